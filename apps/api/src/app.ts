@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { createDeps } from './create-deps.js';
+import type { Database } from './db/client.js';
+import type { AuthLimitSettings } from './modules/accounts/limits.js';
+import { accountRoutes } from './modules/accounts/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { fileRoutes } from './modules/system/file-routes.js';
+import { systemRoutes } from './modules/system/routes.js';
+import type { Clock } from './platform/clock.js';
+import type { AppDeps } from './platform/deps.js';
+import { registerErrorHandling } from './platform/http/error-handler.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  jwtSecret: string;
+  clock?: Clock;
+  authLimits?: AuthLimitSettings;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+}
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the whole server (API + web) without listening, so tests and main.ts share it. */
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const deps = createDeps({ ...options, log: app.log });
+  app.addHook('onClose', async () => deps.dispose());
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, {
+    limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 20, fields: 50, fieldSize: 100_000, parts: 80 },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: `${config.BRAND_NAME} API`,
+        version: '1.0.0',
+        description: 'Generated from the route schemas.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await app.register(systemRoutes(deps));
+  await app.register(fileRoutes(deps));
+  await app.register(accountRoutes(deps));
+  await app.register(adminRoutes(deps));
+
+  registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  return { app, deps };
+}
+
+/** Serves the built web app; unknown non-API paths get index.html so the client router decides. */
+function registerWeb(app: FastifyInstance, webDist: string): void {
+  const indexFile = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = pathname === '/api' || pathname.startsWith('/api/');
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return reply
+      .code(404)
+      .send({
+        status: 'failed',
+        message: isApi ? `No API route ${request.method} ${pathname}` : 'Not found',
+      });
+  });
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+const zBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every setting the server reads, parsed once at start. See the README's configuration table. */
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://')
+    .optional(),
+  SEED_DEMO: zBool.default(true),
+  ADMIN_USERNAME: z.string().min(1).optional(),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  BRAND_NAME: z.string().min(1).default('Northwind Software'),
+  CONTACT_EMAIL: z.email().default('hello@northwind.dev'),
+  PUBLIC_URL: z.url().optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: zBool.default(false),
+  WEB_DIST: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(50 * 1024 * 1024),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+});
+
+export type Config = z.infer<typeof ZConfig>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings (e.g. `DATABASE_URL=`) mean "not set".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ZConfig.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}
+
+export function publicUrl(config: Config): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import {
+  type AuthLimitSettings,
+  createAuthLimiters,
+  DEFAULT_AUTH_LIMITS,
+} from './modules/accounts/limits.js';
+import { AccountService } from './modules/accounts/service.js';
+import { SessionService } from './modules/accounts/sessions.js';
+import { createAuthGuards } from './platform/auth/guard.js';
+import { createTokenService } from './platform/auth/tokens.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import type { AppDeps } from './platform/deps.js';
+import { createMailer } from './platform/mail/mailer.js';
+import { createRateLimiterFactory } from './platform/rate-limit/limiter.js';
+import { FileAccessPolicies } from './platform/storage/access.js';
+import { createLocalStorage } from './platform/storage/storage.js';
+
+export interface DepsOptions {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  jwtSecret: string;
+  clock?: Clock;
+  authLimits?: AuthLimitSettings;
+}
+
+/** Wires the platform services once; tests call this with their own clock and limits. */
+export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise<void> } {
+  const { config, database, log } = options;
+  const clock = options.clock ?? systemClock;
+  const db = database.db;
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : undefined;
+  redis?.on('error', (error) => log.warn({ err: error }, 'redis error'));
+  const rateLimiters = createRateLimiterFactory(redis);
+  const tokens = createTokenService(options.jwtSecret, clock);
+  const sessions = new SessionService(db, tokens, clock);
+  const limiters = createAuthLimiters(rateLimiters, options.authLimits ?? DEFAULT_AUTH_LIMITS);
+  return {
+    config,
+    database,
+    log,
+    clock,
+    tokens,
+    guards: createAuthGuards(db, tokens),
+    rateLimiters,
+    mailer: createMailer({
+      db,
+      log,
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.CONTACT_EMAIL}>`,
+    }),
+    storage: createLocalStorage(db, path.resolve(config.DATA_DIR, 'uploads')),
+    fileAccess: new FileAccessPolicies(),
+    sessions,
+    accounts: new AccountService(db, sessions, limiters, clock),
+    async dispose() {
+      if (redis) await redis.quit().catch(() => undefined);
+    },
+  };
+}

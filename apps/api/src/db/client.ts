@@ -1,0 +1,75 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** The one database type features use, whether PGlite or PostgreSQL sits behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Raw PGlite handle (tests dump and reload data dirs); undefined on PostgreSQL. */
+  pglite?: PGlite;
+  /** Raw pool on PostgreSQL (LISTEN/NOTIFY); undefined on PGlite. */
+  pool?: pg.Pool;
+}
+
+// Migrations sit beside src/ and dist/, so one relative path works from both.
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that errors (server restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: () => pool.end(),
+  };
+}
+
+export async function openPglite(options: {
+  dataDir?: string;
+  loadDataDir?: Blob | File;
+}): Promise<Database> {
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    db,
+    kind: 'pglite',
+    pglite: client,
+    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+/** DATABASE_URL selects PostgreSQL; otherwise an embedded PGlite lives in DATA_DIR/pgdata. */
+export function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+  return openPglite({ dataDir: path.resolve(config.DATA_DIR, 'pgdata') });
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Every account: clients (`c`), staff (`e`) and admins (`a`). Secrets are argon2id hashes. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    securityQuestion: text('security_question').notNull(),
+    securityAnswerHash: text('security_answer_hash').notNull(),
+    userType: text('user_type', { enum: ['c', 'e', 'a'] })
+      .notNull()
+      .default('c'),
+    designation: text('designation'),
+    disabled: boolean('disabled').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('users_user_type_idx').on(table.userType),
+    index('users_username_lower_idx').on(sql`lower(${table.username})`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;

@@ -1,0 +1,51 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { ensureFirstAdmin } from './modules/accounts/bootstrap-admin.js';
+import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
+import { runSeeds } from './platform/seed/seed.js';
+import { demoSeeds } from './seeds.js';
+
+/** Start-up: configure, migrate, seed, serve; and shut down cleanly on SIGTERM/SIGINT. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+  const jwtSecret = await resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
+  const { app, deps } = await buildApp({ config, database, jwtSecret });
+
+  await ensureFirstAdmin(deps, config);
+  if (config.SEED_DEMO) await runSeeds({ db: database.db, log: app.log }, demoSeeds(deps));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: no new connections, finishing in-flight requests');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    try {
+      await app.close();
+      // Closing PGlite checkpoints the embedded data dir, so it is never left half-written.
+      await database.close();
+      app.log.info('shutdown complete');
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info({ database: database.kind, port: config.PORT }, `${config.BRAND_NAME} is serving`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

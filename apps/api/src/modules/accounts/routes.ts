@@ -1,0 +1,255 @@
+import {
+  ACCOUNT_PATHS,
+  ZAdminAuthenticateRequest,
+  ZAdminAuthenticateResponse,
+  ZChangeNameRequest,
+  ZChangePasswordRequest,
+  ZChangeSecurityQuestionRequest,
+  ZLogoutRequest,
+  ZOkResponse,
+  ZRefreshRequest,
+  ZRefreshResponse,
+  ZResetPasswordRequest,
+  ZResetPasswordResponse,
+  ZSettingsResponse,
+  ZSigninRequest,
+  ZSigninResponse,
+  ZSignupRequest,
+  ZSignupResponse,
+  ZTokenPair,
+  ZUserInformationResponse,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../platform/auth/guard.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { notFound } from '../../platform/http/errors.js';
+
+const tags = ['accounts'];
+
+export const accountRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { accounts, sessions, guards } = deps;
+
+    app.post(
+      ACCOUNT_PATHS.signup,
+      {
+        schema: {
+          tags,
+          summary: 'Create a client account',
+          body: ZSignupRequest,
+          response: { 200: ZSignupResponse },
+        },
+      },
+      async (request) => {
+        const { username, data } = request.body;
+        const result = await accounts.signup({ ...data, username }, data.rememberMe);
+        return {
+          status: 'ok' as const,
+          access: result.access,
+          refresh: result.refresh,
+          user_type: result.userType,
+        };
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.signin,
+      {
+        schema: {
+          tags,
+          summary: 'Sign in (clients and staff)',
+          body: ZSigninRequest,
+          response: { 200: ZSigninResponse },
+        },
+      },
+      async (request) => {
+        const { email, password, rememberMe } = request.body;
+        const result = await accounts.signin(email, password, rememberMe, request.ip);
+        return {
+          status: 'ok' as const,
+          access: result.access,
+          refresh: result.refresh,
+          user_type: result.userType,
+          message: 'Signed in successfully',
+        };
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.resetPassword,
+      {
+        schema: {
+          tags,
+          summary: 'Forgot password: step 1 returns the security question, step 2 sets a new password',
+          body: ZResetPasswordRequest,
+          response: { 200: ZResetPasswordResponse },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        if ('emailValidation' in body) {
+          const question = await accounts.resetQuestion(body.email, request.ip);
+          return { status: 'ok' as const, emailValidation: 'pass' as const, question };
+        }
+        await accounts.resetPassword(body.email, body.answer, body.password1, request.ip);
+        return { status: 'ok' as const, message: 'Your password has been changed; sign in with the new one' };
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.refresh,
+      {
+        schema: {
+          tags,
+          summary: 'Rotate the token pair',
+          body: ZRefreshRequest,
+          response: { 200: ZRefreshResponse },
+        },
+      },
+      async (request) => ({ status: 'ok' as const, ...(await sessions.rotate(request.body.refresh)) }),
+    );
+
+    app.post(
+      ACCOUNT_PATHS.logout,
+      {
+        schema: {
+          tags,
+          summary: 'Revoke a refresh token',
+          body: ZLogoutRequest,
+          response: { 200: ZOkResponse },
+        },
+      },
+      async (request) => {
+        await sessions.revoke(request.body.refresh);
+        return { status: 'ok' as const, message: 'Signed out' };
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.adminAuthenticate,
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Admin sign-in',
+          body: ZAdminAuthenticateRequest,
+          response: { 200: ZAdminAuthenticateResponse },
+        },
+      },
+      async (request) => {
+        const { username, email, password } = request.body;
+        const result = await accounts.adminSignin(username, email, password, request.ip);
+        return {
+          status: 'ok' as const,
+          access: result.access,
+          refresh: result.refresh,
+          user_type: result.userType,
+          message: 'Signed in successfully',
+        };
+      },
+    );
+
+    const informationHandler = async (request: Parameters<typeof currentUser>[0]) => ({
+      status: 'ok' as const,
+      userInformation: await accounts.information(currentUser(request).id),
+    });
+    const informationSchema = {
+      tags,
+      summary: 'The signed-in user: account, order and project counters',
+      security: [{ bearer: [] }],
+      response: { 200: ZUserInformationResponse },
+    };
+    app.get(
+      ACCOUNT_PATHS.userInformationGet,
+      { preHandler: guards.requireUser, schema: informationSchema },
+      informationHandler,
+    );
+    app.post(
+      ACCOUNT_PATHS.userInformationPost,
+      {
+        preHandler: guards.requireUser,
+        schema: { ...informationSchema, body: z.object({}).strict().optional() },
+      },
+      informationHandler,
+    );
+
+    app.get(
+      ACCOUNT_PATHS.settings,
+      {
+        preHandler: guards.requireUser,
+        schema: { tags, security: [{ bearer: [] }], response: { 200: ZSettingsResponse } },
+      },
+      async (request) => {
+        const user = await accounts.findById(currentUser(request).id);
+        if (!user) throw notFound('Account not found');
+        return {
+          status: 'ok' as const,
+          settings: {
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            securityQuestion: user.securityQuestion,
+          },
+        };
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.settingsName,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          body: ZChangeNameRequest,
+          response: { 200: ZOkResponse },
+        },
+      },
+      async (request) => {
+        await accounts.changeName(currentUser(request).id, request.body.firstName, request.body.lastName);
+        return { status: 'ok' as const, message: 'Name updated' };
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.settingsPassword,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          body: ZChangePasswordRequest,
+          response: { 200: ZOkResponse.extend(ZTokenPair.shape) },
+        },
+      },
+      async (request) => {
+        const { currentPassword, password1 } = request.body;
+        const pair = await accounts.changePassword(currentUser(request).id, currentPassword, password1);
+        return { status: 'ok' as const, message: 'Password changed; other devices were signed out', ...pair };
+      },
+    );
+
+    app.post(
+      ACCOUNT_PATHS.settingsSecurityQuestion,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          body: ZChangeSecurityQuestionRequest,
+          response: { 200: ZOkResponse },
+        },
+      },
+      async (request) => {
+        const { currentPassword, securityQuestion, securityQuestionAnswer } = request.body;
+        await accounts.changeSecurityQuestion(
+          currentUser(request).id,
+          currentPassword,
+          securityQuestion,
+          securityQuestionAnswer,
+        );
+        return { status: 'ok' as const, message: 'Security question updated' };
+      },
+    );
+  };

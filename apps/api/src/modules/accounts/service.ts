@@ -1,0 +1,209 @@
+import type { UserInformation, UserType } from '@app/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type UserRow, users } from '../../db/schema/index.js';
+import { hashSecret, normaliseAnswer, verifySecret } from '../../platform/auth/passwords.js';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
+import type { AuthLimiters } from './limits.js';
+import type { SessionService, TokenPair } from './sessions.js';
+
+export const SIGNIN_FAILED = 'Incorrect email or password';
+export const ADMIN_SIGNIN_FAILED = 'Incorrect admin credentials';
+export const RESET_UNKNOWN_EMAIL = 'No account is registered with this email';
+export const RESET_WRONG_ANSWER = 'The answer to the security question is incorrect';
+
+export interface NewAccount {
+  username: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  securityQuestion: string;
+  securityQuestionAnswer: string;
+  userType?: UserType;
+  designation?: string | null;
+}
+
+export class AccountService {
+  // Verifying against a real hash when the email is unknown keeps both failures equally slow.
+  private dummyHash: Promise<string> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly sessions: SessionService,
+    private readonly limiters: AuthLimiters,
+    private readonly clock: Clock,
+  ) {}
+
+  async findByEmail(email: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+    return row ?? null;
+  }
+
+  async findById(id: string): Promise<UserRow | null> {
+    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async createAccount(input: NewAccount): Promise<UserRow> {
+    const [passwordHash, securityAnswerHash] = await Promise.all([
+      hashSecret(input.password),
+      hashSecret(normaliseAnswer(input.securityQuestionAnswer)),
+    ]);
+    const [row] = await this.db
+      .insert(users)
+      .values({
+        email: input.email.toLowerCase(),
+        username: input.username,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        securityQuestion: input.securityQuestion,
+        securityAnswerHash,
+        userType: input.userType ?? 'c',
+        designation: input.designation ?? null,
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!row) throw conflict('An account with this email already exists');
+    return row;
+  }
+
+  async signup(input: NewAccount, rememberMe: boolean): Promise<TokenPair & { userType: UserType }> {
+    const user = await this.createAccount({ ...input, userType: 'c' });
+    const pair = await this.sessions.issue(user, rememberMe);
+    return { ...pair, userType: user.userType };
+  }
+
+  /** Sign-in for clients and staff. Admins use their own login (spec: /company/admin/login). */
+  async signin(email: string, password: string, rememberMe: boolean, ip: string) {
+    await this.limiters.signinIp.consume(ip);
+    await this.limiters.signinEmail.check(email);
+    const user = await this.findByEmail(email);
+    const ok = await this.verifyPassword(user, password);
+    if (!user || !ok || user.disabled) {
+      await this.limiters.signinEmail.consume(email);
+      throw unauthorized(user?.disabled && ok ? 'This account has been disabled' : SIGNIN_FAILED);
+    }
+    await this.limiters.signinEmail.reset(email);
+    const pair = await this.sessions.issue(user, rememberMe);
+    return { ...pair, userType: user.userType };
+  }
+
+  async adminSignin(username: string, email: string, password: string, ip: string) {
+    await this.limiters.signinIp.consume(ip);
+    await this.limiters.signinEmail.check(email);
+    const user = await this.findByEmail(email);
+    const ok = await this.verifyPassword(user, password);
+    const isAdmin = user?.userType === 'a' && user.username.toLowerCase() === username.trim().toLowerCase();
+    if (!user || !ok || !isAdmin || user.disabled) {
+      await this.limiters.signinEmail.consume(email);
+      throw unauthorized(ADMIN_SIGNIN_FAILED);
+    }
+    await this.limiters.signinEmail.reset(email);
+    const pair = await this.sessions.issue(user, false);
+    return { ...pair, userType: user.userType };
+  }
+
+  /** Step 1 of the forgot-password dialog: the question for this email. */
+  async resetQuestion(email: string, ip: string): Promise<string> {
+    await this.limiters.resetIp.consume(ip);
+    const user = await this.findByEmail(email);
+    if (!user || user.disabled) throw notFound(RESET_UNKNOWN_EMAIL);
+    return user.securityQuestion;
+  }
+
+  /** Step 2: a correct answer sets the new password and signs every device out. */
+  async resetPassword(email: string, answer: string, newPassword: string, ip: string): Promise<void> {
+    await this.limiters.resetIp.consume(ip);
+    await this.limiters.resetEmail.check(email);
+    const user = await this.findByEmail(email);
+    if (!user || user.disabled) throw notFound(RESET_UNKNOWN_EMAIL);
+    if (!(await verifySecret(user.securityAnswerHash, normaliseAnswer(answer)))) {
+      await this.limiters.resetEmail.consume(email);
+      throw badRequest(RESET_WRONG_ANSWER);
+    }
+    await this.limiters.resetEmail.reset(email);
+    await this.setPassword(user.id, newPassword);
+    await this.sessions.revokeAllForUser(user.id);
+  }
+
+  async changeName(userId: string, firstName: string, lastName: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ firstName, lastName, username: `${firstName} ${lastName}`, updatedAt: this.clock.now() })
+      .where(eq(users.id, userId));
+  }
+
+  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<TokenPair> {
+    const user = await this.requireCurrentPassword(userId, currentPassword);
+    await this.setPassword(user.id, newPassword);
+    // Other devices are signed out; this one continues with a fresh pair.
+    await this.sessions.revokeAllForUser(user.id);
+    return this.sessions.issue(user, false);
+  }
+
+  async changeSecurityQuestion(userId: string, currentPassword: string, question: string, answer: string) {
+    await this.requireCurrentPassword(userId, currentPassword);
+    await this.db
+      .update(users)
+      .set({
+        securityQuestion: question,
+        securityAnswerHash: await hashSecret(normaliseAnswer(answer)),
+        updatedAt: this.clock.now(),
+      })
+      .where(eq(users.id, userId));
+  }
+
+  async information(userId: string): Promise<UserInformation> {
+    const user = await this.findById(userId);
+    if (!user) throw notFound('Account not found');
+    return {
+      // Businesses, orders and projects arrive with their own features; until then an account has none.
+      hasBusinessAccount: false,
+      userType: user.userType,
+      accountInformation: {
+        firstName: user.firstName,
+        lastName: user.lastName,
+        username: user.username,
+        email: user.email,
+      },
+      orderInformation: { completedOrders: 0, maxOrders: 0 },
+      projectInformation: { completedProjects: 0, maxProjects: 0 },
+    };
+  }
+
+  async countByType(): Promise<Record<UserType, number>> {
+    const rows = await this.db
+      .select({ userType: users.userType, count: sql<number>`count(*)::int` })
+      .from(users)
+      .where(and(eq(users.disabled, false)))
+      .groupBy(users.userType);
+    const counts: Record<UserType, number> = { a: 0, c: 0, e: 0 };
+    for (const row of rows) counts[row.userType] = Number(row.count);
+    return counts;
+  }
+
+  private async requireCurrentPassword(userId: string, password: string): Promise<UserRow> {
+    const user = await this.findById(userId);
+    if (!user || !(await verifySecret(user.passwordHash, password))) {
+      throw badRequest('The current password is incorrect');
+    }
+    return user;
+  }
+
+  private async setPassword(userId: string, password: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ passwordHash: await hashSecret(password), updatedAt: this.clock.now() })
+      .where(eq(users.id, userId));
+  }
+
+  private async verifyPassword(user: UserRow | null, password: string): Promise<boolean> {
+    if (user) return verifySecret(user.passwordHash, password);
+    this.dummyHash ??= hashSecret('not-a-real-password');
+    await verifySecret(await this.dummyHash, password);
+    return false;
+  }
+}

@@ -1,0 +1,63 @@
+import { desc } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { users } from '../../db/schema/index.js';
+import type { AppDeps } from '../../platform/deps.js';
+
+const ZOverviewResponse = z.object({
+  status: z.literal('ok'),
+  overview: z.object({
+    clients: z.number().int(),
+    staff: z.number().int(),
+    admins: z.number().int(),
+    recentSignups: z.array(
+      z.object({
+        firstName: z.string(),
+        lastName: z.string(),
+        email: z.string(),
+        userType: z.enum(['c', 'e', 'a']),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+});
+
+export const adminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/v1/admin/overview',
+      {
+        preHandler: deps.guards.requireRole('admin'),
+        schema: {
+          tags: ['admin'],
+          summary: 'Admin dashboard counters',
+          security: [{ bearer: [] }],
+          response: { 200: ZOverviewResponse },
+        },
+      },
+      async () => {
+        const counts = await deps.accounts.countByType();
+        const recent = await deps.database.db
+          .select({
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            userType: users.userType,
+            createdAt: users.createdAt,
+          })
+          .from(users)
+          .orderBy(desc(users.createdAt))
+          .limit(10);
+        return {
+          status: 'ok' as const,
+          overview: {
+            clients: counts.c,
+            staff: counts.e,
+            admins: counts.a,
+            recentSignups: recent.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+          },
+        };
+      },
+    );
+  };

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthUser } from '../../platform/auth/guard.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { notFound } from '../../platform/http/errors.js';
+
+/**
+ * The one download path for uploaded files. The feature that owns a file's purpose decides who may
+ * read it; anyone else gets the same 404 as for a file that does not exist.
+ */
+export const fileRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/v1/files/:id',
+      {
+        schema: {
+          tags: ['files'],
+          summary: 'Download an uploaded file you are allowed to see',
+          security: [{ bearer: [] }],
+          params: z.object({ id: z.string().max(64) }),
+        },
+      },
+      async (request, reply) => {
+        let user: AuthUser | null = null;
+        if (request.headers.authorization) {
+          await deps.guards.requireUser.call(app, request, reply);
+          user = request.authUser ?? null;
+        }
+        const file = await deps.storage.find(request.params.id);
+        if (!file || !(await deps.fileAccess.canRead(file, user))) throw notFound('File not found');
+        const asciiName = file.originalName.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', '');
+        return reply
+          .type(file.mimeType)
+          .header('Content-Length', String(file.sizeBytes))
+          .header('Cache-Control', 'private, no-store')
+          .header(
+            'Content-Disposition',
+            `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+          )
+          .send(deps.storage.open(file));
+      },
+    );
+  };

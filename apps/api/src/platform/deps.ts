@@ -1,0 +1,28 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { AccountService } from '../modules/accounts/service.js';
+import type { SessionService } from '../modules/accounts/sessions.js';
+import type { AuthGuards } from './auth/guard.js';
+import type { TokenService } from './auth/tokens.js';
+import type { Clock } from './clock.js';
+import type { Mailer } from './mail/mailer.js';
+import type { RateLimiterFactory } from './rate-limit/limiter.js';
+import type { FileAccessPolicies } from './storage/access.js';
+import type { Storage } from './storage/storage.js';
+
+/** Everything a feature's routes may use; built once in createDeps() and passed to buildApp(). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  tokens: TokenService;
+  guards: AuthGuards;
+  rateLimiters: RateLimiterFactory;
+  mailer: Mailer;
+  storage: Storage;
+  fileAccess: FileAccessPolicies;
+  sessions: SessionService;
+  accounts: AccountService;
+}

@@ -1,0 +1,50 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { tooManyRequests } from '../http/errors.js';
+
+export interface RateLimitRule {
+  /** Unique name; also the Redis key prefix. */
+  name: string;
+  points: number;
+  durationSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one hit for `key`; throws a 429 AppError (with Retry-After) when over the limit. */
+  consume(key: string): Promise<void>;
+  /** Throws 429 if `key` is already over the limit, without counting a hit. */
+  check(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+}
+
+export type RateLimiterFactory = (rule: RateLimitRule) => RateLimiter;
+
+/** Memory by default; Redis (shared by every instance) when a client is given. */
+export function createRateLimiterFactory(redis?: Redis): RateLimiterFactory {
+  return (rule) => {
+    const options = { keyPrefix: `rl:${rule.name}`, points: rule.points, duration: rule.durationSeconds };
+    const limiter = redis
+      ? new RateLimiterRedis({ ...options, storeClient: redis, rejectIfRedisNotReady: false })
+      : new RateLimiterMemory(options);
+    return {
+      async consume(key) {
+        try {
+          await limiter.consume(key);
+        } catch (rejection) {
+          if (rejection instanceof RateLimiterRes) throw tooManyRequests(rejection.msBeforeNext / 1000);
+          throw rejection;
+        }
+      },
+      async check(key) {
+        const state = await limiter.get(key);
+        if (state && state.consumedPoints > rule.points) throw tooManyRequests(state.msBeforeNext / 1000);
+        if (state && state.consumedPoints >= rule.points && state.remainingPoints <= 0) {
+          throw tooManyRequests(state.msBeforeNext / 1000);
+        }
+      },
+      async reset(key) {
+        await limiter.delete(key);
+      },
+    };
+  };
+}

@@ -1,0 +1,4 @@
+export * from './accounts.js';
+export * from './common.js';
+export * from './system.js';
+export * from './users.js';
