@@ -1,0 +1,9 @@
+import { Navigate, Outlet } from 'react-router';
+import { useSession } from '../../lib/use-session';
+
+/** Company-admin wrapper (spec §4): no valid admin token means the admin login page. */
+export function AdminGuard() {
+  const { signedIn, userType } = useSession();
+  if (!signedIn || userType !== 'a') return <Navigate to="/company/admin/login" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,27 @@
+/** Footer columns (spec §2). Later screens add their entries as they land. */
+export interface FooterLink {
+  label: string;
+  to: string;
+  /** Served by the API rather than the React router (e.g. the OpenAPI reference). */
+  external?: boolean;
+}
+
+export const DEVELOPER_LINKS: readonly FooterLink[] = [
+  { label: 'API reference (OpenAPI)', to: '/api/docs', external: true },
+];
+
+export const OTHER_LINKS: readonly FooterLink[] = [
+  { label: 'Terms and Conditions', to: '/terms-and-conditions' },
+];
+
+export interface SocialLink {
+  label: string;
+  href: string;
+  short: string;
+}
+
+export const SOCIAL_LINKS: readonly SocialLink[] = [
+  { label: 'GitHub', href: 'https://github.com/', short: 'GitHub' },
+  { label: 'LinkedIn', href: 'https://www.linkedin.com/', short: 'LinkedIn' },
+  { label: 'X (formerly Twitter)', href: 'https://x.com/', short: 'X' },
+];

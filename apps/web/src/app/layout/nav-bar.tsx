@@ -1,0 +1,55 @@
+import { Container, Nav, Navbar } from 'react-bootstrap';
+import { Link, NavLink } from 'react-router';
+import { useBrand } from '../../features/site/api';
+import { useAuthLinks } from './auth-links';
+import { NAV_LINKS } from './nav-links';
+
+export const NAVBAR_HEIGHT_PX = 66;
+
+/** Spec §2: fixed, semi-transparent black bar above everything (layer 3000), 45x45 logo and brand. */
+export function NavBar() {
+  const { brandName } = useBrand();
+  const authLinks = useAuthLinks();
+
+  return (
+    <Navbar
+      fixed="top"
+      expand="lg"
+      variant="dark"
+      collapseOnSelect
+      className="app-navbar"
+      style={{ backgroundColor: 'rgba(0, 0, 0, 0.85)', zIndex: 3000 }}
+    >
+      <Container fluid="lg">
+        <Navbar.Brand as={Link} to="/" className="d-flex align-items-center gap-2">
+          <img src="/logo.svg" width={45} height={45} alt="" />
+          <span className="fw-semibold">{brandName}</span>
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
+        <Navbar.Collapse id="main-nav">
+          <Nav className="me-auto" aria-label="Main">
+            {NAV_LINKS.map((link) => (
+              <Nav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to} end>
+                {link.label}
+              </Nav.Link>
+            ))}
+          </Nav>
+          {/* Spec §9: account links show on large screens only; the home page repeats them below lg. */}
+          <Nav className="d-none d-lg-flex gap-2" aria-label="Account">
+            {authLinks.map((link, index) => (
+              <Nav.Link
+                key={link.to}
+                as={NavLink}
+                to={link.to}
+                eventKey={link.to}
+                className={index === 0 ? 'btn btn-primary text-white px-3' : 'btn btn-outline-light px-3'}
+              >
+                {link.label}
+              </Nav.Link>
+            ))}
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}

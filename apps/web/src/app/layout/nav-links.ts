@@ -1,0 +1,21 @@
+/**
+ * Main navigation (spec §2), in display order. Later screens add their entries here as they land:
+ * Orders, APIs, Products, Dev Resources, About, Contact.
+ */
+export interface NavLinkItem {
+  to: string;
+  label: string;
+}
+
+export const NAV_LINKS: readonly NavLinkItem[] = [{ to: '/', label: 'Home' }];
+
+/** Account links: the spec shows them on the right of the bar, and again on the home page on small screens. */
+export const SIGNED_OUT_LINKS: readonly NavLinkItem[] = [
+  { to: '/signup', label: 'Sign Up' },
+  { to: '/signin', label: 'Sign In' },
+];
+
+export const SIGNED_IN_LINKS: readonly NavLinkItem[] = [
+  { to: '/profile', label: 'Profile' },
+  { to: '/logout', label: 'Log out' },
+];

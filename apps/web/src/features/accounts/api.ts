@@ -1,0 +1,81 @@
+import {
+  ACCOUNT_PATHS,
+  type ChangeNameRequest,
+  type ChangePasswordRequest,
+  type ChangeSecurityQuestionRequest,
+  type ResetPasswordRequest,
+  type SigninRequest,
+  type SignupRequest,
+  ZOkResponse,
+  ZResetPasswordResponse,
+  ZSettingsResponse,
+  ZSigninResponse,
+  ZSignupResponse,
+  ZUserInformationResponse,
+} from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+import { clearSession, getRefreshToken } from '../../lib/session';
+
+/** Spec §9: user information is polled every 1.2 s. */
+export const USER_INFO_POLL_MS = 1200;
+export const USER_INFO_KEY = ['user-information'] as const;
+export const SETTINGS_KEY = ['user-settings'] as const;
+
+export const signup = (body: SignupRequest) =>
+  apiRequest(ACCOUNT_PATHS.signup, { body, schema: ZSignupResponse, auth: false });
+
+export const signin = (body: SigninRequest) =>
+  apiRequest(ACCOUNT_PATHS.signin, { body, schema: ZSigninResponse, auth: false });
+
+export const resetPassword = (body: ResetPasswordRequest) =>
+  apiRequest(ACCOUNT_PATHS.resetPassword, { body, schema: ZResetPasswordResponse, auth: false });
+
+/** Revokes the refresh token on the server (failure ignored: the session ends either way), then clears storage. */
+export async function logout(): Promise<void> {
+  const refresh = getRefreshToken();
+  if (refresh) {
+    await apiRequest(ACCOUNT_PATHS.logout, { body: { refresh }, schema: ZOkResponse, auth: false }).catch(
+      () => undefined,
+    );
+  }
+  clearSession();
+}
+
+export function useUserInformation() {
+  return useQuery({
+    queryKey: USER_INFO_KEY,
+    queryFn: ({ signal }) =>
+      apiRequest(ACCOUNT_PATHS.userInformationGet, { schema: ZUserInformationResponse, signal }),
+    select: (reply) => reply.userInformation,
+    refetchInterval: USER_INFO_POLL_MS,
+  });
+}
+
+export function useSettings() {
+  return useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: ({ signal }) => apiRequest(ACCOUNT_PATHS.settings, { schema: ZSettingsResponse, signal }),
+    select: (reply) => reply.settings,
+  });
+}
+
+/** Settings changes refresh both the settings and the polled user information. */
+function useSettingsMutation<T>(path: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: T) => apiRequest(path, { body, schema: ZOkResponse }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
+        queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }),
+      ]);
+    },
+  });
+}
+
+export const useChangeName = () => useSettingsMutation<ChangeNameRequest>(ACCOUNT_PATHS.settingsName);
+export const useChangePassword = () =>
+  useSettingsMutation<ChangePasswordRequest>(ACCOUNT_PATHS.settingsPassword);
+export const useChangeSecurityQuestion = () =>
+  useSettingsMutation<ChangeSecurityQuestionRequest>(ACCOUNT_PATHS.settingsSecurityQuestion);

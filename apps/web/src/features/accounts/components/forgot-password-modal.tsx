@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Modal } from 'react-bootstrap';
+import { useToast } from '../../../app/providers/toast-context';
+import { ResetEmailStep } from './reset-email-step';
+import { ResetPasswordStep } from './reset-password-step';
+
+interface ForgotPasswordModalProps {
+  show: boolean;
+  onClose: () => void;
+}
+
+type Step = { kind: 'email' } | { kind: 'password'; email: string; question: string };
+
+/** Two-step reset (spec §2/§4). Closing at any point resets it to step 1. */
+export function ForgotPasswordModal({ show, onClose }: ForgotPasswordModalProps) {
+  const [step, setStep] = useState<Step>({ kind: 'email' });
+  const toast = useToast();
+
+  const close = () => {
+    setStep({ kind: 'email' });
+    onClose();
+  };
+
+  return (
+    <Modal show={show} onHide={close} centered aria-labelledby="forgot-password-title">
+      <Modal.Header closeButton>
+        <Modal.Title id="forgot-password-title">Reset your password</Modal.Title>
+      </Modal.Header>
+      {step.kind === 'email' ? (
+        <ResetEmailStep
+          onPassed={(email, question) => setStep({ kind: 'password', email, question })}
+          onCancel={close}
+        />
+      ) : (
+        <ResetPasswordStep
+          email={step.email}
+          question={step.question}
+          onCancel={close}
+          onDone={(message) => {
+            close();
+            toast.show({
+              title: 'Password reset',
+              message: message ?? 'Your password has been changed. Sign in with the new one.',
+            });
+          }}
+        />
+      )}
+    </Modal>
+  );
+}

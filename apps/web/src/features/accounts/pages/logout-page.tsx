@@ -1,0 +1,19 @@
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { PageSpinner } from '../../../app/layout/page-spinner';
+import { logout } from '../api';
+
+/** Spec §4: signing out clears local storage and goes to /signin. */
+export function LogoutPage() {
+  const navigate = useNavigate();
+  // StrictMode runs effects twice in development; the refresh token must be revoked once.
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void logout().then(() => navigate('/signin', { replace: true }));
+  }, [navigate]);
+
+  return <PageSpinner label="Signing out…" />;
+}

@@ -1,0 +1,45 @@
+import { Col, Container, Nav, Row, Tab } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
+import { PROFILE_TABS } from '../components/profile-tabs';
+
+/** /profile: vertical tabs from md up, a horizontal row on small screens. The tab lives in ?tab=. */
+export function ProfilePage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const active = PROFILE_TABS.some((tab) => tab.key === requested) ? requested : PROFILE_TABS[0]?.key;
+
+  return (
+    <Container className="py-4">
+      <h1 className="visually-hidden">Your profile</h1>
+      <Tab.Container
+        activeKey={active ?? undefined}
+        onSelect={(key) => key && setParams({ tab: key }, { replace: true })}
+        mountOnEnter
+        unmountOnExit
+      >
+        <Row className="g-4">
+          <Col md={3} lg={2}>
+            <Nav variant="pills" className="flex-row flex-md-column gap-1" aria-label="Profile sections">
+              {PROFILE_TABS.map((tab) => (
+                <Nav.Item key={tab.key}>
+                  <Nav.Link eventKey={tab.key} as="button" type="button" className="w-100 text-start">
+                    {tab.title}
+                  </Nav.Link>
+                </Nav.Item>
+              ))}
+            </Nav>
+          </Col>
+          <Col md={9} lg={10}>
+            <Tab.Content>
+              {PROFILE_TABS.map(({ key, Component }) => (
+                <Tab.Pane key={key} eventKey={key}>
+                  <Component />
+                </Tab.Pane>
+              ))}
+            </Tab.Content>
+          </Col>
+        </Row>
+      </Tab.Container>
+    </Container>
+  );
+}

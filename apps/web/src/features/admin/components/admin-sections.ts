@@ -1,0 +1,16 @@
+import type { ComponentType } from 'react';
+import { AdminDashboard } from './admin-dashboard';
+
+/**
+ * Admin panel sidebar (spec §2), in display order. Later issues add Projects, Products, Plan Upgrade
+ * Requests, APIs, Messages, Customer Service and Users here.
+ */
+export interface AdminSection {
+  key: string;
+  label: string;
+  Component: ComponentType;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  { key: 'dashboard', label: 'Dashboard', Component: AdminDashboard },
+];

@@ -1,0 +1,27 @@
+import { Button, Container, Navbar } from 'react-bootstrap';
+import { useNavigate } from 'react-router';
+import { logout } from '../../accounts/api';
+import { useBrand } from '../../site/api';
+
+/** Admin frame top bar; log out returns to the admin login (spec §2). */
+export function AdminTopBar() {
+  const navigate = useNavigate();
+  const { brandName } = useBrand();
+  const onLogout = async () => {
+    await logout();
+    navigate('/company/admin/login', { replace: true });
+  };
+  return (
+    <Navbar bg="dark" variant="dark" className="px-2">
+      <Container fluid>
+        <Navbar.Brand className="d-flex align-items-center gap-2">
+          <img src="/logo.svg" width={32} height={32} alt="" />
+          <span>{brandName ? `${brandName} admin` : 'Admin panel'}</span>
+        </Navbar.Brand>
+        <Button variant="outline-light" size="sm" onClick={() => void onLogout()}>
+          Log out
+        </Button>
+      </Container>
+    </Navbar>
+  );
+}

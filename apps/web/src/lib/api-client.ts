@@ -1,0 +1,101 @@
+import { ACCOUNT_PATHS, ZFailedResponse, ZRefreshResponse } from '@app/contract';
+import type { z } from 'zod';
+import { ApiError } from './api-error';
+import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './session';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions<S extends z.ZodType> {
+  method?: HttpMethod;
+  /** A plain value is sent as JSON; FormData is sent as multipart with the browser's boundary. */
+  body?: unknown;
+  /** Parses the success reply; the contract schema for this call. */
+  schema: S;
+  /** Send the bearer token and refresh it on 401. Off for sign-in style calls. */
+  auth?: boolean;
+  signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function failureMessage(status: number, body: unknown): string {
+  const failed = ZFailedResponse.safeParse(body);
+  if (failed.success) return failed.data.message;
+  if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
+  if (status >= 500) return 'The server had a problem. Please try again.';
+  return `Request failed (${status})`;
+}
+
+async function send(path: string, options: RequestOptions<z.ZodType>): Promise<Response> {
+  const headers = new Headers({ Accept: 'application/json' });
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+  const access = options.auth === false ? null : getAccessToken();
+  if (access) headers.set('Authorization', `Bearer ${access}`);
+  return fetch(path, {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    headers,
+    body,
+    signal: options.signal,
+  });
+}
+
+let inflightRefresh: Promise<boolean> | null = null;
+
+/**
+ * Exchanges the refresh token for a new pair. Single-flight: refresh tokens rotate, so two
+ * concurrent exchanges would spend the same token and the second would be refused.
+ */
+export function refreshSession(): Promise<boolean> {
+  if (inflightRefresh) return inflightRefresh;
+  const refresh = getRefreshToken();
+  if (!refresh) return Promise.resolve(false);
+  inflightRefresh = apiRequest(ACCOUNT_PATHS.refresh, {
+    body: { refresh },
+    schema: ZRefreshResponse,
+    auth: false,
+  })
+    .then((reply) => {
+      storeTokens({ access: reply.access, refresh: reply.refresh });
+      return true;
+    })
+    .catch((error: unknown) => {
+      // A refused refresh token can never work again; other failures may be transient.
+      if (error instanceof ApiError && error.status === 401) clearSession();
+      return false;
+    })
+    .finally(() => {
+      inflightRefresh = null;
+    });
+  return inflightRefresh;
+}
+
+/** The one fetch wrapper: envelope parsing, ApiError on failure, one silent refresh on 401. */
+export async function apiRequest<S extends z.ZodType>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.output<S>> {
+  let response = await send(path, options);
+  if (response.status === 401 && options.auth !== false && getRefreshToken()) {
+    if (await refreshSession()) response = await send(path, options);
+  }
+  const body = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, failureMessage(response.status, body));
+  if (ZFailedResponse.safeParse(body).success) throw new ApiError(response.status, failureMessage(400, body));
+  const parsed = options.schema.safeParse(body);
+  if (!parsed.success) throw new ApiError(response.status, 'Unexpected reply from the server.');
+  return parsed.data;
+}

@@ -1,0 +1,18 @@
+/** A failed API call: HTTP status plus the server's `message` (spec §8 shows it to the user). */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** The text to show for any thrown value; network failures get a readable sentence. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof TypeError) return 'Could not reach the server. Check your connection and try again.';
+  if (error instanceof Error && error.message) return error.message;
+  return 'Something went wrong. Please try again.';
+}
