@@ -27,7 +27,7 @@ export function NavBar() {
         </Navbar.Brand>
         <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
         <Navbar.Collapse id="main-nav">
-          <Nav className="me-auto" aria-label="Main">
+          <Nav as="nav" className="me-auto" aria-label="Main">
             {NAV_LINKS.map((link) => (
               <Nav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to} end>
                 {link.label}
@@ -35,7 +35,7 @@ export function NavBar() {
             ))}
           </Nav>
           {/* Spec §9: account links show on large screens only; the home page repeats them below lg. */}
-          <Nav className="d-none d-lg-flex gap-2" aria-label="Account">
+          <Nav as="nav" className="d-none d-lg-flex gap-2" aria-label="Account">
             {authLinks.map((link, index) => (
               <Nav.Link
                 key={link.to}

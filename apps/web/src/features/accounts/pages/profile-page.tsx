@@ -19,7 +19,12 @@ export function ProfilePage() {
       >
         <Row className="g-4">
           <Col md={3} lg={2}>
-            <Nav variant="pills" className="flex-row flex-md-column gap-1" aria-label="Profile sections">
+            <Nav
+              as="nav"
+              variant="pills"
+              className="flex-row flex-md-column gap-1"
+              aria-label="Profile sections"
+            >
               {PROFILE_TABS.map((tab) => (
                 <Nav.Item key={tab.key}>
                   <Nav.Link eventKey={tab.key} as="button" type="button" className="w-100 text-start">

@@ -21,7 +21,12 @@ export function AdminPage() {
         <Container fluid>
           <Row>
             <Col md={3} xl={2} className="admin-sidebar bg-white border-end py-3">
-              <Nav variant="pills" className="flex-row flex-md-column gap-1" aria-label="Admin sections">
+              <Nav
+                as="nav"
+                variant="pills"
+                className="flex-row flex-md-column gap-1"
+                aria-label="Admin sections"
+              >
                 {ADMIN_SECTIONS.map((section) => (
                   <Nav.Item key={section.key}>
                     <Nav.Link eventKey={section.key} as="button" type="button" className="w-100 text-start">

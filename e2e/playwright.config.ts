@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from './support/env.js';
+
+const repoRoot = path.resolve(import.meta.dirname, '..');
+// One data directory per run id; the default is reused between local runs (specs use unique emails).
+const dataDir = `.tmp/e2e-data-${process.env.E2E_RUN_ID ?? 'default'}`;
+
+const serverEnv: Record<string, string> = {
+  ...(Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined)) as Record<
+    string,
+    string
+  >),
+  PORT: String(E2E_PORT),
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'false',
+  ADMIN_USERNAME: E2E_ADMIN.username,
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  LOG_LEVEL: 'warn',
+};
+if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
+else delete serverEnv.DATABASE_URL;
+
+export default defineConfig({
+  testDir: 'specs',
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Never download a browser: the system Chromium is used.
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node apps/api/dist/main.js',
+    cwd: repoRoot,
+    env: serverEnv,
+    url: `http://127.0.0.1:${E2E_PORT}/readyz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
