@@ -125,11 +125,9 @@ function registerWeb(app: FastifyInstance, webDist: string): void {
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
     }
-    return reply
-      .code(404)
-      .send({
-        status: 'failed',
-        message: isApi ? `No API route ${request.method} ${pathname}` : 'Not found',
-      });
+    return reply.code(404).send({
+      status: 'failed',
+      message: isApi ? `No API route ${request.method} ${pathname}` : 'Not found',
+    });
   });
 }

@@ -47,7 +47,7 @@ export const ZSignupRequest = z
       .string()
       .trim()
       .min(1, 'Username is required')
-      .max(LIMITS.nameMax * 2 + 1),
+      .max(LIMITS.nameMax * 2 + 1, `Username must be at most ${LIMITS.nameMax * 2 + 1} characters`),
     password: zPassword,
     data: ZSignupData,
   })

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', SEED_DEMO: true });
+    expect(config.DATABASE_URL).toBeUndefined();
+  });
+
+  it('parses booleans and treats empty strings as unset', () => {
+    expect(loadConfig({ SEED_DEMO: 'false', DATABASE_URL: '' })).toMatchObject({ SEED_DEMO: false });
+  });
+
+  it('names every invalid setting', () => {
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' })).toThrow(/PORT[\s\S]*DATABASE_URL/);
+  });
+});

@@ -1,0 +1,68 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { type BuiltApp, buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import type { AuthLimitSettings } from '../modules/accounts/limits.js';
+import { ManualClock } from '../platform/clock.js';
+
+export interface TestServer extends BuiltApp {
+  baseUrl: string;
+  clock: ManualClock;
+  database: Database;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  authLimits?: AuthLimitSettings;
+  env?: Record<string, string>;
+}
+
+/**
+ * A real server on a random port over a real database (PGlite copy, or the run's PostgreSQL
+ * database), with a manual clock. Open one per test file in beforeAll.
+ */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'api-test-'));
+  const databaseUrl = inject('databaseUrl');
+  const template = inject('pgliteTemplate');
+  let database: Database;
+  if (databaseUrl) {
+    database = await openPostgres(databaseUrl, 4);
+  } else if (template) {
+    database = await openPglite({ loadDataDir: new Blob([await readFile(template)]) });
+  } else {
+    throw new Error('global setup did not provide a database');
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const clock = new ManualClock(new Date());
+  const built = await buildApp({
+    config,
+    database,
+    jwtSecret: 'test-secret-test-secret-test-secret-0123',
+    clock,
+    authLimits: options.authLimits ?? { failuresPerEmail: 5, attemptsPerIp: 10_000, windowSeconds: 900 },
+  });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...built,
+    baseUrl: `http://127.0.0.1:${port}`,
+    clock,
+    database,
+    async close() {
+      await built.app.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
