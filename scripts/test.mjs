@@ -1,0 +1,89 @@
+// `npm test`: every suite. Unit, API and web tests (Vitest) and browser tests (Playwright in Debian's
+// Chromium) run on PGlite; when TEST_DATABASE_URL is set, the API and browser suites run again on a
+// fresh PostgreSQL database created for the run and dropped after it. Ends with "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.tmp/reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const baseEnv = { ...process.env };
+delete baseEnv.TEST_DATABASE_URL;
+delete baseEnv.E2E_DATABASE_URL;
+delete baseEnv.DATABASE_URL;
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  return result.status === 0;
+}
+
+function vitest(label, projects, env) {
+  const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const ok = run(label, 'npx', args, env);
+  if (!existsSync(file)) return record(label, ok, 0, ok ? 0 : 1, 0);
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return record(label, ok, report.numPassedTests, report.numFailedTests + (ok || report.numFailedTests ? 0 : 1), report.numPendingTests + report.numTodoTests);
+}
+
+function playwright(label, env) {
+  const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
+  const ok = run(label, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+    ...env,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
+  if (!existsSync(file)) return record(label, ok, 0, ok ? 0 : 1, 0);
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  return record(label, ok, stats.expected, stats.unexpected + (ok || stats.unexpected ? 0 : 1), stats.skipped);
+}
+
+function record(label, ok, passed, failed, skipped) {
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+async function withFreshDatabase(fn) {
+  const name = `e2e_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return fn(url.toString());
+  } finally {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.end();
+  }
+}
+
+if (!run('build', 'npm', ['run', 'build'], baseEnv)) {
+  console.log('\n0 passed, 1 failed');
+  process.exit(1);
+}
+vitest('unit, web and API tests on PGlite', ['unit', 'web', 'api'], baseEnv);
+playwright('browser tests on PGlite', baseEnv);
+if (serverUrl) {
+  vitest('API tests on PostgreSQL', ['api'], { ...baseEnv, TEST_DATABASE_URL: serverUrl });
+  await withFreshDatabase((url) => playwright('browser tests on PostgreSQL', { ...baseEnv, E2E_DATABASE_URL: url }));
+}
+
+if (failures.length) console.log(`\nFailed suites: ${failures.join('; ')}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(failures.length ? 1 : 0);
