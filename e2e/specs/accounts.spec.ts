@@ -43,7 +43,7 @@ test('sign up, sign out, sign in, reset the password and sign in with the new on
     await dialog.getByLabel('Confirm new password').fill(newPassword);
     await dialog.getByRole('button', { name: 'NEXT' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Password reset')).toBeVisible();
+    await expect(page.getByText('Password reset', { exact: true })).toBeVisible();
   });
 
   await test.step('the old password is refused with the red error box', async () => {

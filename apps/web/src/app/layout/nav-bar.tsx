@@ -1,5 +1,6 @@
 import { Container, Nav, Navbar } from 'react-bootstrap';
 import { Link, NavLink } from 'react-router';
+import { LinkButton } from '../../components/link-button';
 import { useBrand } from '../../features/site/api';
 import { useAuthLinks } from './auth-links';
 import { NAV_LINKS } from './nav-links';
@@ -35,17 +36,16 @@ export function NavBar() {
             ))}
           </Nav>
           {/* Spec §9: account links show on large screens only; the home page repeats them below lg. */}
-          <Nav as="nav" className="d-none d-lg-flex gap-2" aria-label="Account">
+          <Nav as="nav" className="d-none d-lg-flex align-items-center gap-2" aria-label="Account">
             {authLinks.map((link, index) => (
-              <Nav.Link
+              <LinkButton
                 key={link.to}
-                as={NavLink}
                 to={link.to}
-                eventKey={link.to}
-                className={index === 0 ? 'btn btn-primary text-white px-3' : 'btn btn-outline-light px-3'}
+                size="sm"
+                variant={index === 0 ? 'primary' : 'outline-light'}
               >
                 {link.label}
-              </Nav.Link>
+              </LinkButton>
             ))}
           </Nav>
         </Navbar.Collapse>

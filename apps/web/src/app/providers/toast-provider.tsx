@@ -29,8 +29,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <ToastContainer
         position="top-end"
         containerPosition="fixed"
-        className="p-3 mt-5"
-        style={{ zIndex: 3100 }}
+        className="p-3"
+        style={{ zIndex: 3100, top: 70 }}
       >
         {toasts.map((toast) => (
           <Toast
@@ -43,9 +43,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
             <Toast.Header closeLabel="Dismiss">
               <strong className="me-auto">{toast.title ?? 'Done'}</strong>
             </Toast.Header>
-            <Toast.Body className={toast.variant === 'info' ? undefined : 'text-white'}>
-              {toast.message}
-            </Toast.Body>
+            {/* A message that only repeats the title would be read out twice. */}
+            {toast.message !== toast.title && (
+              <Toast.Body className={toast.variant === 'info' ? undefined : 'text-white'}>
+                {toast.message}
+              </Toast.Body>
+            )}
           </Toast>
         ))}
       </ToastContainer>

@@ -56,7 +56,7 @@ export const TERMS_SECTIONS: readonly TermsSection[] = [
   {
     title: '8. Changes to these terms',
     paragraphs: [
-      'We may amend these terms as our services change. An amendment takes effect 10 days after it is made; we publish it on this page before then. If you continue to use our services after an amendment takes effect, you accept the amended terms.',
+      'We may amend these terms as our services change. We publish every amendment on this page when we make it, and it takes effect 10 days later. If you continue to use our services after an amendment takes effect, you accept the amended terms.',
     ],
   },
 ];
