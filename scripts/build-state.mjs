@@ -3,7 +3,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const SOURCES = ['packages/contract/src', 'apps/api/src', 'apps/api/drizzle', 'apps/web/src', 'apps/web/public', 'apps/web/index.html'];
+const SOURCES = [
+  'packages/contract/src',
+  'apps/api/src',
+  'apps/api/drizzle',
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+];
 const OUTPUTS = ['packages/contract/dist/index.js', 'apps/api/dist/main.js', 'apps/web/dist/index.html'];
 
 function newest(target) {

@@ -29,22 +29,46 @@ function run(label, command, args, env) {
 
 function vitest(label, projects, env) {
   const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
+  const args = [
+    'vitest',
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ];
   const ok = run(label, 'npx', args, env);
   if (!existsSync(file)) return record(label, ok, 0, ok ? 0 : 1, 0);
   const report = JSON.parse(readFileSync(file, 'utf8'));
-  return record(label, ok, report.numPassedTests, report.numFailedTests + (ok || report.numFailedTests ? 0 : 1), report.numPendingTests + report.numTodoTests);
+  return record(
+    label,
+    ok,
+    report.numPassedTests,
+    report.numFailedTests + (ok || report.numFailedTests ? 0 : 1),
+    report.numPendingTests + report.numTodoTests,
+  );
 }
 
 function playwright(label, env) {
   const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(label, 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-    ...env,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-  });
+  const ok = run(
+    label,
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      ...env,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+    },
+  );
   if (!existsSync(file)) return record(label, ok, 0, ok ? 0 : 1, 0);
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
-  return record(label, ok, stats.expected, stats.unexpected + (ok || stats.unexpected ? 0 : 1), stats.skipped);
+  return record(
+    label,
+    ok,
+    stats.expected,
+    stats.unexpected + (ok || stats.unexpected ? 0 : 1),
+    stats.skipped,
+  );
 }
 
 function record(label, ok, passed, failed, skipped) {
@@ -81,9 +105,13 @@ vitest('unit, web and API tests on PGlite', ['unit', 'web', 'api'], baseEnv);
 playwright('browser tests on PGlite', baseEnv);
 if (serverUrl) {
   vitest('API tests on PostgreSQL', ['api'], { ...baseEnv, TEST_DATABASE_URL: serverUrl });
-  await withFreshDatabase((url) => playwright('browser tests on PostgreSQL', { ...baseEnv, E2E_DATABASE_URL: url }));
+  await withFreshDatabase((url) =>
+    playwright('browser tests on PostgreSQL', { ...baseEnv, E2E_DATABASE_URL: url }),
+  );
 }
 
 if (failures.length) console.log(`\nFailed suites: ${failures.join('; ')}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+console.log(
+  `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+);
 process.exit(failures.length ? 1 : 0);

@@ -195,3 +195,12 @@ export const ZAccessClaims = z.object({
   iat: z.number(),
 });
 export type AccessClaims = z.infer<typeof ZAccessClaims>;
+
+/** A password change signs other devices out and hands this one a fresh pair. */
+export const ZChangePasswordResponse = z.object({
+  status: z.literal('ok'),
+  message: z.string(),
+  access: z.string(),
+  refresh: z.string(),
+});
+export type ChangePasswordResponse = z.infer<typeof ZChangePasswordResponse>;

@@ -4,6 +4,7 @@ import {
   ZAdminAuthenticateResponse,
   ZChangeNameRequest,
   ZChangePasswordRequest,
+  ZChangePasswordResponse,
   ZChangeSecurityQuestionRequest,
   ZLogoutRequest,
   ZOkResponse,
@@ -16,7 +17,6 @@ import {
   ZSigninResponse,
   ZSignupRequest,
   ZSignupResponse,
-  ZTokenPair,
   ZUserInformationResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -220,7 +220,7 @@ export const accountRoutes =
           tags,
           security: [{ bearer: [] }],
           body: ZChangePasswordRequest,
-          response: { 200: ZOkResponse.extend(ZTokenPair.shape) },
+          response: { 200: ZChangePasswordResponse },
         },
       },
       async (request) => {

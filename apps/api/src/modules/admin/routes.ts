@@ -1,39 +1,21 @@
+import { ADMIN_PATHS, ZAdminOverviewResponse } from '@app/contract';
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
-
-const ZOverviewResponse = z.object({
-  status: z.literal('ok'),
-  overview: z.object({
-    clients: z.number().int(),
-    staff: z.number().int(),
-    admins: z.number().int(),
-    recentSignups: z.array(
-      z.object({
-        firstName: z.string(),
-        lastName: z.string(),
-        email: z.string(),
-        userType: z.enum(['c', 'e', 'a']),
-        createdAt: z.string(),
-      }),
-    ),
-  }),
-});
 
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
-      '/api/v1/admin/overview',
+      ADMIN_PATHS.overview,
       {
         preHandler: deps.guards.requireRole('admin'),
         schema: {
           tags: ['admin'],
           summary: 'Admin dashboard counters',
           security: [{ bearer: [] }],
-          response: { 200: ZOverviewResponse },
+          response: { 200: ZAdminOverviewResponse },
         },
       },
       async () => {

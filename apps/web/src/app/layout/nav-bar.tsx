@@ -35,7 +35,15 @@ export function NavBar() {
               </Nav.Link>
             ))}
           </Nav>
-          {/* Spec §9: account links show on large screens only; the home page repeats them below lg. */}
+          {/* Below lg the account links sit in the collapsed menu, so every page offers them. */}
+          <Nav as="nav" className="d-lg-none border-top border-secondary pt-2" aria-label="Account menu">
+            {authLinks.map((link) => (
+              <Nav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to}>
+                {link.label}
+              </Nav.Link>
+            ))}
+          </Nav>
+          {/* Spec §9: the account buttons show on large screens; the home page repeats them below lg. */}
           <Nav as="nav" className="d-none d-lg-flex align-items-center gap-2" aria-label="Account">
             {authLinks.map((link, index) => (
               <LinkButton

@@ -2,10 +2,13 @@ import {
   ACCOUNT_PATHS,
   type ChangeNameRequest,
   type ChangePasswordRequest,
+  type ChangePasswordResponse,
   type ChangeSecurityQuestionRequest,
+  type OkResponse,
   type ResetPasswordRequest,
   type SigninRequest,
   type SignupRequest,
+  ZChangePasswordResponse,
   ZOkResponse,
   ZResetPasswordResponse,
   ZSettingsResponse,
@@ -14,8 +17,9 @@ import {
   ZUserInformationResponse,
 } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
-import { clearSession, getRefreshToken } from '../../lib/session';
+import { clearSession, getRefreshToken, storeTokens } from '../../lib/session';
 
 /** Spec §9: user information is polled every 1.2 s. */
 export const USER_INFO_POLL_MS = 1200;
@@ -61,11 +65,16 @@ export function useSettings() {
 }
 
 /** Settings changes refresh both the settings and the polled user information. */
-function useSettingsMutation<T>(path: string) {
+function useSettingsMutation<T, R extends { message?: string }>(
+  path: string,
+  schema: z.ZodType<R>,
+  after?: (reply: R) => void,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) => apiRequest(path, { body, schema: ZOkResponse }),
-    onSuccess: async () => {
+    mutationFn: (body: T) => apiRequest(path, { body, schema }),
+    onSuccess: async (reply) => {
+      after?.(reply);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: SETTINGS_KEY }),
         queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }),
@@ -74,8 +83,17 @@ function useSettingsMutation<T>(path: string) {
   });
 }
 
-export const useChangeName = () => useSettingsMutation<ChangeNameRequest>(ACCOUNT_PATHS.settingsName);
+export const useChangeName = () =>
+  useSettingsMutation<ChangeNameRequest, OkResponse>(ACCOUNT_PATHS.settingsName, ZOkResponse);
+/** The server signs other devices out and returns a fresh pair for this one: keep it. */
 export const useChangePassword = () =>
-  useSettingsMutation<ChangePasswordRequest>(ACCOUNT_PATHS.settingsPassword);
+  useSettingsMutation<ChangePasswordRequest, ChangePasswordResponse>(
+    ACCOUNT_PATHS.settingsPassword,
+    ZChangePasswordResponse,
+    (reply) => storeTokens({ access: reply.access, refresh: reply.refresh }),
+  );
 export const useChangeSecurityQuestion = () =>
-  useSettingsMutation<ChangeSecurityQuestionRequest>(ACCOUNT_PATHS.settingsSecurityQuestion);
+  useSettingsMutation<ChangeSecurityQuestionRequest, OkResponse>(
+    ACCOUNT_PATHS.settingsSecurityQuestion,
+    ZOkResponse,
+  );
