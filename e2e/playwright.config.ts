@@ -13,7 +13,7 @@ const serverEnv: Record<string, string> = {
   >),
   PORT: String(E2E_PORT),
   DATA_DIR: dataDir,
-  SEED_DEMO: 'false',
+  SEED_DEMO: 'true',
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
