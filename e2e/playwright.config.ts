@@ -19,6 +19,8 @@ const serverEnv: Record<string, string> = {
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
 };
+// A separately built web app (E2E_WEB_DIST) lets a run test its own build without touching apps/web/dist.
+if (process.env.E2E_WEB_DIST) serverEnv.WEB_DIST = path.resolve(repoRoot, process.env.E2E_WEB_DIST);
 if (process.env.E2E_DATABASE_URL) serverEnv.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete serverEnv.DATABASE_URL;
 

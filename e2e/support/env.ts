@@ -1,5 +1,6 @@
 /** Values shared by the Playwright config (server start-up) and the specs (what to type). */
-export const E2E_PORT = 3100;
+// Overridable so several runs (e.g. parallel work on one machine) do not collide.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const E2E_BASE_URL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_PORT}`;
 
 export const E2E_ADMIN = {

@@ -18,10 +18,7 @@ import type { Config } from './config.js';
 import { createDeps } from './create-deps.js';
 import type { Database } from './db/client.js';
 import type { AuthLimitSettings } from './modules/accounts/limits.js';
-import { accountRoutes } from './modules/accounts/routes.js';
-import { adminRoutes } from './modules/admin/routes.js';
-import { fileRoutes } from './modules/system/file-routes.js';
-import { systemRoutes } from './modules/system/routes.js';
+import { featureRoutes } from './modules/index.js';
 import type { Clock } from './platform/clock.js';
 import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
@@ -95,10 +92,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(systemRoutes(deps));
-  await app.register(fileRoutes(deps));
-  await app.register(accountRoutes(deps));
-  await app.register(adminRoutes(deps));
+  for (const routes of featureRoutes(deps)) await app.register(routes);
 
   registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
   return { app, deps };

@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
 import type { AuthLimiters } from './limits.js';
 import type { SessionService, TokenPair } from './sessions.js';
+import type { UserSummaryProviders } from './user-summary.js';
 
 export const SIGNIN_FAILED = 'Incorrect email or password';
 export const ADMIN_SIGNIN_FAILED = 'Incorrect admin credentials';
@@ -34,6 +35,8 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly limiters: AuthLimiters,
     private readonly clock: Clock,
+    /** Filled by other features (businesses, projects); see user-summary.ts. */
+    readonly summaryProviders: UserSummaryProviders = {},
   ) {}
 
   async findByEmail(email: string): Promise<UserRow | null> {
@@ -159,9 +162,14 @@ export class AccountService {
   async information(userId: string): Promise<UserInformation> {
     const user = await this.findById(userId);
     if (!user) throw notFound('Account not found');
+    const providers = this.summaryProviders;
+    const [hasBusinessAccount, orders, projects] = await Promise.all([
+      providers.hasBusinessAccount?.(userId) ?? false,
+      providers.orderCounts?.(userId) ?? { completedOrders: 0, maxOrders: 0 },
+      providers.projectCounts?.(userId) ?? { completedProjects: 0, maxProjects: 0 },
+    ]);
     return {
-      // Businesses, orders and projects arrive with their own features; until then an account has none.
-      hasBusinessAccount: false,
+      hasBusinessAccount,
       userType: user.userType,
       accountInformation: {
         firstName: user.firstName,
@@ -169,8 +177,8 @@ export class AccountService {
         username: user.username,
         email: user.email,
       },
-      orderInformation: { completedOrders: 0, maxOrders: 0 },
-      projectInformation: { completedProjects: 0, maxProjects: 0 },
+      orderInformation: orders,
+      projectInformation: projects,
     };
   }
 

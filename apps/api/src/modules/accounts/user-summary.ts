@@ -1,0 +1,12 @@
+/**
+ * Parts of the signed-in user's summary (spec §3 User info) that other features own. Each feature
+ * sets its provider once in createDeps(); until one is set, the summary reports none.
+ */
+export interface UserSummaryProviders {
+  /** Businesses feature: true once the user registered a business. */
+  hasBusinessAccount?: (userId: string) => Promise<boolean>;
+  /** Projects feature: completed and total orders of the user. */
+  orderCounts?: (userId: string) => Promise<{ completedOrders: number; maxOrders: number }>;
+  /** Projects feature: completed and total projects of the user. */
+  projectCounts?: (userId: string) => Promise<{ completedProjects: number; maxProjects: number }>;
+}

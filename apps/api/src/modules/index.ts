@@ -1,0 +1,14 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../platform/deps.js';
+import { accountRoutes } from './accounts/routes.js';
+import { adminRoutes } from './admin/routes.js';
+import { fileRoutes } from './system/file-routes.js';
+import { systemRoutes } from './system/routes.js';
+
+/**
+ * Every feature's routes, registered in this order by buildApp(). A new feature adds one line.
+ * A feature may also register file-access policies and user-summary providers here (see `setup`).
+ */
+export function featureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
+  return [systemRoutes(deps), fileRoutes(deps), accountRoutes(deps), adminRoutes(deps)];
+}
