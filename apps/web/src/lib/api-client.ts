@@ -26,7 +26,7 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function failureMessage(status: number, body: unknown): string {
+export function failureMessage(status: number, body: unknown): string {
   const failed = ZFailedResponse.safeParse(body);
   if (failed.success) return failed.data.message;
   if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
