@@ -1,4 +1,6 @@
+export * from './crm-leads.js';
 export * from './mail-outbox.js';
+export * from './newsletter-subscriptions.js';
 export * from './refresh-tokens.js';
 export * from './stored-files.js';
 export * from './users.js';
