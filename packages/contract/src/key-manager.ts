@@ -1,0 +1,286 @@
+import { z } from 'zod';
+
+/**
+ * Key Manager (spec §2, §3, §7). Two audiences share the `/api/v1/saas-platform/key-manager/`
+ * prefix: the dashboard (bearer access token) and the public REST interface (bearer manager API
+ * key), which third-party applications, the Java library and `@app/key-manager-js` call.
+ */
+const DASHBOARD = '/api/v1/saas-platform/key-manager';
+const API_KEYS = '/api/v1/api-keys/key-manager';
+
+export const KEY_MANAGER_PATHS = {
+  // Dashboard (bearer access token), spec §7 "Key manager (dashboard)".
+  data: `${DASHBOARD}/data`,
+  addKey: `${DASHBOARD}/add-key`,
+  getKeys: `${DASHBOARD}/get-keys`,
+  changeKey: `${DASHBOARD}/change-key`,
+  /** Extension: delete a licence key from the dashboard by id. */
+  removeKey: `${DASHBOARD}/remove-key`,
+  /** Extension: activations and deactivations per day from the event log (dashboard chart). */
+  activity: `${DASHBOARD}/activity`,
+  generateApiKey: `${API_KEYS}/generate-api-key`,
+  getApiKeys: `${API_KEYS}/get-api-keys`,
+  /** Extension: revoke a manager API key. */
+  revokeApiKey: `${API_KEYS}/revoke-api-key`,
+  // Public REST (bearer manager API key), spec §7 "Key manager public REST interface".
+  getKeyInformation: `${DASHBOARD}/get-key-information`,
+  activateKey: `${DASHBOARD}/activate-key`,
+  deactivateKey: `${DASHBOARD}/deactivate-key`,
+  markKeyAsActive: `${DASHBOARD}/mark-key-as-active`,
+  deleteKey: `${DASHBOARD}/delete-key`,
+} as const;
+
+/** The public REST operations, in the order of the spec's table. */
+export const KEY_MANAGER_PUBLIC_OPERATIONS = [
+  'getKeyInformation',
+  'activateKey',
+  'deactivateKey',
+  'markKeyAsActive',
+  'deleteKey',
+] as const;
+
+// ---- Messages: the SDKs, the Java library and the docs use these exact strings. ----
+export const INVALID_KEY_MESSAGE = 'Invalid Key Provided';
+export const KEY_DISABLED_MESSAGE = 'Key is disabled';
+export const ACTIVATION_LIMIT_MESSAGE = 'Activation limit reached';
+export const NO_ACTIVATIONS_MESSAGE = 'Key has no activations to deactivate';
+export const FINGERPRINT_NOT_ACTIVATED_MESSAGE = 'This device is not activated for the key';
+export const API_KEY_REQUIRED_MESSAGE = 'API key required';
+export const INVALID_API_KEY_MESSAGE = 'Invalid API key';
+export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded';
+export const KEY_ACTIVATED_MESSAGE = 'Key activated';
+export const KEY_ALREADY_ACTIVATED_MESSAGE = 'Key already activated on this device';
+export const KEY_DEACTIVATED_MESSAGE = 'Key deactivated';
+export const KEY_ENABLED_MESSAGE = 'Key enabled';
+export const KEY_DISABLED_NOW_MESSAGE = 'Key disabled';
+export const KEY_DELETED_MESSAGE = 'Key deleted';
+// Dashboard messages.
+export const NO_PLAN_MESSAGE = 'Activate a Key Manager plan first';
+export const keyLimitMessage = (maxKeysAllowed: number) =>
+  `Your plan allows ${maxKeysAllowed} key${maxKeysAllowed === 1 ? '' : 's'}. Delete a key or upgrade your plan.`;
+export const CURRENT_OVER_MAX_MESSAGE = 'Current activations cannot exceed max activations';
+export const KEY_CREATED_MESSAGE = 'Key created';
+export const KEY_SAVED_MESSAGE = 'Key saved';
+export const API_KEY_CREATED_MESSAGE = 'API key created. Copy it now: it is shown only once.';
+export const API_KEY_REVOKED_MESSAGE = 'API key revoked';
+export const API_KEY_NOT_FOUND_MESSAGE = 'API key not found';
+export const API_KEY_LIMIT = 10;
+export const API_KEY_LIMIT_MESSAGE = `You can have at most ${API_KEY_LIMIT} active API keys. Revoke one first.`;
+
+/** HTTP status and message of every public REST failure, for SDKs and docs. */
+export const KEY_MANAGER_ERRORS = {
+  apiKeyRequired: { httpStatus: 401, message: API_KEY_REQUIRED_MESSAGE },
+  invalidApiKey: { httpStatus: 401, message: INVALID_API_KEY_MESSAGE },
+  invalidKey: { httpStatus: 404, message: INVALID_KEY_MESSAGE },
+  keyDisabled: { httpStatus: 409, message: KEY_DISABLED_MESSAGE },
+  activationLimit: { httpStatus: 409, message: ACTIVATION_LIMIT_MESSAGE },
+  noActivations: { httpStatus: 409, message: NO_ACTIVATIONS_MESSAGE },
+  fingerprintNotActivated: { httpStatus: 409, message: FINGERPRINT_NOT_ACTIVATED_MESSAGE },
+  rateLimited: { httpStatus: 429, message: RATE_LIMITED_MESSAGE },
+} as const;
+
+/** Response headers on every public REST reply (429 adds `Retry-After`). */
+export const RATE_LIMIT_HEADERS = {
+  limit: 'x-ratelimit-limit',
+  remaining: 'x-ratelimit-remaining',
+  reset: 'x-ratelimit-reset',
+} as const;
+
+export const KEY_LIMITS = {
+  keyMax: 128,
+  maxActivationsMax: 1_000_000,
+  nameMax: 100,
+  noteMax: 1000,
+  fingerprintMax: 200,
+  searchMax: 100,
+} as const;
+
+const zLicenceKey = z
+  .string('key must be a string')
+  .trim()
+  .min(1, 'key is required')
+  .max(KEY_LIMITS.keyMax, `key must be at most ${KEY_LIMITS.keyMax} characters`);
+const zKeyId = z.uuid('id must be a valid key id');
+const zMaxActivations = (label: string) =>
+  z
+    .number(`${label} must be a number`)
+    .int(`${label} must be an integer`)
+    .min(0, `${label} must be 0 (unlimited) or more`)
+    .max(KEY_LIMITS.maxActivationsMax, `${label} must be at most ${KEY_LIMITS.maxActivationsMax}`);
+const zOptionalText = (label: string, max: number) =>
+  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+/** Extension: a device id; activating the same fingerprint twice counts once. */
+const zFingerprint = z
+  .string('fingerprint must be a string')
+  .trim()
+  .min(1, 'fingerprint must not be empty')
+  .max(KEY_LIMITS.fingerprintMax, `fingerprint must be at most ${KEY_LIMITS.fingerprintMax} characters`)
+  .optional();
+
+// ---- Dashboard ----
+
+export const ZKeyManagerDataResponse = z.object({
+  status: z.literal('ok'),
+  planActivated: z.boolean(),
+  /** `maxKeysAllowed` 0 means unlimited. Null without an activated plan. */
+  planInfo: z.object({ planName: z.string(), maxKeysAllowed: z.number().int() }).nullable(),
+  /** Extensions: the product (for its plans), the plan's rate limit and usage counters. */
+  product: z.object({ id: z.number().int(), name: z.string() }),
+  callsPerMinute: z.number().int().nullable(),
+  usage: z.object({
+    keys: z.number().int(),
+    activeKeys: z.number().int(),
+    activations: z.number().int(),
+    apiKeys: z.number().int(),
+    requestsMade: z.number().int(),
+  }),
+});
+export type KeyManagerDataResponse = z.infer<typeof ZKeyManagerDataResponse>;
+
+/** Spec §3 Digital/licence key (dashboard), plus name, note and timestamps. */
+export const ZDashboardKey = z.object({
+  id: z.string(),
+  key: z.string(),
+  is_active: z.boolean(),
+  max_activations: z.number().int(),
+  current_activations: z.number().int(),
+  name: z.string().nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type DashboardKey = z.infer<typeof ZDashboardKey>;
+
+export const ZAddKeyRequest = z.strictObject({
+  maxActivations: zMaxActivations('maxActivations'),
+  isActivated: z.boolean('isActivated must be true or false').default(true),
+  name: zOptionalText('name', KEY_LIMITS.nameMax),
+  note: zOptionalText('note', KEY_LIMITS.noteMax),
+});
+export type AddKeyRequest = z.input<typeof ZAddKeyRequest>;
+export const ZAddKeyResponse = z.object({ status: z.literal('ok'), message: z.string(), key: ZDashboardKey });
+export type AddKeyResponse = z.infer<typeof ZAddKeyResponse>;
+
+export const ZGetKeysResponse = z.object({ status: z.literal('ok'), keys: z.array(ZDashboardKey) });
+export type GetKeysResponse = z.infer<typeof ZGetKeysResponse>;
+
+export const ZChangeKeyRequest = z
+  .strictObject({
+    id: zKeyId,
+    max_activations: zMaxActivations('max_activations'),
+    current_activations: zMaxActivations('current_activations'),
+    is_active: z.boolean('is_active must be true or false'),
+    name: zOptionalText('name', KEY_LIMITS.nameMax),
+    note: zOptionalText('note', KEY_LIMITS.noteMax),
+  })
+  .refine((b) => b.max_activations === 0 || b.current_activations <= b.max_activations, {
+    message: CURRENT_OVER_MAX_MESSAGE,
+    path: ['current_activations'],
+  });
+export type ChangeKeyRequest = z.input<typeof ZChangeKeyRequest>;
+export const ZChangeKeyResponse = ZAddKeyResponse;
+export type ChangeKeyResponse = AddKeyResponse;
+
+export const ZRemoveKeyRequest = z.strictObject({ id: zKeyId });
+export type RemoveKeyRequest = z.input<typeof ZRemoveKeyRequest>;
+
+export const ZActivityRequest = z.strictObject({
+  days: z.number().int().min(1, 'days must be 1 to 90').max(90, 'days must be 1 to 90').default(14),
+});
+export type ActivityRequest = z.input<typeof ZActivityRequest>;
+export const ZActivityResponse = z.object({
+  status: z.literal('ok'),
+  /** One entry per UTC day, oldest first, days without events included with zeros. */
+  days: z.array(
+    z.object({ date: z.string(), activations: z.number().int(), deactivations: z.number().int() }),
+  ),
+});
+export type ActivityResponse = z.infer<typeof ZActivityResponse>;
+
+export const ZGenerateApiKeyRequest = z.strictObject({ name: zOptionalText('name', KEY_LIMITS.nameMax) });
+export type GenerateApiKeyRequest = z.input<typeof ZGenerateApiKeyRequest>;
+/** `key` is the full API key, returned only here; the server keeps its SHA-256 hash. */
+export const ZGenerateApiKeyResponse = z.object({
+  status: z.literal('ok'),
+  message: z.string(),
+  id: z.string(),
+  key: z.string(),
+});
+export type GenerateApiKeyResponse = z.infer<typeof ZGenerateApiKeyResponse>;
+
+/** Spec §3 Manager API key; `key` is masked (prefix…last four). */
+export const ZApiKeyInformation = z.object({
+  id: z.string(),
+  key: z.string(),
+  name: z.string().nullable(),
+  last_used: z.string().nullable(),
+  remaining_requests: z.number().int(),
+  requests_made: z.number().int(),
+  created_at: z.string(),
+});
+export type ApiKeyInformation = z.infer<typeof ZApiKeyInformation>;
+export const ZGetApiKeysResponse = z.object({
+  status: z.literal('ok'),
+  keysInformation: z.array(ZApiKeyInformation),
+  /** Calls per minute of the plan: the window `remaining_requests` counts down from. */
+  callsPerMinute: z.number().int().nullable(),
+});
+export type GetApiKeysResponse = z.infer<typeof ZGetApiKeysResponse>;
+
+export const ZRevokeApiKeyRequest = z.strictObject({ id: z.uuid('id must be a valid API key id') });
+export type RevokeApiKeyRequest = z.input<typeof ZRevokeApiKeyRequest>;
+
+// ---- Public REST (bearer API key). Bodies are `z.object`: third parties may send extra fields. ----
+
+/** The spec's docs say a key can be addressed by its value or its id. */
+const keyRef = { key: zLicenceKey.optional(), id: zKeyId.optional() };
+const needsKeyOrId = (b: { key?: string; id?: string }) => b.key !== undefined || b.id !== undefined;
+const keyOrIdIssue = { message: 'key is required', path: ['key'] };
+
+export const ZGetKeyInformationRequest = z.object(keyRef).refine(needsKeyOrId, keyOrIdIssue);
+export type GetKeyInformationRequest = z.input<typeof ZGetKeyInformationRequest>;
+
+export const ZPublicKeyInformation = z.object({
+  id: z.string(),
+  key: z.string(),
+  maxActivations: z.number().int(),
+  currentActivations: z.number().int(),
+  isActive: z.boolean(),
+});
+export type PublicKeyInformation = z.infer<typeof ZPublicKeyInformation>;
+
+export const ZGetKeyInformationResponse = ZPublicKeyInformation.extend({ status: z.literal('ok') });
+export type GetKeyInformationResponse = z.infer<typeof ZGetKeyInformationResponse>;
+
+export const ZActivateKeyRequest = z
+  .object({ ...keyRef, fingerprint: zFingerprint })
+  .refine(needsKeyOrId, keyOrIdIssue);
+export type ActivateKeyRequest = z.input<typeof ZActivateKeyRequest>;
+export const ZDeactivateKeyRequest = ZActivateKeyRequest;
+export type DeactivateKeyRequest = ActivateKeyRequest;
+
+/** Activate, deactivate and mark-key-as-active answer a message and the key's new state. */
+export const ZKeyManipulationResponse = ZPublicKeyInformation.extend({
+  status: z.literal('ok'),
+  message: z.string(),
+});
+export type KeyManipulationResponse = z.infer<typeof ZKeyManipulationResponse>;
+
+/** The spec gives two readings: `isActive` (example) and `isActivated` (field table). Both work. */
+export const ZMarkKeyAsActiveRequest = z
+  .object({
+    ...keyRef,
+    isActive: z.boolean('isActive must be true or false').optional(),
+    isActivated: z.boolean('isActivated must be true or false').optional(),
+  })
+  .refine(needsKeyOrId, keyOrIdIssue)
+  .refine((b) => b.isActive !== undefined || b.isActivated !== undefined, {
+    message: 'isActive is required',
+    path: ['isActive'],
+  });
+export type MarkKeyAsActiveRequest = z.input<typeof ZMarkKeyAsActiveRequest>;
+
+export const ZDeleteKeyRequest = z.object(keyRef).refine(needsKeyOrId, keyOrIdIssue);
+export type DeleteKeyRequest = z.input<typeof ZDeleteKeyRequest>;
+export const ZDeleteKeyResponse = z.object({ status: z.literal('ok'), message: z.string() });
+export type DeleteKeyResponse = z.infer<typeof ZDeleteKeyResponse>;
