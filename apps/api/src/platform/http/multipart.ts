@@ -1,0 +1,82 @@
+import type { FastifyRequest } from 'fastify';
+import type { StoredFileRow } from '../../db/schema/index.js';
+import type { Storage, UploadRules } from '../storage/storage.js';
+import { badRequest, unsupportedMediaType } from './errors.js';
+
+export interface FileFieldSpec {
+  rules: UploadRules;
+  /** Storage purpose, which selects the download policy. */
+  purpose: string;
+  /** Most files accepted under this field (design files: 10). */
+  maxCount: number;
+}
+
+export interface MultipartOptions {
+  /** File fields by name; `match` lets patterned names (`image-1`, `media-3`) share one spec. */
+  files: Record<string, FileFieldSpec>;
+  match?: (fieldName: string) => string | undefined;
+  ownerId: string | null;
+}
+
+export interface MultipartResult {
+  /** Text fields; a repeated field keeps every value in order. */
+  fields: Record<string, string | string[]>;
+  files: Record<string, StoredFileRow[]>;
+}
+
+/**
+ * The one way routes read multipart bodies: text fields are collected for zod validation, each
+ * file streams through Storage with its field's limits. If anything is refused, files already
+ * stored by this request are removed, so a failed request leaves nothing behind.
+ */
+export async function readMultipart(
+  request: FastifyRequest,
+  storage: Storage,
+  options: MultipartOptions,
+): Promise<MultipartResult> {
+  if (!request.isMultipart()) throw unsupportedMediaType('Send this form as multipart/form-data');
+  const fields: Record<string, string | string[]> = {};
+  const files: Record<string, StoredFileRow[]> = {};
+  const saved: StoredFileRow[] = [];
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        const value = typeof part.value === 'string' ? part.value : String(part.value);
+        const previous = fields[part.fieldname];
+        fields[part.fieldname] =
+          previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
+        continue;
+      }
+      const key = options.files[part.fieldname] ? part.fieldname : options.match?.(part.fieldname);
+      const spec = key ? options.files[key] : undefined;
+      if (!key || !spec) {
+        part.file.resume();
+        throw badRequest(`Unexpected file field "${part.fieldname}"`);
+      }
+      const list = (files[key] ??= []);
+      if (list.length >= spec.maxCount) {
+        part.file.resume();
+        throw badRequest(`At most ${spec.maxCount} file(s) allowed for ${spec.rules.label}`);
+      }
+      const row = await storage.save({
+        stream: part.file,
+        originalName: part.filename || 'file',
+        ownerId: options.ownerId,
+        purpose: spec.purpose,
+        rules: spec.rules,
+      });
+      saved.push(row);
+      list.push(row);
+    }
+  } catch (error) {
+    await Promise.all(saved.map((row) => storage.remove(row)));
+    throw error;
+  }
+  return { fields, files };
+}
+
+/** Multipart booleans arrive as text: 'true'/'1'/'on' are true. */
+export function formBoolean(value: string | string[] | undefined): boolean {
+  const text = Array.isArray(value) ? value.at(-1) : value;
+  return text === 'true' || text === '1' || text === 'on';
+}
