@@ -14,6 +14,7 @@ import { createAuthGuards } from './platform/auth/guard.js';
 import { createTokenService } from './platform/auth/tokens.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { AppDeps } from './platform/deps.js';
+import { createEventBus } from './platform/events/index.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { createRateLimiterFactory } from './platform/rate-limit/limiter.js';
 import { FileAccessPolicies } from './platform/storage/access.js';
@@ -40,6 +41,7 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
   const rateLimiters = createRateLimiterFactory(redis);
   const tokens = createTokenService(options.jwtSecret, clock);
   const sessions = new SessionService(db, tokens, clock);
+  const events = createEventBus(database, log);
   const limiters = createAuthLimiters(rateLimiters, options.authLimits ?? DEFAULT_AUTH_LIMITS);
   return {
     config,
@@ -57,9 +59,11 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     }),
     storage: createLocalStorage(db, path.resolve(config.DATA_DIR, 'uploads')),
     fileAccess: new FileAccessPolicies(),
+    events,
     sessions,
     accounts: new AccountService(db, sessions, limiters, clock),
     async dispose() {
+      await events.close();
       if (redis) await redis.quit().catch(() => undefined);
     },
   };

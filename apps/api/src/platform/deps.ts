@@ -6,6 +6,7 @@ import type { SessionService } from '../modules/accounts/sessions.js';
 import type { AuthGuards } from './auth/guard.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
+import type { EventBus } from './events/index.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RateLimiterFactory } from './rate-limit/limiter.js';
 import type { FileAccessPolicies } from './storage/access.js';
@@ -23,6 +24,8 @@ export interface AppDeps {
   mailer: Mailer;
   storage: Storage;
   fileAccess: FileAccessPolicies;
+  /** Real-time fan-out across instances (chat). */
+  events: EventBus;
   sessions: SessionService;
   accounts: AccountService;
 }
