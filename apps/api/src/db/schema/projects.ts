@@ -1,0 +1,103 @@
+import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { storedFiles } from './stored-files.js';
+import { users } from './users.js';
+
+/** One project request (spec §3) by a client; it holds one project per chosen platform. */
+export const projectOrders = pgTable(
+  'project_orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    proposalLink: text('proposal_link'),
+    designsLink: text('designs_link'),
+    designTemplates: jsonb('design_templates').$type<string[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('project_orders_client_idx').on(table.clientId)],
+);
+
+/** Files uploaded with an order; the bytes and their access policy live in stored_files. */
+export const projectOrderFiles = pgTable(
+  'project_order_files',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => projectOrders.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['proposal', 'design'] }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.fileId] }),
+    index('project_order_files_file_idx').on(table.fileId),
+  ],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => projectOrders.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    // An APPLICATION_TYPES id from the contract: fixed reference data, not a table.
+    typeId: integer('type_id').notNull(),
+    status: text('status', {
+      enum: ['waiting for approval', 'approved', 'in progress', 'complete', 'finished'],
+    })
+      .notNull()
+      .default('waiting for approval'),
+    startDate: date('start_date'),
+    endDate: date('end_date'),
+    // Null until someone reports progress, so the overall figure can say 'Data not available'.
+    frontendProgress: integer('frontend_progress'),
+    backendProgress: integer('backend_progress'),
+    databaseProgress: integer('database_progress'),
+    totalPaymentCents: integer('total_payment_cents'),
+    recurringPaymentCents: integer('recurring_payment_cents'),
+    term: text('term', { enum: ['m', 'y'] }),
+    paymentInformation: text('payment_information'),
+    paymentLink: text('payment_link'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('projects_order_idx').on(table.orderId), index('projects_status_idx').on(table.status)],
+);
+
+export const projectEmployees = pgTable(
+  'project_employees',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    employeeId: uuid('employee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.projectId, table.employeeId] }),
+    index('project_employees_employee_idx').on(table.employeeId),
+  ],
+);
+
+/** What happened to a project, shown to the client as its activity list (and mailed). */
+export const projectActivities = pgTable(
+  'project_activities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('project_activities_project_idx').on(table.projectId)],
+);
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectOrderRow = typeof projectOrders.$inferSelect;

@@ -1,0 +1,361 @@
+import { z } from 'zod';
+import { LIMITS, zEmail, zName, zPassword } from './common.js';
+
+export const PROJECT_PATHS = {
+  request: '/api/v1/user/project/request',
+  applicationTypes: '/api/v1/application/types',
+  userProjects: '/api/v1/user/projects',
+  adminProjects: '/api/v1/admin/projects/get/all',
+  adminEmployees: '/api/v1/admin/employees/get/all',
+  adminDuration: '/api/v1/admin/project/duration',
+  adminAssign: '/api/v1/admin/projects/action/assign/employees',
+  adminApprove: '/api/v1/admin/project/approve',
+  adminPaymentLink: '/api/v1/admin/projects/payment/link/add',
+  adminUpdate: '/api/v1/admin/project/update',
+  // Not in the spec (docs/api.md): payment terms, explicit status changes, dashboard counters.
+  adminPaymentDetails: '/api/v1/admin/projects/payment/details',
+  adminStatus: '/api/v1/admin/project/status',
+  adminOverview: '/api/v1/admin/projects/overview',
+  staffProjects: '/api/v1/staff/projects',
+  staffUpdate: '/api/v1/staff/project/update',
+} as const;
+
+/** Spec §8 success messages, exact. */
+export const PROJECT_MESSAGES = {
+  requested: 'success',
+  approved: 'Project approved!',
+  linkAdded: 'Link added successfully!',
+  updated: 'Project Updated Successfully!',
+  assigned: 'Employees assigned successfully!',
+  durationSet: 'Duration set successfully!',
+  paymentSaved: 'Payment details saved!',
+  statusChanged: 'Status updated!',
+} as const;
+
+/** Spec §4 project statuses; `status_number` is the 1-based position in this list. */
+export const PROJECT_STATUSES = [
+  'waiting for approval',
+  'approved',
+  'in progress',
+  'complete',
+  'finished',
+] as const;
+export const ZProjectStatus = z.enum(PROJECT_STATUSES);
+export type ProjectStatus = z.infer<typeof ZProjectStatus>;
+
+/**
+ * Allowed status changes (docs/decisions/005). Approval is its own call; 'in progress' and
+ * 'complete' also follow from progress updates; 'finished' is terminal.
+ */
+export const STATUS_TRANSITIONS: Record<ProjectStatus, readonly ProjectStatus[]> = {
+  'waiting for approval': ['approved'],
+  approved: ['in progress'],
+  'in progress': ['complete'],
+  complete: ['in progress', 'finished'],
+  finished: [],
+};
+
+export const UPLOAD_LIMITS = {
+  proposalMaxBytes: 20 * 1024 * 1024,
+  designMaxBytes: 50 * 1024 * 1024,
+  designMaxFiles: 10,
+  proposalTypes: [
+    'application/pdf',
+    'application/x-cfb',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/vnd.oasis.opendocument.text',
+  ],
+  designTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'application/zip'],
+} as const;
+
+/** The design templates a client can pick with 'Select Designs For you'. */
+export const DESIGN_TEMPLATES = [
+  {
+    id: 'aurora',
+    name: 'Aurora',
+    description: 'Bold hero, gradient accents, card grid',
+    colors: ['#4f46e5', '#ec4899', '#f8fafc'],
+  },
+  {
+    id: 'harbor',
+    name: 'Harbor',
+    description: 'Calm corporate layout with a sidebar',
+    colors: ['#0f766e', '#99f6e4', '#ffffff'],
+  },
+  {
+    id: 'ember',
+    name: 'Ember',
+    description: 'Warm storefront with large product photos',
+    colors: ['#c2410c', '#fed7aa', '#fffbeb'],
+  },
+  {
+    id: 'slate',
+    name: 'Slate',
+    description: 'Dense dashboard with tables and charts',
+    colors: ['#334155', '#38bdf8', '#f1f5f9'],
+  },
+  {
+    id: 'meadow',
+    name: 'Meadow',
+    description: 'Friendly landing page with illustrations',
+    colors: ['#15803d', '#bbf7d0', '#f0fdf4'],
+  },
+  {
+    id: 'noir',
+    name: 'Noir',
+    description: 'Dark, minimal portfolio',
+    colors: ['#111827', '#facc15', '#1f2937'],
+  },
+] as const;
+export const DESIGN_TEMPLATE_IDS = DESIGN_TEMPLATES.map((t) => t.id);
+export type DesignTemplate = (typeof DESIGN_TEMPLATES)[number];
+
+const zHttpLink = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, `${label} must be at most 2000 characters`)
+    .refine(
+      (value) => /^https?:\/\/[^\s]+$/i.test(value) && URL.canParse(value),
+      `${label} must be an http(s) link`,
+    );
+
+/** Multipart form values arrive as strings: a ticked box sends 'true' or 'on'. */
+const zFlag = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0', ''])])
+  .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+
+const zOptionalLink = (label: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), zHttpLink(label).optional());
+
+/** Order page (spec §3, §5): text fields of the multipart request. Files are checked separately. */
+export const ZProjectRequestFields = z
+  .strictObject({
+    android: zFlag.default(false),
+    desktop: zFlag.default(false),
+    web: zFlag.default(false),
+    name: zName('Project name'),
+    proposalLink: zOptionalLink('Proposal link'),
+    designsLink: zOptionalLink('Designs link'),
+    designTemplates: z
+      .array(z.enum(DESIGN_TEMPLATE_IDS as [string, ...string[]], 'Unknown design template'))
+      .max(DESIGN_TEMPLATES.length)
+      .default([]),
+  })
+  .refine((body) => body.android || body.desktop || body.web, {
+    message: 'Choose at least one platform',
+    path: ['android'],
+  });
+export type ProjectRequestFields = z.output<typeof ZProjectRequestFields>;
+
+/** Customer-area variant (spec §3, §5): exactly one of desktop, web, combination, and a name. */
+export const ZQuickProjectRequest = z
+  .strictObject({
+    desktop: z.boolean().default(false),
+    web: z.boolean().default(false),
+    combination: z.boolean().default(false),
+    name: zName('Project name'),
+  })
+  .refine((body) => [body.desktop, body.web, body.combination].filter(Boolean).length === 1, {
+    message: 'Choose one application type: desktop, web or combination',
+    path: ['desktop'],
+  });
+export type QuickProjectRequest = z.input<typeof ZQuickProjectRequest>;
+
+export const ZProjectRequestResponse = z.object({
+  status: z.literal('ok'),
+  message: z.string(),
+  orderID: z.string(),
+});
+
+/** Spec §3 Application type: fixed reference data with stable ids. */
+export const APPLICATION_TYPES = [
+  { id: 1, name: 'Android' },
+  { id: 2, name: 'Desktop' },
+  { id: 3, name: 'Web' },
+  { id: 4, name: 'Combination' },
+] as const;
+export const APPLICATION_TYPE_IDS = { android: 1, desktop: 2, web: 3, combination: 4 } as const;
+
+export const ZApplicationType = z.object({ id: z.number().int(), name: z.string() });
+export const ZApplicationTypesResponse = z.object({
+  status: z.literal('ok'),
+  applicationTypes: z.array(ZApplicationType),
+});
+
+export const ZProjectActivity = z.object({ id: z.string(), message: z.string(), date: z.string() });
+export const ZProjectFile = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: z.enum(['proposal', 'design']),
+  mimeType: z.string(),
+  size: z.number().int(),
+});
+
+/** Spec §3 Project, plus the activity list (notifications) and the order it belongs to. */
+export const ZProject = z.object({
+  id: z.string(),
+  orderID: z.string(),
+  name: z.string(),
+  status: ZProjectStatus,
+  status_number: z.number().int(),
+  type: z.string(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  frontendProgress: z.number().int().nullable(),
+  backendProgress: z.number().int().nullable(),
+  databaseProgress: z.number().int().nullable(),
+  /** Money is integer cents (USD). */
+  totalPayment: z.number().int().nullable(),
+  recurringPayment: z.number().int().nullable(),
+  term: z.string().nullable(),
+  paymentInformation: z.string().nullable(),
+  paymentLink: z.string().nullable(),
+  proposal_link: z.string().nullable(),
+  design_link: z.string().nullable(),
+  employees: z.array(z.object({ id: z.string(), employeeName: z.string(), email: z.string() })),
+  activities: z.array(ZProjectActivity),
+});
+export type Project = z.infer<typeof ZProject>;
+
+export const ZOrder = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  proposal_link: z.string().nullable(),
+  design_link: z.string().nullable(),
+  designTemplates: z.array(z.string()),
+  files: z.array(ZProjectFile),
+  client: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  projects: z.array(ZProject),
+});
+export type Order = z.infer<typeof ZOrder>;
+
+/** GET /api/v1/user/projects: `data` keyed by order id. */
+export const ZUserProjectsResponse = z.object({
+  status: z.literal('ok'),
+  data: z.record(z.string(), ZOrder),
+});
+
+/** A project with its order and client, for admin and staff lists. */
+export const ZManagedProject = ZProject.extend({
+  order: ZOrder.omit({ projects: true }),
+});
+export type ManagedProject = z.infer<typeof ZManagedProject>;
+export const ZManagedProjectsResponse = z.object({
+  status: z.literal('ok'),
+  projects: z.array(ZManagedProject),
+});
+
+export const ZAdminProjectsQuery = z.strictObject({ search: z.string().trim().max(200).optional() });
+
+export const ZEmployee = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  designation: z.string().nullable(),
+});
+export type Employee = z.infer<typeof ZEmployee>;
+export const ZEmployeesResponse = z.object({ status: z.literal('ok'), employees: z.array(ZEmployee) });
+
+const zId = z.string().trim().min(1, 'projectID is required').max(64);
+const zDate = z.iso.date('Dates must be YYYY-MM-DD');
+
+export const ZDurationRequest = z
+  .strictObject({ id: zId, from: zDate, to: zDate })
+  .refine((body) => body.from <= body.to, {
+    message: 'The end date must not be before the start date',
+    path: ['to'],
+  });
+export type DurationRequest = z.infer<typeof ZDurationRequest>;
+
+export const ZAssignRequest = z.strictObject({
+  projectID: zId,
+  empIds: z.array(z.string().max(64)).min(1, 'Choose at least one employee').max(50),
+});
+export const ZApproveRequest = z.strictObject({ projectID: zId });
+export const ZPaymentLinkRequest = z.strictObject({
+  projectID: zId,
+  paymentLink: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(
+      (value) => /^https:\/\/[^\s]+$/i.test(value) && URL.canParse(value),
+      'The payment link must be an https link',
+    ),
+});
+const zPercent = (label: string) =>
+  z
+    .number(`${label} must be a number`)
+    .int(`${label} must be a whole number`)
+    .min(0, `${label} must be between 0 and 100`)
+    .max(100, `${label} must be between 0 and 100`);
+export const ZProgressRequest = z.strictObject({
+  projectID: zId,
+  frontEnd: zPercent('Frontend progress'),
+  backEnd: zPercent('Backend progress'),
+  database: zPercent('Database progress'),
+});
+export type ProgressRequest = z.infer<typeof ZProgressRequest>;
+export const ZPaymentDetailsRequest = z.strictObject({
+  projectID: zId,
+  totalPayment: z.number().int().min(0).max(1_000_000_000).nullable(),
+  recurringPayment: z.number().int().min(0).max(1_000_000_000).nullable(),
+  term: z.enum(['m', 'y']).nullable(),
+  paymentInformation: z.string().trim().max(2000).nullable(),
+});
+export type PaymentDetailsRequest = z.infer<typeof ZPaymentDetailsRequest>;
+export const ZStatusRequest = z.strictObject({ projectID: zId, status: ZProjectStatus });
+
+export const ZProjectsOverviewResponse = z.object({
+  status: z.literal('ok'),
+  overview: z.object({
+    byStatus: z.record(ZProjectStatus, z.number().int()),
+    orders: z.number().int(),
+    waitingApproval: z.number().int(),
+    needDuration: z.number().int(),
+    needEmployees: z.number().int(),
+    needPaymentLink: z.number().int(),
+  }),
+});
+
+// ---- Admin Users (not in the spec's call list; docs/api.md) ----
+export const USER_ADMIN_PATHS = {
+  staff: '/api/v1/admin/users/staff',
+  createStaff: '/api/v1/admin/users/staff/create',
+  setDisabled: '/api/v1/admin/users/disable',
+  clients: '/api/v1/admin/users/clients',
+  clientOrders: '/api/v1/admin/users/clients/orders',
+} as const;
+
+export const ZCreateStaffRequest = z.strictObject({
+  firstName: zName('First name'),
+  lastName: zName('Last name'),
+  email: zEmail,
+  password: zPassword,
+  designation: z
+    .string()
+    .trim()
+    .min(1, 'Designation is required')
+    .max(LIMITS.nameMax, `Designation must be at most ${LIMITS.nameMax} characters`),
+});
+export type CreateStaffRequest = z.input<typeof ZCreateStaffRequest>;
+export const ZSetDisabledRequest = z.strictObject({ userID: z.string().max(64), disabled: z.boolean() });
+
+export const ZManagedUser = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  designation: z.string().nullable(),
+  disabled: z.boolean(),
+  createdAt: z.string(),
+  /** Staff: projects assigned. Clients: orders placed. */
+  count: z.number().int(),
+});
+export type ManagedUser = z.infer<typeof ZManagedUser>;
+export const ZManagedUsersResponse = z.object({ status: z.literal('ok'), users: z.array(ZManagedUser) });
+export const ZClientOrdersQuery = z.strictObject({ userID: z.string().max(64) });
+export const ZClientOrdersResponse = z.object({ status: z.literal('ok'), orders: z.array(ZOrder) });
