@@ -1,0 +1,110 @@
+import {
+  bigint,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { storedFiles } from './stored-files.js';
+import { users } from './users.js';
+
+/** Spec §3 Business type. Reference data: rows are inserted by a migration (RealEstate). */
+export const businessTypes = pgTable('business_types', {
+  id: serial('id').primaryKey(),
+  type: text('type').notNull().unique(),
+});
+
+/** A registered business; owning one makes `hasBusinessAccount` true. */
+export const businesses = pgTable(
+  'businesses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => businessTypes.id),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('businesses_owner_idx').on(table.ownerId)],
+);
+
+/** An agent is an ordinary client account (user type c) linked to one business (decision 005). */
+export const businessAgents = pgTable(
+  'business_agents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('business_agents_business_idx').on(table.businessId)],
+);
+
+/** Houses, buildings and lands in one table; kind-specific columns are null for other kinds. */
+export const properties = pgTable(
+  'real_estate_properties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    businessId: uuid('business_id')
+      .notNull()
+      .references(() => businesses.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['house', 'building', 'land'] }).notNull(),
+    statusId: integer('status_id').notNull().default(1),
+    bedrooms: integer('bedrooms'),
+    bathrooms: integer('bathrooms'),
+    garages: integer('garages'),
+    floors: integer('floors'),
+    units: integer('units'),
+    yearBuilt: integer('year_built'),
+    zoning: text('zoning'),
+    area: doublePrecision('area').notNull(),
+    priceCents: bigint('price_cents', { mode: 'number' }).notNull(),
+    address: text('address').notNull(),
+    countryCode: text('country_code').notNull(),
+    stateCode: text('state_code').notNull().default(''),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    description: text('description').notNull().default(''),
+    thumbnailFileId: uuid('thumbnail_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    agentId: uuid('agent_id').references(() => businessAgents.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('real_estate_properties_business_kind_idx').on(table.businessId, table.kind),
+    index('real_estate_properties_agent_idx').on(table.agentId),
+    index('real_estate_properties_thumbnail_idx').on(table.thumbnailFileId),
+  ],
+);
+
+/** Listing photos (up to 10 per listing), in display order. */
+export const propertyImages = pgTable(
+  'real_estate_property_images',
+  {
+    propertyId: uuid('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .unique()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.propertyId, table.fileId] })],
+);
+
+export type BusinessRow = typeof businesses.$inferSelect;
+export type PropertyRow = typeof properties.$inferSelect;

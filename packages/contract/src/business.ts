@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { LIMITS, zEmail, zName, zPassword } from './common.js';
+
+/** Spec §7 Business and real estate, plus the calls the spec leaves unshown (docs/api.md). */
+export const BUSINESS_PATHS = {
+  types: '/api/business/types',
+  list: '/api/business/get',
+  register: '/api/business/register',
+  countries: '/api/business/real-estate/countries',
+  states: '/api/business/real-estate/states',
+  statuses: '/api/business/real-estate/property/status/list',
+  agentAdd: '/api/business/real-estate/agent/add',
+  agentGet: '/api/business/real-estate/agent/get',
+  /** Public, read-only listings of one business, for embedding on the owner's own site. */
+  publicListings: '/api/business/public/:businessId/listings',
+} as const;
+
+export const publicListingsPath = (businessId: string) => `/api/business/public/${businessId}/listings`;
+
+export const zBusinessRecordId = (label: string) => z.uuid(`${label} is not a valid id`);
+
+/** Spec §3 Business type: id, type. Seeded by migration (RealEstate). */
+export const ZBusinessType = z.object({ id: z.number().int(), type: z.string() });
+export type BusinessType = z.infer<typeof ZBusinessType>;
+export const ZBusinessTypesResponse = z.object({ status: z.literal('ok'), types: z.array(ZBusinessType) });
+
+/**
+ * Spec §3 Business registration: businessName, businessType. `agree` is the terms box: the server
+ * refuses a registration without it (spec §5, message 'Agree to the terms').
+ */
+export const ZRegisterBusinessRequest = z.strictObject({
+  businessName: z
+    .string()
+    .trim()
+    .min(1, 'Business name is required')
+    .max(LIMITS.nameMax, `Business name must be at most ${LIMITS.nameMax} characters`),
+  businessType: z.coerce
+    .number({ error: 'Choose a business type' })
+    .int('Choose a business type')
+    .positive('Choose a business type'),
+  agree: z.literal(true, 'Agree to the terms'),
+});
+export type RegisterBusinessRequest = z.input<typeof ZRegisterBusinessRequest>;
+
+/** Spec §3 Business: id, name, type. `role` tells an owner's business from one the user is an agent of. */
+export const ZBusiness = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  role: z.enum(['owner', 'agent']),
+  owner: z.string(),
+  createdAt: z.string(),
+});
+export type Business = z.infer<typeof ZBusiness>;
+export const ZRegisterBusinessResponse = z.object({
+  status: z.literal('ok'),
+  message: z.string(),
+  business: ZBusiness,
+});
+export const ZBusinessListResponse = z.object({ status: z.literal('ok'), businessList: z.array(ZBusiness) });
+
+/** Spec §3 Country and State: id, name. Ids are ISO 3166 codes (country `US`, state `CA`). */
+export const ZPlace = z.object({ id: z.string(), name: z.string() });
+export type Place = z.infer<typeof ZPlace>;
+export const ZCountriesResponse = z.object({ status: z.literal('ok'), countries: z.array(ZPlace) });
+export const ZStatesRequest = z.strictObject({
+  country: z.string().trim().min(1, 'Country is required').max(8, 'Country is not valid'),
+});
+export const ZStatesResponse = z.object({ status: z.literal('ok'), states: z.array(ZPlace) });
+
+/** Spec §4 house status. Fixed reference data: ids are stable and stored on each property. */
+export const PROPERTY_STATUSES = [
+  { id: 1, status: 'Available' },
+  { id: 2, status: 'Sold' },
+  { id: 3, status: 'Open House' },
+  { id: 4, status: 'Private visit' },
+] as const;
+export type PropertyStatusId = (typeof PROPERTY_STATUSES)[number]['id'];
+export const ZPropertyStatus = z.object({ id: z.number().int(), status: z.string() });
+export const ZStatusesResponse = z.object({ status: z.literal('ok'), statuses: z.array(ZPropertyStatus) });
+
+/**
+ * Spec §7 agent/add. Whether the two passwords match is checked by the server (spec §5), which
+ * answers 'Passwords do not match'; the form shows that message in an alert.
+ */
+export const ZAddAgentRequest = z.strictObject({
+  businessID: zBusinessRecordId('Business'),
+  firstName: zName('First name'),
+  lastName: zName('Last name'),
+  email: zEmail,
+  password: zPassword,
+  confirmationPassword: z.string().max(LIMITS.passwordMax),
+});
+export type AddAgentRequest = z.input<typeof ZAddAgentRequest>;
+
+/** Spec §3 Agent: id, firstName, lastName, email, business (shown with the user name). */
+export const ZAgent = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  username: z.string(),
+  business: z.string(),
+});
+export type Agent = z.infer<typeof ZAgent>;
+export const ZAddAgentResponse = z.object({ status: z.literal('ok'), message: z.string(), agent: ZAgent });
+export const ZBusinessRequest = z.strictObject({ business: zBusinessRecordId('Business') });
+export const ZAgentListResponse = z.object({ status: z.literal('ok'), agents: z.array(ZAgent) });
