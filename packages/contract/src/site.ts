@@ -6,6 +6,8 @@ export const SITE_PATHS = {
   subscribe: '/api/v1/anonymous/subscribe-to-newsletter',
   confirmSubscription: '/api/v1/anonymous/newsletter/confirm',
   unsubscribe: '/api/v1/anonymous/newsletter/unsubscribe',
+  /** RFC 8058 target of the List-Unsubscribe header (form-encoded POST from mail clients). */
+  oneClickUnsubscribe: '/api/v1/anonymous/newsletter/one-click-unsubscribe',
   crmLead: '/api/v1/anonymous/crm-leads',
   adminSubscribers: '/api/v1/admin/newsletter/subscribers',
   adminLeads: '/api/v1/admin/crm-leads',
@@ -29,10 +31,12 @@ const zToken = z
 export const ZNewsletterTokenRequest = z.strictObject({ token: zToken });
 export type NewsletterTokenRequest = z.input<typeof ZNewsletterTokenRequest>;
 /** RFC 8058 one-click unsubscribe: the token travels in the query string of List-Unsubscribe. */
-export const ZUnsubscribeQuery = z.strictObject({ token: zToken });
+export const ZOneClickQuery = z.strictObject({ token: zToken });
+/** Mail clients post `List-Unsubscribe=One-Click` form-encoded; other fields are tolerated. */
+export const ZOneClickBody = z.object({ 'List-Unsubscribe': z.string().max(100).optional() }).optional();
 
-export const ZMessageResponse = z.object({ status: z.literal('ok'), message: z.string() });
-export type MessageResponse = z.infer<typeof ZMessageResponse>;
+export const ZSiteMessageResponse = z.object({ status: z.literal('ok'), message: z.string() });
+export type SiteMessageResponse = z.infer<typeof ZSiteMessageResponse>;
 
 export const ZSubscriber = z.object({ email: z.string(), confirmedAt: z.string() });
 export type Subscriber = z.infer<typeof ZSubscriber>;
