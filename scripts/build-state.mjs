@@ -10,8 +10,14 @@ const SOURCES = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'sdks/java/src/main',
 ];
-const OUTPUTS = ['packages/contract/dist/index.js', 'apps/api/dist/main.js', 'apps/web/dist/index.html'];
+const OUTPUTS = [
+  'packages/contract/dist/index.js',
+  'apps/api/dist/main.js',
+  'apps/web/dist/index.html',
+  'apps/api/media/key-manager.jar',
+];
 
 function newest(target) {
   const full = path.join(root, target);

@@ -71,6 +71,18 @@ function playwright(label, env) {
   );
 }
 
+// JUnit's console launcher prints "[ N tests successful ]" etc.; those counts join the totals.
+function junit(label, env) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync('npm', ['run', '--silent', 'test:java'], { cwd: root, env, encoding: 'utf8' });
+  process.stdout.write(result.stdout ?? '');
+  process.stderr.write(result.stderr ?? '');
+  const count = (word) => Number(new RegExp(`(\\d+) tests ${word}`).exec(result.stdout ?? '')?.[1] ?? 0);
+  const ok = result.status === 0;
+  const failed = count('failed');
+  return record(label, ok, count('successful'), failed + (ok || failed ? 0 : 1), count('skipped'));
+}
+
 function record(label, ok, passed, failed, skipped) {
   totals.passed += passed;
   totals.failed += failed;
@@ -102,6 +114,7 @@ if (!run('build', 'npm', ['run', 'build'], baseEnv)) {
   process.exit(1);
 }
 vitest('unit, web and API tests on PGlite', ['unit', 'web', 'api'], baseEnv);
+junit('Java library tests (JUnit 5)', baseEnv);
 playwright('browser tests on PGlite', baseEnv);
 if (serverUrl) {
   vitest('API tests on PostgreSQL', ['api'], { ...baseEnv, TEST_DATABASE_URL: serverUrl });

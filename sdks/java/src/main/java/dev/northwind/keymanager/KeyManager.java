@@ -1,0 +1,306 @@
+package dev.northwind.keymanager;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Client of the Key Manager public REST interface ({@code /api/v1/saas-platform/key-manager/}).
+ *
+ * <p>Create one per API key and reuse it; it is safe to share between threads. Every operation
+ * returns on success (HTTP 200, {@code status: "ok"}) and throws a {@link KeyManagerException}
+ * subclass otherwise:
+ *
+ * <ul>
+ *   <li>{@link APIConnectionException}: the server could not be reached;
+ *   <li>{@link InvalidApiKeyException}: 401, the API key is missing, wrong or revoked;
+ *   <li>{@link KeyNotFoundException}: 404, {@code Invalid Key Provided};
+ *   <li>{@link RateLimitException}: 429, too many calls this minute;
+ *   <li>{@link RequestRefusedException}: any other refusal (limit reached, key disabled, ...).
+ * </ul>
+ *
+ * <pre>{@code
+ * KeyManager manager = new KeyManager(System.getenv("KEY_MANAGER_API_KEY"), "https://example.com");
+ * manager.activate(licenceKey);
+ * }</pre>
+ */
+public final class KeyManager {
+    /** This library's version, sent in the User-Agent header. */
+    public static final String VERSION = "1.0.0";
+
+    /** Base URL used when none is given and {@code KEY_MANAGER_BASE_URL} is not set. */
+    public static final String DEFAULT_BASE_URL = "http://localhost:3000";
+
+    /** Path of the public REST interface under the base URL. */
+    public static final String API_PATH = "/api/v1/saas-platform/key-manager/";
+
+    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+
+    private final String apiKey;
+    private final String baseUrl;
+    private final Duration timeout;
+    private final HttpClient http;
+
+    /**
+     * Creates a client for the server named by the {@code KEY_MANAGER_BASE_URL} environment
+     * variable, or {@link #DEFAULT_BASE_URL} when it is not set.
+     *
+     * @param apiKey the API key generated in the API tab of the Key Manager dashboard
+     * @throws IllegalArgumentException when the API key is null or blank
+     */
+    public KeyManager(String apiKey) {
+        this(apiKey, defaultBaseUrl());
+    }
+
+    /**
+     * Creates a client for the given server.
+     *
+     * @param apiKey the API key generated in the API tab of the Key Manager dashboard
+     * @param baseUrl the server's origin, for example {@code https://example.com}
+     * @throws IllegalArgumentException when the API key or base URL is null, blank or not http(s)
+     */
+    public KeyManager(String apiKey, String baseUrl) {
+        this(apiKey, baseUrl, DEFAULT_TIMEOUT);
+    }
+
+    /**
+     * Creates a client for the given server with a custom timeout.
+     *
+     * @param apiKey the API key generated in the API tab of the Key Manager dashboard
+     * @param baseUrl the server's origin, for example {@code https://example.com}
+     * @param timeout how long to wait for a connection and for each reply
+     * @throws IllegalArgumentException when an argument is null, blank, not http(s) or not positive
+     */
+    public KeyManager(String apiKey, String baseUrl, Duration timeout) {
+        this.apiKey = requireText(apiKey, "apiKey");
+        String url = requireText(baseUrl, "baseUrl").trim();
+        if (!url.startsWith("http://") && !url.startsWith("https://")) {
+            throw new IllegalArgumentException("baseUrl must start with http:// or https://");
+        }
+        this.baseUrl = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        if (timeout == null || timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be positive");
+        }
+        this.timeout = timeout;
+        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+    }
+
+    /**
+     * The server this client talks to.
+     *
+     * @return the base URL without a trailing slash
+     */
+    public String getBaseUrl() {
+        return baseUrl;
+    }
+
+    /**
+     * Gets a licence key's state: id, maximum and current activations, and whether it is usable.
+     *
+     * @param key the licence key
+     * @return the reply with the key's information
+     * @throws KeyManagerException when the call fails; {@link KeyNotFoundException} for an unknown
+     *     or deleted key
+     */
+    public KeyInformationResponse getKeyInformation(String key) throws KeyManagerException {
+        Map<String, Object> reply = call("get-key-information", body("key", requireText(key, "key")));
+        return new KeyInformationResponse(text(reply.get("status")), new KeyInformation(reply));
+    }
+
+    /**
+     * Gets a licence key's state by the key's id instead of the key itself.
+     *
+     * @param id the key's id, as shown in the dashboard or returned by {@link KeyInformation#getId()}
+     * @return the reply with the key's information
+     * @throws KeyManagerException when the call fails; {@link KeyNotFoundException} for an unknown id
+     */
+    public KeyInformationResponse getKeyInformationById(String id) throws KeyManagerException {
+        Map<String, Object> reply = call("get-key-information", body("id", requireText(id, "id")));
+        return new KeyInformationResponse(text(reply.get("status")), new KeyInformation(reply));
+    }
+
+    /**
+     * Activates a licence key: adds one to its activation count.
+     *
+     * @param key the licence key
+     * @return the server's confirmation
+     * @throws KeyManagerException when the call fails; {@link RequestRefusedException} when the key
+     *     is at its limit or disabled
+     */
+    public ManipulationResponse activate(String key) throws KeyManagerException {
+        return manipulate("activate-key", body("key", requireText(key, "key")), "Key activated");
+    }
+
+    /**
+     * Activates a licence key for one device (an extension of the documented interface): activating
+     * the same fingerprint again does not use another activation.
+     *
+     * @param key the licence key
+     * @param fingerprint a stable identifier of the device or installation
+     * @return the server's confirmation
+     * @throws KeyManagerException when the call fails
+     */
+    public ManipulationResponse activate(String key, String fingerprint) throws KeyManagerException {
+        Map<String, Object> body = body("key", requireText(key, "key"));
+        body.put("fingerprint", requireText(fingerprint, "fingerprint"));
+        return manipulate("activate-key", body, "Key activated");
+    }
+
+    /**
+     * Deactivates a licence key: subtracts one from its activation count.
+     *
+     * @param key the licence key
+     * @return the server's confirmation
+     * @throws KeyManagerException when the call fails; {@link RequestRefusedException} when the count
+     *     is already zero or the key is disabled
+     */
+    public ManipulationResponse deactivate(String key) throws KeyManagerException {
+        return manipulate("deactivate-key", body("key", requireText(key, "key")), "Key deactivated");
+    }
+
+    /**
+     * Deactivates the activation of one device (an extension of the documented interface), freeing
+     * its slot.
+     *
+     * @param key the licence key
+     * @param fingerprint the identifier the device was activated with
+     * @return the server's confirmation
+     * @throws KeyManagerException when the call fails
+     */
+    public ManipulationResponse deactivate(String key, String fingerprint) throws KeyManagerException {
+        Map<String, Object> body = body("key", requireText(key, "key"));
+        body.put("fingerprint", requireText(fingerprint, "fingerprint"));
+        return manipulate("deactivate-key", body, "Key deactivated");
+    }
+
+    /**
+     * Enables or disables a licence key. A disabled key cannot be activated or deactivated, for
+     * example while a client has not paid.
+     *
+     * @param key the licence key
+     * @param usable true to enable the key, false to disable it
+     * @return the server's confirmation
+     * @throws KeyManagerException when the call fails
+     */
+    public ManipulationResponse setUsable(String key, boolean usable) throws KeyManagerException {
+        Map<String, Object> body = body("key", requireText(key, "key"));
+        body.put("isActive", usable);
+        return manipulate("mark-key-as-active", body, usable ? "Key enabled" : "Key disabled");
+    }
+
+    /**
+     * Deletes a licence key for good; later calls with it fail with {@code Invalid Key Provided}.
+     *
+     * @param key the licence key
+     * @return the server's confirmation
+     * @throws KeyManagerException when the call fails
+     */
+    public ManipulationResponse delete(String key) throws KeyManagerException {
+        return manipulate("delete-key", body("key", requireText(key, "key")), "Key deleted");
+    }
+
+    private ManipulationResponse manipulate(String operation, Map<String, Object> body, String fallback)
+            throws KeyManagerException {
+        Map<String, Object> reply = call(operation, body);
+        String message = text(reply.get("message"));
+        return new ManipulationResponse(
+                text(reply.get("status")), message == null ? fallback : message, new KeyInformation(reply));
+    }
+
+    private Map<String, Object> call(String operation, Map<String, Object> body) throws KeyManagerException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + API_PATH + operation))
+                .timeout(timeout)
+                .header("Authorization", "Bearer " + apiKey)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json")
+                .header("User-Agent", "northwind-key-manager-java/" + VERSION)
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body), StandardCharsets.UTF_8))
+                .build();
+        HttpResponse<String> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException ex) {
+            throw new APIConnectionException("Could not reach the Key Manager at " + baseUrl + ": " + ex, ex);
+        } catch (InterruptedException ex) {
+            Thread.currentThread().interrupt();
+            throw new APIConnectionException("Interrupted while calling the Key Manager", ex);
+        }
+        return interpret(response);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> interpret(HttpResponse<String> response) throws KeyManagerException {
+        int code = response.statusCode();
+        Map<String, Object> reply;
+        try {
+            Object parsed = Json.parse(response.body());
+            if (!(parsed instanceof Map)) {
+                throw new IllegalArgumentException("not a JSON object");
+            }
+            reply = (Map<String, Object>) parsed;
+        } catch (IllegalArgumentException ex) {
+            throw new KeyManagerException("Unexpected reply from the Key Manager (HTTP " + code + ")", code, ex);
+        }
+        String message = text(reply.get("message"));
+        if (message == null) {
+            message = "Request failed (HTTP " + code + ")";
+        }
+        if (code >= 200 && code < 300) {
+            if ("ok".equals(reply.get("status"))) {
+                return reply;
+            }
+            throw new RequestRefusedException(message, code);
+        }
+        if (code == 401) {
+            throw new InvalidApiKeyException(message);
+        }
+        if (code == 404) {
+            throw new KeyNotFoundException(message);
+        }
+        if (code == 429) {
+            throw new RateLimitException(message, retryAfter(response));
+        }
+        if (code >= 400 && code < 500) {
+            throw new RequestRefusedException(message, code);
+        }
+        throw new KeyManagerException(message, code);
+    }
+
+    private static long retryAfter(HttpResponse<String> response) {
+        Optional<String> header = response.headers().firstValue("Retry-After");
+        try {
+            return header.map(value -> Long.parseLong(value.trim())).orElse(0L);
+        } catch (NumberFormatException ex) {
+            return 0L;
+        }
+    }
+
+    private static Map<String, Object> body(String name, Object value) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put(name, value);
+        return body;
+    }
+
+    private static String text(Object value) {
+        return value == null ? null : String.valueOf(value);
+    }
+
+    private static String requireText(String value, String name) {
+        if (value == null || value.trim().isEmpty()) {
+            throw new IllegalArgumentException(name + " must not be empty");
+        }
+        return value;
+    }
+
+    private static String defaultBaseUrl() {
+        String fromEnv = System.getenv("KEY_MANAGER_BASE_URL");
+        return fromEnv == null || fromEnv.trim().isEmpty() ? DEFAULT_BASE_URL : fromEnv;
+    }
+}
