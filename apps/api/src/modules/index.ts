@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../platform/deps.js';
 import { accountRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { mediaRoutes } from './media/routes.js';
 import { siteRoutes } from './site/routes.js';
 import { fileRoutes } from './system/file-routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -11,5 +12,12 @@ import { systemRoutes } from './system/routes.js';
  * A feature may also register file-access policies and user-summary providers here (see `setup`).
  */
 export function featureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
-  return [systemRoutes(deps), fileRoutes(deps), accountRoutes(deps), adminRoutes(deps), siteRoutes(deps)];
+  return [
+    systemRoutes(deps),
+    fileRoutes(deps),
+    mediaRoutes(),
+    accountRoutes(deps),
+    adminRoutes(deps),
+    siteRoutes(deps),
+  ];
 }
