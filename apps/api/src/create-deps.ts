@@ -10,6 +10,8 @@ import {
 } from './modules/accounts/limits.js';
 import { AccountService } from './modules/accounts/service.js';
 import { SessionService } from './modules/accounts/sessions.js';
+import { ProjectService } from './modules/projects/service.js';
+import { wireProjects } from './modules/projects/wiring.js';
 import { createAuthGuards } from './platform/auth/guard.js';
 import { createTokenService } from './platform/auth/tokens.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -43,6 +45,10 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
   const sessions = new SessionService(db, tokens, clock);
   const events = createEventBus(database, log);
   const limiters = createAuthLimiters(rateLimiters, options.authLimits ?? DEFAULT_AUTH_LIMITS);
+  const fileAccess = new FileAccessPolicies();
+  const accounts = new AccountService(db, sessions, limiters, clock);
+  const projects = new ProjectService(db);
+  wireProjects(projects, fileAccess, accounts.summaryProviders);
   return {
     config,
     database,
@@ -58,10 +64,11 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
       from: config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.CONTACT_EMAIL}>`,
     }),
     storage: createLocalStorage(db, path.resolve(config.DATA_DIR, 'uploads')),
-    fileAccess: new FileAccessPolicies(),
+    fileAccess,
     events,
     sessions,
-    accounts: new AccountService(db, sessions, limiters, clock),
+    accounts,
+    projects,
     async dispose() {
       await events.close();
       if (redis) await redis.quit().catch(() => undefined);

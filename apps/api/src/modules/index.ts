@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../platform/deps.js';
 import { accountRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { adminUserRoutes } from './admin-users/routes.js';
 import { mediaRoutes } from './media/routes.js';
+import { projectFeatureRoutes } from './projects/index.js';
 import { siteRoutes } from './site/routes.js';
 import { fileRoutes } from './system/file-routes.js';
 import { systemRoutes } from './system/routes.js';
@@ -19,5 +21,7 @@ export function featureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
     accountRoutes(deps),
     adminRoutes(deps),
     siteRoutes(deps),
+    ...projectFeatureRoutes(deps),
+    adminUserRoutes(deps),
   ];
 }

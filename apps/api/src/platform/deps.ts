@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { AccountService } from '../modules/accounts/service.js';
 import type { SessionService } from '../modules/accounts/sessions.js';
+import type { ProjectService } from '../modules/projects/service.js';
 import type { AuthGuards } from './auth/guard.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
@@ -28,4 +29,6 @@ export interface AppDeps {
   events: EventBus;
   sessions: SessionService;
   accounts: AccountService;
+  /** Orders and projects; canAccessProject / listAccessibleProjects serve the chat feature. */
+  projects: ProjectService;
 }

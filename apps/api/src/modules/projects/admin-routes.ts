@@ -1,0 +1,156 @@
+import {
+  PROJECT_MESSAGES,
+  PROJECT_PATHS,
+  ZAdminProjectsQuery,
+  ZApproveRequest,
+  ZAssignRequest,
+  ZDurationRequest,
+  ZEmployeesResponse,
+  ZManagedProjectsResponse,
+  ZOkResponse,
+  ZPaymentDetailsRequest,
+  ZPaymentLinkRequest,
+  ZProgressRequest,
+  ZProjectsOverviewResponse,
+  ZStatusRequest,
+} from '@app/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema/index.js';
+import { currentUser } from '../../platform/auth/guard.js';
+import type { AppDeps } from '../../platform/deps.js';
+import type { ProjectManagement } from './management.js';
+
+const tags = ['admin', 'projects'];
+const security = [{ bearer: [] }];
+const ok = (message: string) => ({ status: 'ok' as const, message });
+
+/** Spec §7 Admin: project management calls, each with the exact §8 success message. */
+export const adminProjectRoutes =
+  (deps: AppDeps, management: ProjectManagement): FastifyPluginAsyncZod =>
+  async (app) => {
+    const admin = deps.guards.requireRole('admin');
+    const action = { 200: ZOkResponse };
+
+    app.get(
+      PROJECT_PATHS.adminProjects,
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          summary: 'All projects, searchable by project, client or status',
+          security,
+          querystring: ZAdminProjectsQuery,
+          response: { 200: ZManagedProjectsResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        projects: await deps.projects.adminProjects(request.query.search),
+      }),
+    );
+
+    app.get(
+      PROJECT_PATHS.adminEmployees,
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          summary: 'Active staff who can be assigned',
+          security,
+          response: { 200: ZEmployeesResponse },
+        },
+      },
+      async () => {
+        const employees = await deps.database.db
+          .select({
+            id: users.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+            designation: users.designation,
+          })
+          .from(users)
+          .where(and(eq(users.userType, 'e'), eq(users.disabled, false)))
+          .orderBy(asc(users.firstName), asc(users.lastName));
+        return { status: 'ok' as const, employees };
+      },
+    );
+
+    app.get(
+      PROJECT_PATHS.adminOverview,
+      {
+        preHandler: admin,
+        schema: {
+          tags,
+          summary: 'Project counters for the dashboard',
+          security,
+          response: { 200: ZProjectsOverviewResponse },
+        },
+      },
+      async () => ({ status: 'ok' as const, overview: await management.overview() }),
+    );
+
+    app.post(
+      PROJECT_PATHS.adminDuration,
+      { preHandler: admin, schema: { tags, security, body: ZDurationRequest, response: action } },
+      async (request) => {
+        await management.setDuration(request.body);
+        return ok(PROJECT_MESSAGES.durationSet);
+      },
+    );
+
+    app.post(
+      PROJECT_PATHS.adminAssign,
+      { preHandler: admin, schema: { tags, security, body: ZAssignRequest, response: action } },
+      async (request) => {
+        await management.assign(request.body.projectID, request.body.empIds);
+        return ok(PROJECT_MESSAGES.assigned);
+      },
+    );
+
+    app.post(
+      PROJECT_PATHS.adminApprove,
+      { preHandler: admin, schema: { tags, security, body: ZApproveRequest, response: action } },
+      async (request) => {
+        await management.approve(request.body.projectID);
+        return ok(PROJECT_MESSAGES.approved);
+      },
+    );
+
+    app.post(
+      PROJECT_PATHS.adminPaymentLink,
+      { preHandler: admin, schema: { tags, security, body: ZPaymentLinkRequest, response: action } },
+      async (request) => {
+        await management.addPaymentLink(request.body.projectID, request.body.paymentLink);
+        return ok(PROJECT_MESSAGES.linkAdded);
+      },
+    );
+
+    app.post(
+      PROJECT_PATHS.adminUpdate,
+      { preHandler: admin, schema: { tags, security, body: ZProgressRequest, response: action } },
+      async (request) => {
+        await management.updateProgress(currentUser(request), request.body);
+        return ok(PROJECT_MESSAGES.updated);
+      },
+    );
+
+    app.post(
+      PROJECT_PATHS.adminPaymentDetails,
+      { preHandler: admin, schema: { tags, security, body: ZPaymentDetailsRequest, response: action } },
+      async (request) => {
+        await management.setPaymentDetails(request.body);
+        return ok(PROJECT_MESSAGES.paymentSaved);
+      },
+    );
+
+    app.post(
+      PROJECT_PATHS.adminStatus,
+      { preHandler: admin, schema: { tags, security, body: ZStatusRequest, response: action } },
+      async (request) => {
+        await management.changeStatus(request.body.projectID, request.body.status);
+        return ok(PROJECT_MESSAGES.statusChanged);
+      },
+    );
+  };

@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps.js';
+import { adminProjectRoutes } from './admin-routes.js';
+import { ProjectManagement } from './management.js';
+import { ProjectNotifier } from './notifier.js';
+import { projectRoutes } from './routes.js';
+import { staffProjectRoutes } from './staff-routes.js';
+
+/** Every projects route: client, admin and staff. */
+export function projectFeatureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
+  const notifier = new ProjectNotifier(
+    deps.database.db,
+    deps.mailer,
+    deps.clock,
+    deps.log,
+    deps.config.BRAND_NAME,
+  );
+  const management = new ProjectManagement(deps.database.db, deps.projects, notifier, deps.clock);
+  return [projectRoutes(deps), adminProjectRoutes(deps, management), staffProjectRoutes(deps, management)];
+}

@@ -1,0 +1,152 @@
+import type { DurationRequest, PaymentDetailsRequest, ProgressRequest, ProjectStatus } from '@app/contract';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type ProjectRow, projectEmployees, projectOrders, projects, users } from '../../db/schema/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import type { ProjectNotifier } from './notifier.js';
+import type { Actor, ProjectService } from './service.js';
+import { canTransition, crossedMilestones, overallProgress, statusAfterProgress } from './status.js';
+
+const NOT_FOUND = 'Project not found';
+
+/** Admin (and assigned staff, for progress) changes to a project; each one is checked and notified. */
+export class ProjectManagement {
+  constructor(
+    private readonly db: Db,
+    private readonly service: ProjectService,
+    private readonly notifier: ProjectNotifier,
+    private readonly clock: Clock,
+  ) {}
+
+  private async require(projectId: string): Promise<ProjectRow> {
+    const project = await this.service.findProject(projectId);
+    if (!project) throw notFound(NOT_FOUND);
+    return project;
+  }
+
+  private async update(projectId: string, values: Partial<typeof projects.$inferInsert>): Promise<void> {
+    await this.db
+      .update(projects)
+      .set({ ...values, updatedAt: this.clock.now() })
+      .where(eq(projects.id, projectId));
+  }
+
+  async approve(projectId: string): Promise<void> {
+    const project = await this.require(projectId);
+    if (project.status !== 'waiting for approval') throw conflict('This project is already approved');
+    await this.update(projectId, { status: 'approved' });
+    await this.notifier.notify(projectId, 'Your project was approved.');
+  }
+
+  async setDuration({ id, from, to }: DurationRequest): Promise<void> {
+    const project = await this.require(id);
+    // Spec §4: the admin sets a duration when a project has none.
+    if (project.startDate || project.endDate) throw conflict('This project already has a duration');
+    await this.update(id, { startDate: from, endDate: to });
+    await this.notifier.notify(id, `Schedule set: ${from} to ${to}.`);
+  }
+
+  async assign(projectId: string, empIds: string[]): Promise<void> {
+    await this.require(projectId);
+    const unique = [...new Set(empIds)];
+    const staff = unique.every((id) => /^[0-9a-f-]{36}$/i.test(id))
+      ? await this.db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(and(inArray(users.id, unique), eq(users.userType, 'e'), eq(users.disabled, false)))
+      : [];
+    if (staff.length !== unique.length) throw badRequest('Choose active employees only');
+    await this.db.transaction(async (tx) => {
+      await tx.delete(projectEmployees).where(eq(projectEmployees.projectId, projectId));
+      await tx.insert(projectEmployees).values(unique.map((employeeId) => ({ projectId, employeeId })));
+    });
+    const names = staff.map((s) => `${s.firstName} ${s.lastName}`).join(', ');
+    await this.notifier.notify(projectId, `Team assigned: ${names}.`);
+  }
+
+  async addPaymentLink(projectId: string, paymentLink: string): Promise<void> {
+    const project = await this.require(projectId);
+    if (project.status === 'waiting for approval')
+      throw conflict('Approve the project before adding a payment link');
+    await this.update(projectId, { paymentLink });
+    await this.notifier.notify(projectId, 'A payment link is ready: use Pay Now on your project.');
+  }
+
+  async setPaymentDetails(body: PaymentDetailsRequest): Promise<void> {
+    await this.require(body.projectID);
+    await this.update(body.projectID, {
+      totalPaymentCents: body.totalPayment,
+      recurringPaymentCents: body.recurringPayment,
+      term: body.term,
+      paymentInformation: body.paymentInformation || null,
+    });
+  }
+
+  /** Progress from an admin, or from a staff member assigned to the project (others get 404). */
+  async updateProgress(actor: Actor, body: ProgressRequest): Promise<void> {
+    const project = await this.require(body.projectID);
+    if (actor.role === 'staff' && !(await this.service.isAssigned(actor.id, project.id))) {
+      throw notFound(NOT_FOUND);
+    }
+    if (project.status === 'waiting for approval')
+      throw conflict('Approve the project before reporting progress');
+    if (project.status === 'finished') throw conflict('This project is finished');
+    const next = statusAfterProgress(project.status, body);
+    const before = overallProgress(project);
+    const values = {
+      frontendProgress: body.frontEnd,
+      backendProgress: body.backEnd,
+      databaseProgress: body.database,
+    };
+    await this.update(project.id, next ? { ...values, status: next } : values);
+    if (next) await this.notifier.notify(project.id, `Status changed to ${next}.`);
+    for (const milestone of crossedMilestones(before, overallProgress(values))) {
+      await this.notifier.notify(project.id, `Your project reached ${milestone}% overall progress.`);
+    }
+  }
+
+  /** Explicit status change, limited to the documented transitions (docs/decisions/005). */
+  async changeStatus(projectId: string, status: ProjectStatus): Promise<void> {
+    const project = await this.require(projectId);
+    if (status === 'approved' && project.status === 'waiting for approval') return this.approve(projectId);
+    if (!canTransition(project.status, status)) {
+      throw conflict(`A project cannot go from '${project.status}' to '${status}'`);
+    }
+    await this.update(projectId, { status });
+    await this.notifier.notify(projectId, `Status changed to ${status}.`);
+  }
+
+  async overview() {
+    const [byStatusRows, [orders], [pending]] = await Promise.all([
+      this.db
+        .select({ status: projects.status, count: sql<number>`count(*)::int` })
+        .from(projects)
+        .groupBy(projects.status),
+      this.db.select({ count: sql<number>`count(*)::int` }).from(projectOrders),
+      this.db
+        .select({
+          needDuration: sql<number>`count(*) filter (where ${projects.status} <> 'waiting for approval' and ${projects.startDate} is null)::int`,
+          needPaymentLink: sql<number>`count(*) filter (where ${projects.status} <> 'waiting for approval' and ${projects.paymentLink} is null)::int`,
+          needEmployees: sql<number>`count(*) filter (where ${projects.status} <> 'waiting for approval' and not exists (select 1 from project_employees pe where pe.project_id = ${projects.id}))::int`,
+        })
+        .from(projects),
+    ]);
+    const byStatus: Record<ProjectStatus, number> = {
+      'waiting for approval': 0,
+      approved: 0,
+      'in progress': 0,
+      complete: 0,
+      finished: 0,
+    };
+    for (const row of byStatusRows) byStatus[row.status] = Number(row.count);
+    return {
+      byStatus,
+      orders: Number(orders?.count ?? 0),
+      waitingApproval: byStatus['waiting for approval'],
+      needDuration: Number(pending?.needDuration ?? 0),
+      needEmployees: Number(pending?.needEmployees ?? 0),
+      needPaymentLink: Number(pending?.needPaymentLink ?? 0),
+    };
+  }
+}

@@ -1,0 +1,240 @@
+import {
+  APPLICATION_TYPE_IDS,
+  type ManagedProject,
+  type Order,
+  type ProjectRequestFields,
+  type Role,
+} from '@app/contract';
+import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  type ProjectRow,
+  projectEmployees,
+  projectOrderFiles,
+  projectOrders,
+  projects,
+  type StoredFileRow,
+  users,
+} from '../../db/schema/index.js';
+import { ProjectViews } from './views.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string) => UUID.test(value);
+
+/** Who is asking: enough of AuthUser for access checks (the chat feature passes the same). */
+export interface Actor {
+  id: string;
+  role: Role;
+}
+
+export interface NewOrderFiles {
+  proposal: StoredFileRow[];
+  designs: StoredFileRow[];
+}
+
+const DONE = ['complete', 'finished'] as const;
+
+/**
+ * Orders and projects: creating requests, listing them for clients, staff and admins, and the
+ * access rule other features reuse (chat): the client who ordered, assigned staff and admins.
+ */
+export class ProjectService {
+  readonly views: ProjectViews;
+
+  constructor(private readonly db: Db) {
+    this.views = new ProjectViews(db);
+  }
+
+  /** Order page request: one project per chosen platform. Files were already stored and checked. */
+  async createOrder(clientId: string, fields: ProjectRequestFields, files: NewOrderFiles): Promise<string> {
+    const typeIds: (number | null)[] = [
+      fields.android ? APPLICATION_TYPE_IDS.android : null,
+      fields.desktop ? APPLICATION_TYPE_IDS.desktop : null,
+      fields.web ? APPLICATION_TYPE_IDS.web : null,
+    ];
+    return this.insertOrder(
+      clientId,
+      {
+        name: fields.name,
+        proposalLink: fields.proposalLink ?? null,
+        designsLink: fields.designsLink ?? null,
+        designTemplates: fields.designTemplates,
+      },
+      typeIds.filter((id): id is number => id !== null),
+      files,
+    );
+  }
+
+  /** Customer-area variant: a name and one type (desktop, web or combination). */
+  async createQuickOrder(
+    clientId: string,
+    body: { desktop: boolean; web: boolean; combination: boolean; name: string },
+  ): Promise<string> {
+    const typeId = body.desktop
+      ? APPLICATION_TYPE_IDS.desktop
+      : body.web
+        ? APPLICATION_TYPE_IDS.web
+        : APPLICATION_TYPE_IDS.combination;
+    return this.insertOrder(
+      clientId,
+      { name: body.name, proposalLink: null, designsLink: null, designTemplates: [] },
+      [typeId],
+      { proposal: [], designs: [] },
+    );
+  }
+
+  private async insertOrder(
+    clientId: string,
+    order: {
+      name: string;
+      proposalLink: string | null;
+      designsLink: string | null;
+      designTemplates: string[];
+    },
+    typeIds: number[],
+    files: NewOrderFiles,
+  ): Promise<string> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(projectOrders)
+        .values({ clientId, ...order })
+        .returning({ id: projectOrders.id });
+      if (!row) throw new Error('insert returned no order');
+      const fileRows = [
+        ...files.proposal.map((file) => ({ orderId: row.id, fileId: file.id, kind: 'proposal' as const })),
+        ...files.designs.map((file) => ({ orderId: row.id, fileId: file.id, kind: 'design' as const })),
+      ];
+      if (fileRows.length > 0) await tx.insert(projectOrderFiles).values(fileRows);
+      await tx
+        .insert(projects)
+        .values(typeIds.map((typeId) => ({ orderId: row.id, name: order.name, typeId })));
+      return row.id;
+    });
+  }
+
+  async clientOrders(clientId: string): Promise<Order[]> {
+    const rows = await this.db
+      .select()
+      .from(projectOrders)
+      .where(eq(projectOrders.clientId, clientId))
+      .orderBy(desc(projectOrders.createdAt));
+    return this.views.orders(rows);
+  }
+
+  async adminProjects(search?: string): Promise<ManagedProject[]> {
+    const term = search?.trim();
+    const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const rows = await this.db
+      .select({ project: projects })
+      .from(projects)
+      .innerJoin(projectOrders, eq(projectOrders.id, projects.orderId))
+      .innerJoin(users, eq(users.id, projectOrders.clientId))
+      .where(
+        pattern
+          ? or(
+              ilike(projects.name, pattern),
+              ilike(users.email, pattern),
+              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+              ilike(projects.status, pattern),
+            )
+          : undefined,
+      )
+      .orderBy(desc(projects.createdAt))
+      .limit(500);
+    return this.views.managed(rows.map((row) => row.project));
+  }
+
+  async staffProjects(staffId: string): Promise<ManagedProject[]> {
+    const rows = await this.db
+      .select({ project: projects })
+      .from(projects)
+      .innerJoin(projectEmployees, eq(projectEmployees.projectId, projects.id))
+      .where(eq(projectEmployees.employeeId, staffId))
+      .orderBy(desc(projects.createdAt));
+    return this.views.managed(rows.map((row) => row.project));
+  }
+
+  async findProject(id: string): Promise<ProjectRow | null> {
+    if (!isUuid(id)) return null;
+    const [row] = await this.db.select().from(projects).where(eq(projects.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async isAssigned(staffId: string, projectId: string): Promise<boolean> {
+    if (!isUuid(projectId)) return false;
+    const [row] = await this.db
+      .select({ id: projectEmployees.projectId })
+      .from(projectEmployees)
+      .where(and(eq(projectEmployees.projectId, projectId), eq(projectEmployees.employeeId, staffId)))
+      .limit(1);
+    return Boolean(row);
+  }
+
+  /** For other features (chat): may this user see this project? Client owner, assigned staff, admins. */
+  async canAccessProject(actor: Actor, projectId: string): Promise<boolean> {
+    const project = await this.findProject(projectId);
+    if (!project) return false;
+    if (actor.role === 'admin') return true;
+    if (actor.role === 'staff') return this.isAssigned(actor.id, projectId);
+    const [order] = await this.db
+      .select({ clientId: projectOrders.clientId })
+      .from(projectOrders)
+      .where(eq(projectOrders.id, project.orderId))
+      .limit(1);
+    return order?.clientId === actor.id;
+  }
+
+  /** For other features (chat): the projects a user may see, with their order and client. */
+  async listAccessibleProjects(actor: Actor): Promise<ManagedProject[]> {
+    if (actor.role === 'admin') return this.adminProjects();
+    if (actor.role === 'staff') return this.staffProjects(actor.id);
+    return (await this.clientOrders(actor.id)).flatMap(({ projects: list, ...order }) =>
+      list.map((project) => ({ ...project, order })),
+    );
+  }
+
+  /** File access policy of uploaded proposals and designs: the same people who may see the order. */
+  async canReadOrderFile(fileId: string, actor: Actor | null): Promise<boolean> {
+    if (!actor) return false;
+    if (actor.role === 'admin') return true;
+    const [link] = await this.db
+      .select({ orderId: projectOrderFiles.orderId, clientId: projectOrders.clientId })
+      .from(projectOrderFiles)
+      .innerJoin(projectOrders, eq(projectOrders.id, projectOrderFiles.orderId))
+      .where(eq(projectOrderFiles.fileId, fileId))
+      .limit(1);
+    if (!link) return false;
+    if (actor.role === 'client') return link.clientId === actor.id;
+    const [assigned] = await this.db
+      .select({ id: projectEmployees.projectId })
+      .from(projectEmployees)
+      .innerJoin(projects, eq(projects.id, projectEmployees.projectId))
+      .where(and(eq(projects.orderId, link.orderId), eq(projectEmployees.employeeId, actor.id)))
+      .limit(1);
+    return Boolean(assigned);
+  }
+
+  /** User info (spec §3): an order is completed when all its projects are complete or finished. */
+  async orderCounts(userId: string): Promise<{ completedOrders: number; maxOrders: number }> {
+    const rows = await this.db
+      .select({
+        orderId: projectOrders.id,
+        open: sql<number>`count(*) filter (where ${projects.status} not in ('complete', 'finished'))::int`,
+      })
+      .from(projectOrders)
+      .innerJoin(projects, eq(projects.orderId, projectOrders.id))
+      .where(eq(projectOrders.clientId, userId))
+      .groupBy(projectOrders.id);
+    return { completedOrders: rows.filter((row) => Number(row.open) === 0).length, maxOrders: rows.length };
+  }
+
+  async projectCounts(userId: string): Promise<{ completedProjects: number; maxProjects: number }> {
+    const rows = await this.db
+      .select({ status: projects.status })
+      .from(projects)
+      .innerJoin(projectOrders, eq(projectOrders.id, projects.orderId))
+      .where(eq(projectOrders.clientId, userId));
+    const done = rows.filter((row) => (DONE as readonly string[]).includes(row.status)).length;
+    return { completedProjects: done, maxProjects: rows.length };
+  }
+}

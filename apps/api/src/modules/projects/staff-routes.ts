@@ -1,0 +1,56 @@
+import {
+  PROJECT_MESSAGES,
+  PROJECT_PATHS,
+  ZManagedProjectsResponse,
+  ZOkResponse,
+  ZProgressRequest,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../platform/auth/guard.js';
+import type { AppDeps } from '../../platform/deps.js';
+import type { ProjectManagement } from './management.js';
+
+const tags = ['staff', 'projects'];
+const security = [{ bearer: [] }];
+
+/** The staff area (/company/staff): a staff member's assigned projects and their progress. */
+export const staffProjectRoutes =
+  (deps: AppDeps, management: ProjectManagement): FastifyPluginAsyncZod =>
+  async (app) => {
+    const staff = deps.guards.requireRole('staff');
+
+    app.get(
+      PROJECT_PATHS.staffProjects,
+      {
+        preHandler: staff,
+        schema: {
+          tags,
+          summary: 'Projects assigned to me',
+          security,
+          response: { 200: ZManagedProjectsResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        projects: await deps.projects.staffProjects(currentUser(request).id),
+      }),
+    );
+
+    app.post(
+      PROJECT_PATHS.staffUpdate,
+      {
+        preHandler: staff,
+        schema: {
+          tags,
+          summary: 'Report progress on a project assigned to me (others: 404)',
+          security,
+          body: ZProgressRequest,
+          response: { 200: ZOkResponse },
+        },
+      },
+      async (request) => {
+        await management.updateProgress(currentUser(request), request.body);
+        return { status: 'ok' as const, message: PROJECT_MESSAGES.updated };
+      },
+    );
+  };
