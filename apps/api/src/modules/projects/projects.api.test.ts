@@ -39,7 +39,11 @@ describe('project requests', () => {
     });
     expect(order.name).toBe('Field service');
     expect(order.projects.map((p) => p.type).sort()).toEqual(['Android', 'Web']);
-    expect(order.projects[0]).toMatchObject({ status: 'waiting for approval', status_number: 1, employees: [] });
+    expect(order.projects[0]).toMatchObject({
+      status: 'waiting for approval',
+      status_number: 1,
+      employees: [],
+    });
     expect(order.files.map((f) => f.kind).sort()).toEqual(['design', 'proposal']);
     expect(order.designTemplates).toEqual(['aurora', 'noir']);
   });
@@ -59,9 +63,14 @@ describe('project requests', () => {
       token: client.access,
     });
     expect(response.status).toBe(200);
-    const list = await request()<{ data: Record<string, OrderView> }>('/api/v1/user/projects', { token: client.access });
+    const list = await request()<{ data: Record<string, OrderView> }>('/api/v1/user/projects', {
+      token: client.access,
+    });
     expect(list.body.data[response.body.orderID]?.projects.map((p) => p.type)).toEqual(['Combination']);
-    const two = await request()(REQUEST, { body: { web: true, desktop: true, name: 'X' }, token: client.access });
+    const two = await request()(REQUEST, {
+      body: { web: true, desktop: true, name: 'X' },
+      token: client.access,
+    });
     expect(two.status).toBe(400);
   });
 
@@ -137,7 +146,7 @@ describe('project requests', () => {
 });
 
 describe('who sees an order', () => {
-  it("shows a client only their own orders and serves their files to nobody else (404)", async () => {
+  it('shows a client only their own orders and serves their files to nobody else (404)', async () => {
     const order = await placeOrder(server, client, { name: 'Private' });
     const theirs = await request()<{ data: Record<string, OrderView> }>('/api/v1/user/projects', {
       token: stranger.access,
@@ -166,9 +175,12 @@ describe('who sees an order', () => {
   it('counts orders and projects in the user information', async () => {
     const fresh = await createAccount(server, 'client');
     await placeOrder(server, fresh, { android: true, web: true });
-    const info = await request()<{ userInformation: Record<string, unknown> }>('/api/v1/user/information/get', {
-      token: fresh.access,
-    });
+    const info = await request()<{ userInformation: Record<string, unknown> }>(
+      '/api/v1/user/information/get',
+      {
+        token: fresh.access,
+      },
+    );
     expect(info.body.userInformation).toMatchObject({
       orderInformation: { completedOrders: 0, maxOrders: 1 },
       projectInformation: { completedProjects: 0, maxProjects: 2 },

@@ -42,7 +42,9 @@ export async function placeOrder(server: TestServer, client: TestAccount, input:
     token: client.access,
   });
   if (created.status !== 200) throw new Error(`order failed: ${JSON.stringify(created.body)}`);
-  const list = await request<{ data: Record<string, OrderView> }>('/api/v1/user/projects', { token: client.access });
+  const list = await request<{ data: Record<string, OrderView> }>('/api/v1/user/projects', {
+    token: client.access,
+  });
   const order = list.body.data[created.body.orderID];
   if (!order) throw new Error('order missing from the list');
   return order;

@@ -1,0 +1,285 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../db/schema/index.js';
+import { createAccount, type TestAccount } from '../../test/fixtures.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { httpClient } from '../../test/http.js';
+import { describeRoleMatrix } from '../../test/role-matrix.js';
+import { type OrderView, type ProjectView, placeOrder } from './test-support.js';
+
+let server: TestServer;
+let client: TestAccount;
+let admin: TestAccount;
+let staff: TestAccount;
+const call = (path: string, token: string, body?: unknown) =>
+  httpClient(server.baseUrl)(path, { body, token });
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = await createAccount(server, 'client');
+  admin = await createAccount(server, 'admin');
+  staff = await createAccount(server, 'staff');
+});
+afterAll(async () => server?.close());
+
+async function clientProject(projectId: string): Promise<ProjectView> {
+  const list = await httpClient(server.baseUrl)<{ data: Record<string, OrderView> }>(
+    '/api/v1/user/projects',
+    {
+      token: client.access,
+    },
+  );
+  const project = Object.values(list.body.data)
+    .flatMap((order) => order.projects)
+    .find((p) => p.id === projectId);
+  if (!project) throw new Error('project not visible to its client');
+  return project;
+}
+
+describe('admin project management', () => {
+  it('runs a project from request to complete, with the exact messages, mails and activity', async () => {
+    const order = await placeOrder(server, client, { name: 'Booking site' });
+    const id = order.projects[0]?.id ?? '';
+
+    const early = await call('/api/v1/admin/project/update', admin.access, {
+      projectID: id,
+      frontEnd: 10,
+      backEnd: 10,
+      database: 10,
+    });
+    expect(early.status).toBe(409);
+
+    expect((await call('/api/v1/admin/project/approve', admin.access, { projectID: id })).body).toEqual({
+      status: 'ok',
+      message: 'Project approved!',
+    });
+    expect((await call('/api/v1/admin/project/approve', admin.access, { projectID: id })).status).toBe(409);
+
+    const badDuration = await call('/api/v1/admin/project/duration', admin.access, {
+      id,
+      from: '2026-03-01',
+      to: '2026-02-01',
+    });
+    expect(badDuration.status).toBe(400);
+    const duration = { id, from: '2026-02-01', to: '2026-05-31' };
+    expect((await call('/api/v1/admin/project/duration', admin.access, duration)).status).toBe(200);
+    expect((await call('/api/v1/admin/project/duration', admin.access, duration)).status).toBe(409);
+
+    const assigned = await call('/api/v1/admin/projects/action/assign/employees', admin.access, {
+      projectID: id,
+      empIds: [staff.id],
+    });
+    expect(assigned.body).toMatchObject({ message: 'Employees assigned successfully!' });
+    const notStaff = await call('/api/v1/admin/projects/action/assign/employees', admin.access, {
+      projectID: id,
+      empIds: [client.id],
+    });
+    expect(notStaff.status).toBe(400);
+
+    const http = await call('/api/v1/admin/projects/payment/link/add', admin.access, {
+      projectID: id,
+      paymentLink: 'http://pay.example.com/x',
+    });
+    expect(http.status).toBe(400);
+    const link = await call('/api/v1/admin/projects/payment/link/add', admin.access, {
+      projectID: id,
+      paymentLink: 'https://pay.example.com/x',
+    });
+    expect(link.body).toMatchObject({ message: 'Link added successfully!' });
+
+    const outOfRange = await call('/api/v1/admin/project/update', admin.access, {
+      projectID: id,
+      frontEnd: 101,
+      backEnd: 0,
+      database: 0,
+    });
+    expect(outOfRange.status).toBe(400);
+    const progress = await call('/api/v1/admin/project/update', admin.access, {
+      projectID: id,
+      frontEnd: 50,
+      backEnd: 50,
+      database: 50,
+    });
+    expect(progress.body).toMatchObject({ message: 'Project Updated Successfully!' });
+
+    const seen = await clientProject(id);
+    expect(seen).toMatchObject({
+      status: 'in progress',
+      status_number: 3,
+      start_date: '2026-02-01',
+      end_date: '2026-05-31',
+      frontendProgress: 50,
+      paymentLink: 'https://pay.example.com/x',
+      employees: [{ email: staff.email }],
+    });
+    const messages = seen.activities.map((a) => a.message);
+    expect(messages).toContain('Your project was approved.');
+    expect(messages).toContain('Your project reached 50% overall progress.');
+    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, client.email));
+    expect(mails.length).toBeGreaterThanOrEqual(4);
+
+    expect(
+      (await call('/api/v1/admin/project/status', admin.access, { projectID: id, status: 'finished' }))
+        .status,
+    ).toBe(409);
+    await call('/api/v1/admin/project/update', admin.access, {
+      projectID: id,
+      frontEnd: 100,
+      backEnd: 100,
+      database: 100,
+    });
+    expect((await clientProject(id)).status).toBe('complete');
+    const info = await call('/api/v1/user/information/get', client.access);
+    expect(info.body).toMatchObject({ userInformation: { projectInformation: { completedProjects: 1 } } });
+  });
+
+  it('answers 404 for unknown projects and searches by client email', async () => {
+    const unknown = await call('/api/v1/admin/project/approve', admin.access, {
+      projectID: '00000000-0000-4000-8000-000000000000',
+    });
+    expect(unknown.status).toBe(404);
+    expect((await call('/api/v1/admin/project/approve', admin.access, { projectID: 'nope' })).status).toBe(
+      404,
+    );
+    const found = await call(
+      `/api/v1/admin/projects/get/all?search=${encodeURIComponent(client.email)}`,
+      admin.access,
+    );
+    expect((found.body.projects as unknown[]).length).toBeGreaterThan(0);
+    const none = await call('/api/v1/admin/projects/get/all?search=zz-no-such-thing', admin.access);
+    expect(none.body.projects).toEqual([]);
+  });
+});
+
+describe('staff area', () => {
+  it('lists assigned projects only and lets staff update progress on them alone', async () => {
+    const order = await placeOrder(server, client, { name: 'Staff view', android: true, web: true });
+    const [mine, other] = order.projects;
+    await call('/api/v1/admin/project/approve', admin.access, { projectID: mine?.id });
+    await call('/api/v1/admin/project/approve', admin.access, { projectID: other?.id });
+    await call('/api/v1/admin/projects/action/assign/employees', admin.access, {
+      projectID: mine?.id,
+      empIds: [staff.id],
+    });
+
+    const list = await call('/api/v1/staff/projects', staff.access);
+    const ids = (list.body.projects as { id: string }[]).map((p) => p.id);
+    expect(ids).toContain(mine?.id);
+    expect(ids).not.toContain(other?.id);
+
+    const body = { frontEnd: 20, backEnd: 30, database: 40 };
+    expect(
+      (await call('/api/v1/staff/project/update', staff.access, { projectID: mine?.id, ...body })).status,
+    ).toBe(200);
+    expect(
+      (await call('/api/v1/staff/project/update', staff.access, { projectID: other?.id, ...body })).status,
+    ).toBe(404);
+    const fileId = order.files[0]?.id;
+    expect((await call(`/api/v1/files/${fileId}`, staff.access)).status).toBe(200);
+  });
+});
+
+describe('admin users', () => {
+  it('creates a staff account with a designation, lists and disables it', async () => {
+    const email = `dev-${Date.now()}@example.com`;
+    const created = await call('/api/v1/admin/users/staff/create', admin.access, {
+      firstName: 'Lin',
+      lastName: 'Park',
+      email,
+      password: 'staff-pass-123',
+      designation: 'Designer',
+    });
+    expect(created.status).toBe(200);
+    expect((await call('/api/v1/admin/users/staff/create', admin.access, { firstName: 'x' })).status).toBe(
+      400,
+    );
+    const staffList = await call('/api/v1/admin/users/staff', admin.access);
+    const row = (staffList.body.users as { id: string; email: string; designation: string }[]).find(
+      (u) => u.email === email,
+    );
+    expect(row?.designation).toBe('Designer');
+    const signin = await httpClient(server.baseUrl)<{ user_type: string; access: string }>(
+      '/api/v1/user/authenticate/signin',
+      { body: { email, password: 'staff-pass-123', rememberMe: false } },
+    );
+    expect(signin.body.user_type).toBe('e');
+    await call('/api/v1/admin/users/disable', admin.access, { userID: row?.id, disabled: true });
+    expect((await call('/api/v1/staff/projects', signin.body.access)).status).toBe(401);
+    expect(
+      (await call('/api/v1/admin/users/disable', admin.access, { userID: admin.id, disabled: true })).status,
+    ).toBe(400);
+  });
+
+  it("lists and searches clients and shows a client's orders", async () => {
+    const clients = await call(
+      `/api/v1/admin/users/clients?search=${encodeURIComponent(client.email)}`,
+      admin.access,
+    );
+    expect(clients.body.users).toEqual([expect.objectContaining({ email: client.email })]);
+    const orders = await call(`/api/v1/admin/users/clients/orders?userID=${client.id}`, admin.access);
+    expect((orders.body.orders as unknown[]).length).toBeGreaterThan(0);
+    expect((await call(`/api/v1/admin/users/clients/orders?userID=${staff.id}`, admin.access)).status).toBe(
+      404,
+    );
+  });
+});
+
+const PID = '00000000-0000-4000-8000-000000000000';
+describeRoleMatrix('projects', () => server, [
+  {
+    method: 'POST',
+    path: '/api/v1/user/project/request',
+    body: { web: true, name: 'Matrix' },
+    allowed: ['client'],
+  },
+  { method: 'GET', path: '/api/v1/user/projects', allowed: ['client', 'staff', 'admin'] },
+  { method: 'GET', path: '/api/v1/admin/projects/get/all', allowed: ['admin'] },
+  { method: 'GET', path: '/api/v1/admin/employees/get/all', allowed: ['admin'] },
+  { method: 'GET', path: '/api/v1/admin/projects/overview', allowed: ['admin'] },
+  { method: 'POST', path: '/api/v1/admin/project/approve', body: { projectID: PID }, allowed: ['admin'] },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/project/duration',
+    body: { id: PID, from: '2026-01-01', to: '2026-01-02' },
+    allowed: ['admin'],
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/projects/action/assign/employees',
+    body: { projectID: PID, empIds: [PID] },
+    allowed: ['admin'],
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/projects/payment/link/add',
+    body: { projectID: PID, paymentLink: 'https://p.example' },
+    allowed: ['admin'],
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/project/update',
+    body: { projectID: PID, frontEnd: 1, backEnd: 1, database: 1 },
+    allowed: ['admin'],
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/project/status',
+    body: { projectID: PID, status: 'finished' },
+    allowed: ['admin'],
+  },
+  { method: 'GET', path: '/api/v1/staff/projects', allowed: ['staff'] },
+  {
+    method: 'POST',
+    path: '/api/v1/staff/project/update',
+    body: { projectID: PID, frontEnd: 1, backEnd: 1, database: 1 },
+    allowed: ['staff'],
+  },
+  { method: 'GET', path: '/api/v1/admin/users/staff', allowed: ['admin'] },
+  { method: 'GET', path: '/api/v1/admin/users/clients', allowed: ['admin'] },
+  {
+    method: 'POST',
+    path: '/api/v1/admin/users/disable',
+    body: { userID: PID, disabled: true },
+    allowed: ['admin'],
+  },
+]);
