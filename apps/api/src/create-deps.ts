@@ -12,6 +12,7 @@ import { AccountService } from './modules/accounts/service.js';
 import { SessionService } from './modules/accounts/sessions.js';
 import { ProjectService } from './modules/projects/service.js';
 import { wireProjects } from './modules/projects/wiring.js';
+import { CatalogService } from './modules/catalog/service.js';
 import { createAuthGuards } from './platform/auth/guard.js';
 import { createTokenService } from './platform/auth/tokens.js';
 import { type Clock, systemClock } from './platform/clock.js';
@@ -69,6 +70,7 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     sessions,
     accounts,
     projects,
+    catalog: new CatalogService(db, clock),
     async dispose() {
       await events.close();
       if (redis) await redis.quit().catch(() => undefined);

@@ -71,6 +71,7 @@ export const API_KEY_LIMIT_MESSAGE = `You can have at most ${API_KEY_LIMIT} acti
 export const KEY_MANAGER_ERRORS = {
   apiKeyRequired: { httpStatus: 401, message: API_KEY_REQUIRED_MESSAGE },
   invalidApiKey: { httpStatus: 401, message: INVALID_API_KEY_MESSAGE },
+  noPlan: { httpStatus: 403, message: NO_PLAN_MESSAGE },
   invalidKey: { httpStatus: 404, message: INVALID_KEY_MESSAGE },
   keyDisabled: { httpStatus: 409, message: KEY_DISABLED_MESSAGE },
   activationLimit: { httpStatus: 409, message: ACTIVATION_LIMIT_MESSAGE },

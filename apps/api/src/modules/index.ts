@@ -3,6 +3,8 @@ import type { AppDeps } from '../platform/deps.js';
 import { accountRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
 import { adminUserRoutes } from './admin-users/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
+import { keyManagerRoutes } from './key-manager/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { projectFeatureRoutes } from './projects/index.js';
 import { siteRoutes } from './site/routes.js';
@@ -23,5 +25,7 @@ export function featureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
     siteRoutes(deps),
     ...projectFeatureRoutes(deps),
     adminUserRoutes(deps),
+    catalogRoutes(deps),
+    keyManagerRoutes(deps),
   ];
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import type { AccountService } from '../modules/accounts/service.js';
 import type { SessionService } from '../modules/accounts/sessions.js';
 import type { ProjectService } from '../modules/projects/service.js';
+import type { CatalogService } from '../modules/catalog/service.js';
 import type { AuthGuards } from './auth/guard.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
@@ -31,4 +32,6 @@ export interface AppDeps {
   accounts: AccountService;
   /** Orders and projects; canAccessProject / listAccessibleProjects serve the chat feature. */
   projects: ProjectService;
+  /** SaaS products, plans and subscriptions (Key Manager plans; billing extends it). */
+  catalog: CatalogService;
 }

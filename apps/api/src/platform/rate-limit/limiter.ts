@@ -15,6 +15,18 @@ export interface RateLimiter {
   /** Throws 429 if `key` is already over the limit, without counting a hit. */
   check(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Counts one hit and reports the window instead of throwing (for X-RateLimit-* headers). */
+  take(key: string): Promise<RateLimitState>;
+  /** The window's state for `key` without counting a hit. */
+  peek(key: string): Promise<RateLimitState>;
+}
+
+export interface RateLimitState {
+  allowed: boolean;
+  limit: number;
+  remaining: number;
+  /** Milliseconds until the window resets. */
+  msBeforeNext: number;
 }
 
 export type RateLimiterFactory = (rule: RateLimitRule) => RateLimiter;
@@ -45,6 +57,29 @@ export function createRateLimiterFactory(redis?: Redis): RateLimiterFactory {
       async reset(key) {
         await limiter.delete(key);
       },
+      async take(key) {
+        try {
+          const res = await limiter.consume(key);
+          return stateOf(rule, res, true);
+        } catch (rejection) {
+          if (rejection instanceof RateLimiterRes) return stateOf(rule, rejection, false);
+          throw rejection;
+        }
+      },
+      async peek(key) {
+        const res = await limiter.get(key);
+        if (!res) return { allowed: true, limit: rule.points, remaining: rule.points, msBeforeNext: 0 };
+        return stateOf(rule, res, res.consumedPoints < rule.points);
+      },
     };
+  };
+}
+
+function stateOf(rule: RateLimitRule, res: RateLimiterRes, allowed: boolean): RateLimitState {
+  return {
+    allowed,
+    limit: rule.points,
+    remaining: Math.max(0, res.remainingPoints),
+    msBeforeNext: Math.max(0, res.msBeforeNext),
   };
 }

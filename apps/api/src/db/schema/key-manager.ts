@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+/** Licence keys (spec §3 Digital key). `max_activations` 0 means unlimited. */
+export const licenceKeys = pgTable(
+  'licence_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull().unique(),
+    name: text('name'),
+    note: text('note'),
+    maxActivations: integer('max_activations').notNull().default(0),
+    currentActivations: integer('current_activations').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('licence_keys_owner_idx').on(table.ownerId, table.createdAt),
+    check('licence_keys_current_nonneg', sql`${table.currentActivations} >= 0`),
+    check('licence_keys_max_nonneg', sql`${table.maxActivations} >= 0`),
+  ],
+);
+
+/** Extension: devices (fingerprints) holding an activation, so re-activating one counts once. */
+export const licenceKeyDevices = pgTable(
+  'licence_key_devices',
+  {
+    keyId: uuid('key_id')
+      .notNull()
+      .references(() => licenceKeys.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.keyId, table.fingerprint] })],
+);
+
+/**
+ * Manager API keys: only the SHA-256 hash of the key is kept (looked up by its unique index); the
+ * prefix and last four characters let the owner recognise a key. `requests_made` and `last_used`
+ * are flushed from memory in batches (see usage-counter.ts).
+ */
+export const managerApiKeys = pgTable(
+  'manager_api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    keyHash: text('key_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    lastFour: text('last_four').notNull(),
+    requestsMade: bigint('requests_made', { mode: 'number' }).notNull().default(0),
+    lastUsed: timestamp('last_used', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('manager_api_keys_owner_idx').on(table.ownerId)],
+);
+
+/** Key-event log: who changed which key how, from where. No FK to the key: it outlives deletion. */
+export const keyEvents = pgTable(
+  'key_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    keyId: uuid('key_id').notNull(),
+    action: text('action', {
+      enum: ['create', 'change', 'activate', 'deactivate', 'enable', 'disable', 'delete'],
+    }).notNull(),
+    delta: integer('delta').notNull().default(0),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('key_events_owner_time_idx').on(table.ownerId, table.createdAt),
+    index('key_events_key_idx').on(table.keyId),
+  ],
+);
+
+export type LicenceKeyRow = typeof licenceKeys.$inferSelect;
+export type ManagerApiKeyRow = typeof managerApiKeys.$inferSelect;
+export type KeyEventAction = (typeof keyEvents.$inferSelect)['action'];

@@ -1,0 +1,204 @@
+import {
+  type ActivatedProduct,
+  PAYMENT_NOT_ENABLED_MESSAGE,
+  PLAN_ALREADY_ACTIVE_MESSAGE,
+  PLAN_NOT_FOUND_MESSAGE,
+  type Plan,
+  PRODUCT_NOT_FOUND_MESSAGE,
+} from '@app/contract';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  planSubscriptions,
+  type SaasPlanRow,
+  type SaasProductRow,
+  saasPlanItems,
+  saasPlans,
+  saasProducts,
+} from '../../db/schema/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import { BUILT_IN_PRODUCTS, type BuiltInProduct } from './built-in-products.js';
+
+export interface ActivePlan {
+  plan: SaasPlanRow;
+  product: SaasProductRow;
+}
+
+/** Products, plans and subscriptions. Paid activation arrives with the billing issue. */
+export class CatalogService {
+  private builtIns: Promise<void> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Idempotent; memoised per process (a failed attempt is retried on the next call). */
+  ensureBuiltIns(): Promise<void> {
+    this.builtIns ??= (async () => {
+      for (const product of BUILT_IN_PRODUCTS) await this.ensureProduct(product);
+    })().catch((error: unknown) => {
+      this.builtIns = null;
+      throw error;
+    });
+    return this.builtIns;
+  }
+
+  async productBySlug(slug: string): Promise<SaasProductRow> {
+    await this.ensureBuiltIns();
+    const [row] = await this.db.select().from(saasProducts).where(eq(saasProducts.slug, slug)).limit(1);
+    if (!row) throw new Error(`built-in product ${slug} is missing`);
+    return row;
+  }
+
+  async listPlans(productId: number, userId: string) {
+    await this.ensureBuiltIns();
+    const [product] = await this.db.select().from(saasProducts).where(eq(saasProducts.id, productId));
+    if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+    const rows = await this.db
+      .select()
+      .from(saasPlans)
+      .where(and(eq(saasPlans.productId, productId), eq(saasPlans.archived, false)))
+      .orderBy(asc(saasPlans.position), asc(saasPlans.id));
+    const active = await this.activePlan(userId, productId);
+    return {
+      product: { id: product.id, name: product.name },
+      plans: await this.toPlans(rows),
+      activePlanID: active?.plan.id ?? null,
+    };
+  }
+
+  /** The user's active plan of a product, or null. */
+  async activePlan(userId: string, productId: number): Promise<ActivePlan | null> {
+    const [row] = await this.db
+      .select({ plan: saasPlans, product: saasProducts })
+      .from(planSubscriptions)
+      .innerJoin(saasPlans, eq(saasPlans.id, planSubscriptions.planId))
+      .innerJoin(saasProducts, eq(saasProducts.id, planSubscriptions.productId))
+      .where(
+        and(
+          eq(planSubscriptions.userId, userId),
+          eq(planSubscriptions.productId, productId),
+          eq(planSubscriptions.status, 'active'),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  /**
+   * Free plans start at once. Paid plans need online payment, which the billing issue adds; until
+   * then they are refused with 409 so nobody gets a paid plan without paying.
+   */
+  async activate(userId: string, productId: number, planId: number): Promise<{ launchPayment: false }> {
+    await this.ensureBuiltIns();
+    const [plan] = await this.db
+      .select()
+      .from(saasPlans)
+      .where(and(eq(saasPlans.id, planId), eq(saasPlans.productId, productId), eq(saasPlans.archived, false)));
+    if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
+    if (!plan.isFree) throw conflict(PAYMENT_NOT_ENABLED_MESSAGE);
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(planSubscriptions)
+        .where(
+          and(
+            eq(planSubscriptions.userId, userId),
+            eq(planSubscriptions.productId, productId),
+            eq(planSubscriptions.status, 'active'),
+          ),
+        )
+        .for('update');
+      if (current?.planId === planId) throw conflict(PLAN_ALREADY_ACTIVE_MESSAGE);
+      if (current) {
+        await tx
+          .update(planSubscriptions)
+          .set({ status: 'canceled', endedAt: now })
+          .where(eq(planSubscriptions.id, current.id));
+      }
+      // The partial unique index turns a concurrent double activation into a conflict, not two rows.
+      const inserted = await tx
+        .insert(planSubscriptions)
+        .values({ userId, productId, planId, status: 'active', startedAt: now })
+        .onConflictDoNothing()
+        .returning({ id: planSubscriptions.id });
+      if (inserted.length === 0) throw conflict(PLAN_ALREADY_ACTIVE_MESSAGE);
+    });
+    return { launchPayment: false };
+  }
+
+  async activatedProducts(userId: string): Promise<ActivatedProduct[]> {
+    const rows = await this.db
+      .select({ subscription: planSubscriptions, plan: saasPlans, product: saasProducts })
+      .from(planSubscriptions)
+      .innerJoin(saasPlans, eq(saasPlans.id, planSubscriptions.planId))
+      .innerJoin(saasProducts, eq(saasProducts.id, planSubscriptions.productId))
+      .where(and(eq(planSubscriptions.userId, userId), eq(planSubscriptions.status, 'active')))
+      .orderBy(asc(saasProducts.id));
+    const plans = await this.toPlans(rows.map((row) => row.plan));
+    return rows.map((row, index) => ({
+      id: row.product.id,
+      name: row.product.name,
+      subscribedPlanID: row.plan.id,
+      plan: plans[index] as Plan,
+      subscription: {
+        status: row.subscription.status,
+        started_at: row.subscription.startedAt.toISOString(),
+        period_end: row.subscription.currentPeriodEnd?.toISOString() ?? null,
+      },
+    }));
+  }
+
+  private async toPlans(rows: SaasPlanRow[]): Promise<Plan[]> {
+    const ids = rows.map((row) => row.id);
+    const items = ids.length
+      ? await this.db
+          .select()
+          .from(saasPlanItems)
+          .where(inArray(saasPlanItems.planId, ids))
+          .orderBy(asc(saasPlanItems.position), asc(saasPlanItems.id))
+      : [];
+    return rows.map((row) => ({
+      id: row.id,
+      plan_id: row.id,
+      product_id: row.productId,
+      name: row.name,
+      price: row.priceCents,
+      currency: row.currency,
+      items: items.filter((i) => i.planId === row.id).map((i) => ({ item_id: i.id, item: i.item })),
+      term: row.term,
+      is_recurring: row.isRecurring,
+      is_free: row.isFree,
+      hasAPI: row.hasApi,
+      api_information: { calls_per_minute: row.callsPerMinute },
+      max_keys_allowed: row.maxKeysAllowed,
+    }));
+  }
+
+  private async ensureProduct(product: BuiltInProduct): Promise<void> {
+    await this.db
+      .insert(saasProducts)
+      .values({ slug: product.slug, name: product.name, description: product.description })
+      .onConflictDoNothing({ target: saasProducts.slug });
+    const [row] = await this.db.select().from(saasProducts).where(eq(saasProducts.slug, product.slug));
+    if (!row) throw new Error(`could not create product ${product.slug}`);
+    for (const [position, plan] of product.plans.entries()) {
+      const { items, ...fields } = plan;
+      const inserted = await this.db
+        .insert(saasPlans)
+        .values({ ...fields, productId: row.id, position })
+        .onConflictDoNothing({ target: [saasPlans.productId, saasPlans.slug] })
+        .returning({ id: saasPlans.id });
+      const planId = inserted[0]?.id;
+      // Items only with a new plan, so a re-run never duplicates or restores edited items.
+      if (planId !== undefined && items.length) {
+        await this.db
+          .insert(saasPlanItems)
+          .values(items.map((item, index) => ({ planId, item, position: index })));
+      }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+import {
+  API_KEY_REQUIRED_MESSAGE,
+  INVALID_API_KEY_MESSAGE,
+  NO_PLAN_MESSAGE,
+  RATE_LIMIT_HEADERS,
+  RATE_LIMITED_MESSAGE,
+} from '@app/contract';
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import { forbidden, tooManyRequests, unauthorized } from '../../platform/http/errors.js';
+import type { ApiKeyCaller, ApiKeyService } from './api-key-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the Key Manager API-key guard on public REST routes. */
+    keyManagerCaller?: ApiKeyCaller;
+  }
+}
+
+/**
+ * `requireApiKey` for the public REST interface. It runs on `onRequest`, before the body is parsed
+ * and validated, so a caller without a valid key learns that first (401), and so rate limiting
+ * applies to every call. No database write happens here: usage is counted in memory.
+ */
+export function createApiKeyGuard(apiKeys: ApiKeyService, clock: Clock): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S{1,256})$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthorized(API_KEY_REQUIRED_MESSAGE);
+    const caller = await apiKeys.verify(match[1]);
+    if (!caller) throw unauthorized(INVALID_API_KEY_MESSAGE);
+    if (caller.callsPerMinute === null) throw forbidden(NO_PLAN_MESSAGE);
+    const state = await apiKeys.limiterFor(caller.callsPerMinute).take(caller.apiKeyId);
+    const resetSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+    reply.header(RATE_LIMIT_HEADERS.limit, String(state.limit));
+    reply.header(RATE_LIMIT_HEADERS.remaining, String(state.remaining));
+    reply.header(RATE_LIMIT_HEADERS.reset, String(resetSeconds));
+    if (!state.allowed) throw tooManyRequests(resetSeconds, RATE_LIMITED_MESSAGE);
+    apiKeys.usage.record(caller.apiKeyId, clock.now());
+    request.keyManagerCaller = caller;
+  };
+}
+
+export function apiCaller(request: FastifyRequest): ApiKeyCaller {
+  if (!request.keyManagerCaller) throw new Error('public key-manager route without the API-key guard');
+  return request.keyManagerCaller;
+}

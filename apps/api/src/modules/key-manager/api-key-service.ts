@@ -1,0 +1,138 @@
+import {
+  API_KEY_LIMIT,
+  API_KEY_LIMIT_MESSAGE,
+  API_KEY_NOT_FOUND_MESSAGE,
+  type ApiKeyInformation,
+  NO_PLAN_MESSAGE,
+} from '@app/contract';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { managerApiKeys, users } from '../../db/schema/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import type { RateLimiter, RateLimiterFactory } from '../../platform/rate-limit/limiter.js';
+import type { KeyManagerPlans } from './plans.js';
+import { generateApiKey, hashApiKey, maskApiKey } from './secrets.js';
+import type { UsageCounter } from './usage-counter.js';
+
+/** How long a verified (or unknown) API key is trusted from memory. Revocation on another instance
+ * takes effect within this time; on the instance that revoked it, at once. */
+export const API_KEY_CACHE_TTL_MS = 5000;
+const CACHE_MAX_ENTRIES = 10_000;
+
+export interface ApiKeyCaller {
+  apiKeyId: string;
+  ownerId: string;
+  /** Null when the owner has no active Key Manager plan. */
+  callsPerMinute: number | null;
+}
+
+export class ApiKeyService {
+  private cache = new Map<string, { caller: ApiKeyCaller | null; expiresAt: number }>();
+  private limiters = new Map<number, RateLimiter>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly plans: KeyManagerPlans,
+    private readonly rateLimiters: RateLimiterFactory,
+    readonly usage: UsageCounter,
+  ) {}
+
+  async generate(ownerId: string, name: string | undefined) {
+    const plan = await this.plans.activePlanOf(ownerId);
+    if (!plan) throw conflict(NO_PLAN_MESSAGE);
+    const [active] = await this.db
+      .select({ n: count() })
+      .from(managerApiKeys)
+      .where(and(eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt)));
+    if ((active?.n ?? 0) >= API_KEY_LIMIT) throw conflict(API_KEY_LIMIT_MESSAGE);
+    const generated = generateApiKey();
+    const [row] = await this.db
+      .insert(managerApiKeys)
+      .values({
+        ownerId,
+        name: name || null,
+        keyHash: generated.hash,
+        prefix: generated.prefix,
+        lastFour: generated.lastFour,
+        createdAt: this.clock.now(),
+      })
+      .returning({ id: managerApiKeys.id });
+    if (!row) throw new Error('API key insert returned nothing');
+    return { id: row.id, key: generated.key };
+  }
+
+  async list(ownerId: string): Promise<{ keys: ApiKeyInformation[]; callsPerMinute: number | null }> {
+    const plan = await this.plans.activePlanOf(ownerId);
+    const rows = await this.db
+      .select()
+      .from(managerApiKeys)
+      .where(and(eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt)))
+      .orderBy(asc(managerApiKeys.createdAt));
+    const keys = await Promise.all(
+      rows.map(async (row) => {
+        const pending = this.usage.pending(row.id);
+        const lastUsed =
+          pending && (!row.lastUsed || pending.lastUsed > row.lastUsed) ? pending.lastUsed : row.lastUsed;
+        const remaining = plan ? (await this.limiterFor(plan.callsPerMinute).peek(row.id)).remaining : 0;
+        return {
+          id: row.id,
+          key: maskApiKey(row.prefix, row.lastFour),
+          name: row.name,
+          last_used: lastUsed?.toISOString() ?? null,
+          remaining_requests: remaining,
+          requests_made: row.requestsMade + (pending?.count ?? 0),
+          created_at: row.createdAt.toISOString(),
+        };
+      }),
+    );
+    return { keys, callsPerMinute: plan?.callsPerMinute ?? null };
+  }
+
+  async revoke(ownerId: string, id: string): Promise<void> {
+    const revoked = await this.db
+      .update(managerApiKeys)
+      .set({ revokedAt: this.clock.now() })
+      .where(and(eq(managerApiKeys.id, id), eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt)))
+      .returning({ id: managerApiKeys.id });
+    if (revoked.length === 0) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
+    for (const [hash, entry] of this.cache) if (entry.caller?.apiKeyId === id) this.cache.delete(hash);
+  }
+
+  /** Resolves a presented API key: by its SHA-256 hash (unique index), then from memory briefly. */
+  async verify(presented: string): Promise<ApiKeyCaller | null> {
+    const hash = hashApiKey(presented);
+    const now = Date.now();
+    const cached = this.cache.get(hash);
+    if (cached && cached.expiresAt > now) return cached.caller;
+    const [row] = await this.db
+      .select({ id: managerApiKeys.id, ownerId: managerApiKeys.ownerId, disabled: users.disabled })
+      .from(managerApiKeys)
+      .innerJoin(users, eq(users.id, managerApiKeys.ownerId))
+      .where(and(eq(managerApiKeys.keyHash, hash), isNull(managerApiKeys.revokedAt)))
+      .limit(1);
+    let caller: ApiKeyCaller | null = null;
+    if (row && !row.disabled) {
+      const plan = await this.plans.activePlanOf(row.ownerId);
+      caller = { apiKeyId: row.id, ownerId: row.ownerId, callsPerMinute: plan?.callsPerMinute ?? null };
+    }
+    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
+    this.cache.set(hash, { caller, expiresAt: now + API_KEY_CACHE_TTL_MS });
+    return caller;
+  }
+
+  /** One limiter per plan rate (60 s window), keyed by API key id. */
+  limiterFor(callsPerMinute: number): RateLimiter {
+    let limiter = this.limiters.get(callsPerMinute);
+    if (!limiter) {
+      limiter = this.rateLimiters({
+        name: `key-manager-api-${callsPerMinute}`,
+        points: callsPerMinute,
+        durationSeconds: 60,
+      });
+      this.limiters.set(callsPerMinute, limiter);
+    }
+    return limiter;
+  }
+}

@@ -1,0 +1,169 @@
+import {
+  API_KEY_CREATED_MESSAGE,
+  API_KEY_REVOKED_MESSAGE,
+  KEY_CREATED_MESSAGE,
+  KEY_DELETED_MESSAGE,
+  KEY_MANAGER_PATHS,
+  KEY_SAVED_MESSAGE,
+  ZActivityRequest,
+  ZActivityResponse,
+  ZAddKeyRequest,
+  ZAddKeyResponse,
+  ZChangeKeyRequest,
+  ZChangeKeyResponse,
+  ZGenerateApiKeyRequest,
+  ZGenerateApiKeyResponse,
+  ZGetApiKeysResponse,
+  ZGetKeysResponse,
+  ZKeyManagerDataResponse,
+  ZOkResponse,
+  ZRemoveKeyRequest,
+  ZRevokeApiKeyRequest,
+} from '@app/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../platform/auth/guard.js';
+import type { AppDeps } from '../../platform/deps.js';
+import type { ApiKeyService } from './api-key-service.js';
+import type { CallContext, KeyOperations } from './key-operations.js';
+import type { LicenceKeys } from './licence-keys.js';
+import type { KeyManagerPlans } from './plans.js';
+
+const tags = ['key-manager dashboard'];
+const security = [{ bearer: [] }];
+// Spec §7 sends these POSTs without a body; accept none or `{}` but nothing else.
+const zEmptyBody = z.strictObject({}).optional();
+
+export interface DashboardServices {
+  plans: KeyManagerPlans;
+  keys: LicenceKeys;
+  operations: KeyOperations;
+  apiKeys: ApiKeyService;
+}
+
+function context(request: FastifyRequest): CallContext {
+  return {
+    ownerId: currentUser(request).id,
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  };
+}
+
+/** Spec §7 "Key manager (dashboard)": bearer access token of a signed-in user. */
+export const dashboardRoutes =
+  (deps: AppDeps, services: DashboardServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { plans, keys, operations, apiKeys } = services;
+    const preHandler = deps.guards.requireUser;
+    const route = (summary: string) => ({ tags, security, summary });
+
+    app.post(
+      KEY_MANAGER_PATHS.data,
+      { preHandler, schema: { ...route('Plan and usage'), body: zEmptyBody, response: { 200: ZKeyManagerDataResponse } } },
+      async (request) => {
+        const userId = currentUser(request).id;
+        const [product, plan, usage] = await Promise.all([
+          plans.productRow(),
+          plans.activePlanOf(userId),
+          keys.usage(userId),
+        ]);
+        return {
+          status: 'ok' as const,
+          planActivated: plan !== null,
+          planInfo: plan ? { planName: plan.name, maxKeysAllowed: plan.maxKeysAllowed } : null,
+          product: { id: product.id, name: product.name },
+          callsPerMinute: plan?.callsPerMinute ?? null,
+          usage,
+        };
+      },
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.addKey,
+      { preHandler, schema: { ...route('Create a licence key'), body: ZAddKeyRequest, response: { 200: ZAddKeyResponse } } },
+      async (request) => ({
+        status: 'ok' as const,
+        message: KEY_CREATED_MESSAGE,
+        key: await keys.add(context(request), request.body),
+      }),
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.getKeys,
+      { preHandler, schema: { ...route('List licence keys'), body: zEmptyBody, response: { 200: ZGetKeysResponse } } },
+      async (request) => ({ status: 'ok' as const, keys: await keys.list(currentUser(request).id) }),
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.changeKey,
+      {
+        preHandler,
+        schema: { ...route('Edit a licence key'), body: ZChangeKeyRequest, response: { 200: ZChangeKeyResponse } },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        message: KEY_SAVED_MESSAGE,
+        key: await keys.change(context(request), request.body),
+      }),
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.removeKey,
+      { preHandler, schema: { ...route('Delete a licence key'), body: ZRemoveKeyRequest, response: { 200: ZOkResponse } } },
+      async (request) => {
+        await operations.remove({ id: request.body.id }, context(request));
+        return { status: 'ok' as const, message: KEY_DELETED_MESSAGE };
+      },
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.activity,
+      {
+        preHandler,
+        schema: { ...route('Activations per day'), body: ZActivityRequest.optional(), response: { 200: ZActivityResponse } },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        days: await keys.activity(currentUser(request).id, request.body?.days ?? 14),
+      }),
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.generateApiKey,
+      {
+        preHandler,
+        schema: {
+          ...route('Generate a manager API key (shown once)'),
+          body: ZGenerateApiKeyRequest.optional(),
+          response: { 200: ZGenerateApiKeyResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        message: API_KEY_CREATED_MESSAGE,
+        ...(await apiKeys.generate(currentUser(request).id, request.body?.name)),
+      }),
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.getApiKeys,
+      { preHandler, schema: { ...route('List manager API keys'), body: zEmptyBody, response: { 200: ZGetApiKeysResponse } } },
+      async (request) => {
+        const result = await apiKeys.list(currentUser(request).id);
+        return { status: 'ok' as const, keysInformation: result.keys, callsPerMinute: result.callsPerMinute };
+      },
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.revokeApiKey,
+      {
+        preHandler,
+        schema: { ...route('Revoke a manager API key'), body: ZRevokeApiKeyRequest, response: { 200: ZOkResponse } },
+      },
+      async (request) => {
+        await apiKeys.revoke(currentUser(request).id, request.body.id);
+        return { status: 'ok' as const, message: API_KEY_REVOKED_MESSAGE };
+      },
+    );
+  };

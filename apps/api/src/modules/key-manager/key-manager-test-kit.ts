@@ -1,0 +1,56 @@
+import {
+  type AddKeyResponse,
+  CATALOG_PATHS,
+  type GenerateApiKeyResponse,
+  KEY_MANAGER_PATHS,
+  type PlansGetResponse,
+} from '@app/contract';
+import { expect } from 'vitest';
+import { signupClient } from '../../test/fixtures.js';
+import type { TestServer } from '../../test/harness.js';
+import { httpClient } from '../../test/http.js';
+
+export type Request = ReturnType<typeof httpClient>;
+
+/** A signed-up client, optionally on the free Key Manager plan, with shortcuts for the usual calls. */
+export async function newDeveloper(server: TestServer, options: { plan?: 'free' | 'none' } = {}) {
+  const request = httpClient(server.baseUrl);
+  const account = await signupClient(server);
+  const token = account.access;
+  const data = await request<{ product: { id: number } }>(KEY_MANAGER_PATHS.data, { body: {}, token });
+  const productId = data.body.product.id;
+  const plans = await request<PlansGetResponse>(CATALOG_PATHS.plansGet, { body: { product_id: productId }, token });
+  const free = plans.body.plans.find((plan) => plan.is_free);
+  if (!free) throw new Error('no free plan seeded');
+  if (options.plan !== 'none') {
+    const activated = await request(CATALOG_PATHS.plansActivate, {
+      body: { productID: productId, planID: free.id, isUpgrade: false },
+      token,
+    });
+    expect(activated.status).toBe(200);
+  }
+
+  async function addKey(maxActivations = 3, isActivated = true) {
+    const response = await request<AddKeyResponse>(KEY_MANAGER_PATHS.addKey, {
+      body: { maxActivations, isActivated },
+      token,
+    });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.key;
+  }
+
+  async function apiKey() {
+    const response = await request<GenerateApiKeyResponse>(KEY_MANAGER_PATHS.generateApiKey, { body: {}, token });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    return response.body.key;
+  }
+
+  return { request, token, email: account.email, productId, plans: plans.body.plans, free, addKey, apiKey };
+}
+
+/** Makes a user's plan allow more calls, so tests that hammer one key are not rate limited. */
+export async function raiseCallsPerMinute(server: TestServer, planId: number, callsPerMinute: number) {
+  await server.database.db.execute(
+    `update saas_plans set calls_per_minute = ${Math.trunc(callsPerMinute)} where id = ${Math.trunc(planId)}`,
+  );
+}

@@ -1,0 +1,210 @@
+import {
+  ACTIVATION_LIMIT_MESSAGE,
+  FINGERPRINT_NOT_ACTIVATED_MESSAGE,
+  INVALID_KEY_MESSAGE,
+  KEY_DISABLED_MESSAGE,
+  NO_ACTIVATIONS_MESSAGE,
+  type PublicKeyInformation,
+} from '@app/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { KeyEventAction } from '../../db/schema/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+
+export interface KeyRef {
+  key?: string;
+  id?: string;
+}
+
+export interface CallContext {
+  ownerId: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+interface KeyStateRow extends Record<string, unknown> {
+  id: string;
+  key: string;
+  max_activations: number;
+  current_activations: number;
+  is_active: boolean;
+}
+
+const RETURNING = sql`id, key, max_activations, current_activations, is_active`;
+
+/**
+ * The public REST operations. Every count change is ONE conditional UPDATE (never read-then-write),
+ * so concurrent activations can never pass the limit; the event row is written by the same
+ * statement (a data-modifying CTE), so success costs one round trip.
+ */
+export class KeyOperations {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+  ) {}
+
+  async information(ref: KeyRef, ownerId: string): Promise<PublicKeyInformation> {
+    const [row] = await rows<KeyStateRow>(
+      this.db,
+      sql`select ${RETURNING} from licence_keys where ${matches(ref, ownerId)} limit 1`,
+    );
+    if (!row) throw notFound(INVALID_KEY_MESSAGE);
+    return toPublic(row);
+  }
+
+  activate(ref: KeyRef, ctx: CallContext, fingerprint?: string): Promise<ActivationResult> {
+    return fingerprint ? this.withDevice('activate', ref, ctx, fingerprint) : this.change('activate', ref, ctx);
+  }
+
+  deactivate(ref: KeyRef, ctx: CallContext, fingerprint?: string): Promise<ActivationResult> {
+    return fingerprint
+      ? this.withDevice('deactivate', ref, ctx, fingerprint)
+      : this.change('deactivate', ref, ctx);
+  }
+
+  async setActive(ref: KeyRef, ctx: CallContext, isActive: boolean): Promise<PublicKeyInformation> {
+    const action: KeyEventAction = isActive ? 'enable' : 'disable';
+    const [row] = await rows<KeyStateRow>(
+      this.db,
+      withEvent(
+        sql`update licence_keys set is_active = ${isActive}, updated_at = ${this.now()}
+            where ${matches(ref, ctx.ownerId)} returning owner_id, ${RETURNING}`,
+        action,
+        0,
+        ctx,
+        this.now(),
+      ),
+    );
+    if (!row) throw notFound(INVALID_KEY_MESSAGE);
+    return toPublic(row);
+  }
+
+  async remove(ref: KeyRef, ctx: CallContext): Promise<void> {
+    const [row] = await rows<KeyStateRow>(
+      this.db,
+      withEvent(
+        sql`delete from licence_keys where ${matches(ref, ctx.ownerId)} returning owner_id, ${RETURNING}`,
+        'delete',
+        0,
+        ctx,
+        this.now(),
+      ),
+    );
+    if (!row) throw notFound(INVALID_KEY_MESSAGE);
+  }
+
+  private async change(
+    action: 'activate' | 'deactivate',
+    ref: KeyRef,
+    ctx: CallContext,
+    db: Db = this.db,
+  ): Promise<ActivationResult> {
+    const [row] = await rows<KeyStateRow>(db, countUpdate(action, matches(ref, ctx.ownerId), ctx, this.now()));
+    if (row) return { info: toPublic(row), changed: true };
+    throw await this.whyRefused(action, ref, ctx.ownerId, db);
+  }
+
+  /**
+   * Extension: a device fingerprint holds at most one activation. The key row is locked first, so
+   * the device row and the count change together or not at all.
+   */
+  private withDevice(
+    action: 'activate' | 'deactivate',
+    ref: KeyRef,
+    ctx: CallContext,
+    fingerprint: string,
+  ): Promise<ActivationResult> {
+    return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const [key] = await rows<KeyStateRow>(
+        db,
+        sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for update`,
+      );
+      if (!key) throw notFound(INVALID_KEY_MESSAGE);
+      if (!key.is_active) throw conflict(KEY_DISABLED_MESSAGE);
+      const byId: KeyRef = { id: key.id };
+      if (action === 'activate') {
+        const inserted = await rows(
+          db,
+          sql`insert into licence_key_devices (key_id, fingerprint, created_at)
+              values (${key.id}, ${fingerprint}, ${this.now()}) on conflict do nothing returning key_id`,
+        );
+        if (inserted.length === 0) return { info: toPublic(key), changed: false };
+      } else {
+        const removed = await rows(
+          db,
+          sql`delete from licence_key_devices where key_id = ${key.id} and fingerprint = ${fingerprint}
+              returning key_id`,
+        );
+        if (removed.length === 0) throw conflict(FINGERPRINT_NOT_ACTIVATED_MESSAGE);
+      }
+      // A refusal here throws, which rolls the device row back with it.
+      return this.change(action, byId, ctx, db);
+    });
+  }
+
+  /** Runs only after a refused UPDATE, to name the reason. */
+  private async whyRefused(action: 'activate' | 'deactivate', ref: KeyRef, ownerId: string, db: Db) {
+    const [row] = await rows<KeyStateRow>(
+      db,
+      sql`select ${RETURNING} from licence_keys where ${matches(ref, ownerId)} limit 1`,
+    );
+    if (!row) return notFound(INVALID_KEY_MESSAGE);
+    if (!row.is_active) return conflict(KEY_DISABLED_MESSAGE);
+    return conflict(action === 'activate' ? ACTIVATION_LIMIT_MESSAGE : NO_ACTIVATIONS_MESSAGE);
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}
+
+export interface ActivationResult {
+  info: PublicKeyInformation;
+  /** False when a fingerprint was already activated (the count did not change). */
+  changed: boolean;
+}
+
+function countUpdate(action: 'activate' | 'deactivate', where: SQL, ctx: CallContext, now: string): SQL {
+  const update =
+    action === 'activate'
+      ? sql`update licence_keys set current_activations = current_activations + 1, updated_at = ${now}
+            where ${where} and is_active and (max_activations = 0 or current_activations < max_activations)
+            returning owner_id, ${RETURNING}`
+      : sql`update licence_keys set current_activations = current_activations - 1, updated_at = ${now}
+            where ${where} and is_active and current_activations > 0
+            returning owner_id, ${RETURNING}`;
+  return withEvent(update, action, action === 'activate' ? 1 : -1, ctx, now);
+}
+
+/** Wraps a data-modifying statement so the same round trip appends the key-event row. */
+function withEvent(statement: SQL, action: KeyEventAction, delta: number, ctx: CallContext, now: string): SQL {
+  return sql`with changed as (${statement}),
+    logged as (
+      insert into key_events (owner_id, key_id, action, delta, ip, user_agent, created_at)
+      select owner_id, id, ${action}, ${delta}, ${ctx.ip}, ${ctx.userAgent}, ${now} from changed
+    )
+    select ${RETURNING} from changed`;
+}
+
+/** A key reaches only its owner's rows: another owner's key reads as unknown. */
+function matches(ref: KeyRef, ownerId: string): SQL {
+  const byRef = ref.key !== undefined ? sql`key = ${ref.key}` : sql`id = ${ref.id ?? null}::uuid`;
+  return sql`${byRef} and owner_id = ${ownerId}::uuid`;
+}
+
+async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+function toPublic(row: KeyStateRow): PublicKeyInformation {
+  return {
+    id: row.id,
+    key: row.key,
+    maxActivations: Number(row.max_activations),
+    currentActivations: Number(row.current_activations),
+    isActive: Boolean(row.is_active),
+  };
+}

@@ -1,0 +1,192 @@
+import {
+  type ActivityResponse,
+  type DashboardKey,
+  INVALID_KEY_MESSAGE,
+  keyLimitMessage,
+  NO_PLAN_MESSAGE,
+} from '@app/contract';
+import { and, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  keyEvents,
+  type LicenceKeyRow,
+  licenceKeyDevices,
+  licenceKeys,
+  managerApiKeys,
+  users,
+} from '../../db/schema/index.js';
+import type { Clock } from '../../platform/clock.js';
+import { conflict, notFound } from '../../platform/http/errors.js';
+import type { CallContext } from './key-operations.js';
+import type { KeyManagerPlans } from './plans.js';
+import { generateLicenceKey } from './secrets.js';
+
+export interface NewKey {
+  maxActivations: number;
+  isActivated: boolean;
+  name?: string;
+  note?: string;
+}
+
+export interface KeyChange {
+  id: string;
+  max_activations: number;
+  current_activations: number;
+  is_active: boolean;
+  name?: string;
+  note?: string;
+}
+
+/** The dashboard side of licence keys: plan-limited creation, listing, editing, usage, chart. */
+export class LicenceKeys {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly plans: KeyManagerPlans,
+  ) {}
+
+  async add(ctx: CallContext, input: NewKey): Promise<DashboardKey> {
+    const plan = await this.plans.activePlanOf(ctx.ownerId);
+    if (!plan) throw conflict(NO_PLAN_MESSAGE);
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      // Locking the owner's row serialises their concurrent add-key calls, so the limit holds.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.ownerId)).for('update');
+      if (plan.maxKeysAllowed > 0) {
+        const [existing] = await tx
+          .select({ n: count() })
+          .from(licenceKeys)
+          .where(eq(licenceKeys.ownerId, ctx.ownerId));
+        if ((existing?.n ?? 0) >= plan.maxKeysAllowed) throw conflict(keyLimitMessage(plan.maxKeysAllowed));
+      }
+      const [created] = await tx
+        .insert(licenceKeys)
+        .values({
+          ownerId: ctx.ownerId,
+          key: generateLicenceKey(),
+          name: input.name || null,
+          note: input.note || null,
+          maxActivations: input.maxActivations,
+          isActive: input.isActivated,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      if (!created) throw new Error('licence key insert returned nothing');
+      await tx.insert(keyEvents).values(event(ctx, created.id, 'create', 0, now));
+      return created;
+    });
+    return toDashboard(row);
+  }
+
+  async list(ownerId: string): Promise<DashboardKey[]> {
+    const rows = await this.db
+      .select()
+      .from(licenceKeys)
+      .where(eq(licenceKeys.ownerId, ownerId))
+      .orderBy(desc(licenceKeys.createdAt), desc(licenceKeys.id));
+    return rows.map(toDashboard);
+  }
+
+  async change(ctx: CallContext, input: KeyChange): Promise<DashboardKey> {
+    const now = this.clock.now();
+    const row = await this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select()
+        .from(licenceKeys)
+        .where(and(eq(licenceKeys.id, input.id), eq(licenceKeys.ownerId, ctx.ownerId)))
+        .for('update');
+      if (!before) throw notFound(INVALID_KEY_MESSAGE);
+      const [after] = await tx
+        .update(licenceKeys)
+        .set({
+          maxActivations: input.max_activations,
+          currentActivations: input.current_activations,
+          isActive: input.is_active,
+          ...(input.name !== undefined ? { name: input.name || null } : {}),
+          ...(input.note !== undefined ? { note: input.note || null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(licenceKeys.id, before.id))
+        .returning();
+      if (!after) throw notFound(INVALID_KEY_MESSAGE);
+      // Lowering the count by hand frees slots; device records could then over-count, so drop them.
+      if (after.currentActivations < before.currentActivations) {
+        await tx.delete(licenceKeyDevices).where(eq(licenceKeyDevices.keyId, after.id));
+      }
+      const delta = after.currentActivations - before.currentActivations;
+      await tx.insert(keyEvents).values(event(ctx, after.id, 'change', delta, now));
+      if (before.isActive !== after.isActive) {
+        await tx.insert(keyEvents).values(event(ctx, after.id, after.isActive ? 'enable' : 'disable', 0, now));
+      }
+      return after;
+    });
+    return toDashboard(row);
+  }
+
+  async usage(ownerId: string) {
+    const [keys] = await this.db
+      .select({
+        keys: count(),
+        activeKeys: sql<number>`count(*) filter (where ${licenceKeys.isActive})`.mapWith(Number),
+        activations: sum(licenceKeys.currentActivations).mapWith(Number),
+      })
+      .from(licenceKeys)
+      .where(eq(licenceKeys.ownerId, ownerId));
+    const [apiKeys] = await this.db
+      .select({ apiKeys: count(), requestsMade: sum(managerApiKeys.requestsMade).mapWith(Number) })
+      .from(managerApiKeys)
+      .where(and(eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt)));
+    return {
+      keys: keys?.keys ?? 0,
+      activeKeys: keys?.activeKeys ?? 0,
+      activations: keys?.activations ?? 0,
+      apiKeys: apiKeys?.apiKeys ?? 0,
+      requestsMade: apiKeys?.requestsMade ?? 0,
+    };
+  }
+
+  /** Activations and deactivations per UTC day, oldest first, with empty days filled in. */
+  async activity(ownerId: string, days: number): Promise<ActivityResponse['days']> {
+    const today = startOfUtcDay(this.clock.now());
+    const from = new Date(today.getTime() - (days - 1) * 86_400_000);
+    const day = sql<string>`to_char(${keyEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const rows = await this.db
+      .select({
+        day,
+        activations: sql<number>`count(*) filter (where ${keyEvents.action} = 'activate')`.mapWith(Number),
+        deactivations: sql<number>`count(*) filter (where ${keyEvents.action} = 'deactivate')`.mapWith(Number),
+      })
+      .from(keyEvents)
+      .where(and(eq(keyEvents.ownerId, ownerId), sql`${keyEvents.createdAt} >= ${from.toISOString()}`))
+      .groupBy(day);
+    const byDay = new Map(rows.map((row) => [row.day, row]));
+    return Array.from({ length: days }, (_, index) => {
+      const date = new Date(from.getTime() + index * 86_400_000).toISOString().slice(0, 10);
+      const row = byDay.get(date);
+      return { date, activations: row?.activations ?? 0, deactivations: row?.deactivations ?? 0 };
+    });
+  }
+}
+
+function event(ctx: CallContext, keyId: string, action: typeof keyEvents.$inferInsert.action, delta: number, at: Date) {
+  return { ownerId: ctx.ownerId, keyId, action, delta, ip: ctx.ip, userAgent: ctx.userAgent, createdAt: at };
+}
+
+function startOfUtcDay(date: Date): Date {
+  return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+export function toDashboard(row: LicenceKeyRow): DashboardKey {
+  return {
+    id: row.id,
+    key: row.key,
+    is_active: row.isActive,
+    max_activations: row.maxActivations,
+    current_activations: row.currentActivations,
+    name: row.name,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

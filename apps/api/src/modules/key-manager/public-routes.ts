@@ -1,0 +1,136 @@
+import {
+  KEY_ACTIVATED_MESSAGE,
+  KEY_ALREADY_ACTIVATED_MESSAGE,
+  KEY_DEACTIVATED_MESSAGE,
+  KEY_DELETED_MESSAGE,
+  KEY_DISABLED_NOW_MESSAGE,
+  KEY_ENABLED_MESSAGE,
+  KEY_MANAGER_PATHS,
+  ZActivateKeyRequest,
+  ZDeactivateKeyRequest,
+  ZDeleteKeyRequest,
+  ZDeleteKeyResponse,
+  ZFailedResponse,
+  ZGetKeyInformationRequest,
+  ZGetKeyInformationResponse,
+  ZKeyManipulationResponse,
+  ZMarkKeyAsActiveRequest,
+} from '@app/contract';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiCaller } from './api-key-guard.js';
+import type { CallContext, KeyOperations } from './key-operations.js';
+
+const tags = ['key-manager public REST'];
+// The bearer here is a manager API key, not an access token.
+const security = [{ bearer: [] }];
+const failures = { 400: ZFailedResponse, 401: ZFailedResponse, 404: ZFailedResponse, 409: ZFailedResponse };
+
+function context(request: FastifyRequest): CallContext {
+  return {
+    ownerId: apiCaller(request).ownerId,
+    ip: request.ip ?? null,
+    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+  };
+}
+
+/** Spec §7 "Key manager public REST interface": bearer manager API key, POST with a JSON body. */
+export const publicKeyRoutes =
+  (operations: KeyOperations, requireApiKey: onRequestAsyncHookHandler): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      KEY_MANAGER_PATHS.getKeyInformation,
+      {
+        onRequest: requireApiKey,
+        schema: {
+          tags,
+          security,
+          summary: 'Get a licence key’s information by its key (or id)',
+          body: ZGetKeyInformationRequest,
+          response: { 200: ZGetKeyInformationResponse, ...failures },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        ...(await operations.information(request.body, apiCaller(request).ownerId)),
+      }),
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.activateKey,
+      {
+        onRequest: requireApiKey,
+        schema: {
+          tags,
+          security,
+          summary: 'Add one activation (update activation count); optional device fingerprint',
+          body: ZActivateKeyRequest,
+          response: { 200: ZKeyManipulationResponse, ...failures },
+        },
+      },
+      async (request) => {
+        const { fingerprint, ...ref } = request.body;
+        const result = await operations.activate(ref, context(request), fingerprint);
+        const message = result.changed ? KEY_ACTIVATED_MESSAGE : KEY_ALREADY_ACTIVATED_MESSAGE;
+        return { status: 'ok' as const, message, ...result.info };
+      },
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.deactivateKey,
+      {
+        onRequest: requireApiKey,
+        schema: {
+          tags,
+          security,
+          summary: 'Remove one activation (or the given device’s)',
+          body: ZDeactivateKeyRequest,
+          response: { 200: ZKeyManipulationResponse, ...failures },
+        },
+      },
+      async (request) => {
+        const { fingerprint, ...ref } = request.body;
+        const result = await operations.deactivate(ref, context(request), fingerprint);
+        return { status: 'ok' as const, message: KEY_DEACTIVATED_MESSAGE, ...result.info };
+      },
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.markKeyAsActive,
+      {
+        onRequest: requireApiKey,
+        schema: {
+          tags,
+          security,
+          summary: 'Enable or disable a key (`isActive`, or `isActivated` as in the field table)',
+          body: ZMarkKeyAsActiveRequest,
+          response: { 200: ZKeyManipulationResponse, ...failures },
+        },
+      },
+      async (request) => {
+        const { isActive, isActivated, key, id } = request.body;
+        const value = (isActive ?? isActivated) === true;
+        const info = await operations.setActive({ key, id }, context(request), value);
+        return { status: 'ok' as const, message: value ? KEY_ENABLED_MESSAGE : KEY_DISABLED_NOW_MESSAGE, ...info };
+      },
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.deleteKey,
+      {
+        onRequest: requireApiKey,
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a key; later calls with it answer Invalid Key Provided',
+          body: ZDeleteKeyRequest,
+          response: { 200: ZDeleteKeyResponse, ...failures },
+        },
+      },
+      async (request) => {
+        const { key, id } = request.body;
+        await operations.remove({ key, id }, context(request));
+        return { status: 'ok' as const, message: KEY_DELETED_MESSAGE };
+      },
+    );
+  };

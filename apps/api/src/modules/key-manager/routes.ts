@@ -1,0 +1,27 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps.js';
+import { createApiKeyGuard } from './api-key-guard.js';
+import { ApiKeyService } from './api-key-service.js';
+import { dashboardRoutes } from './dashboard-routes.js';
+import { KeyOperations } from './key-operations.js';
+import { LicenceKeys } from './licence-keys.js';
+import { KeyManagerPlans } from './plans.js';
+import { publicKeyRoutes } from './public-routes.js';
+import { UsageCounter } from './usage-counter.js';
+
+/** Builds the Key Manager's services once and registers the dashboard and public REST routes. */
+export const keyManagerRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const db = deps.database.db;
+    const plans = new KeyManagerPlans(deps.catalog);
+    const usage = new UsageCounter(db, deps.log);
+    const apiKeys = new ApiKeyService(db, deps.clock, plans, deps.rateLimiters, usage);
+    const operations = new KeyOperations(db, deps.clock);
+    const keys = new LicenceKeys(db, deps.clock, plans);
+    usage.start();
+    // Counted calls are written before the database closes.
+    app.addHook('onClose', () => usage.stop());
+    await app.register(dashboardRoutes(deps, { plans, keys, operations, apiKeys }));
+    await app.register(publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock)));
+  };

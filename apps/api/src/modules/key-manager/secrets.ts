@@ -1,0 +1,41 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+// Crockford base32 without I, L, O, U: keys are read aloud and typed by people.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/** A licence key like `7GQ2M-X9K3D-...` : 5 groups of 5 characters, 125 random bits. */
+export function generateLicenceKey(): string {
+  const bytes = randomBytes(25);
+  const chars = Array.from(bytes, (byte) => ALPHABET[byte & 31]);
+  const groups: string[] = [];
+  for (let i = 0; i < 25; i += 5) groups.push(chars.slice(i, i + 5).join(''));
+  return groups.join('-');
+}
+
+export const API_KEY_PREFIX = 'km_live_';
+
+export interface GeneratedApiKey {
+  key: string;
+  hash: string;
+  prefix: string;
+  lastFour: string;
+}
+
+/** A manager API key: shown once; only its SHA-256 hash is stored (256 random bits need no slow hash). */
+export function generateApiKey(): GeneratedApiKey {
+  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+  return {
+    key,
+    hash: hashApiKey(key),
+    prefix: key.slice(0, API_KEY_PREFIX.length + 4),
+    lastFour: key.slice(-4),
+  };
+}
+
+export function hashApiKey(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+export function maskApiKey(prefix: string, lastFour: string): string {
+  return `${prefix}…${lastFour}`;
+}
