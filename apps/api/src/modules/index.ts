@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../platform/deps.js';
 import { accountRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
+import { businessFeature } from './business/index.js';
 import { adminUserRoutes } from './admin-users/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import { keyManagerRoutes } from './key-manager/routes.js';
@@ -22,6 +23,7 @@ export function featureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
     mediaRoutes(),
     accountRoutes(deps),
     adminRoutes(deps),
+    businessFeature(deps),
     siteRoutes(deps),
     ...projectFeatureRoutes(deps),
     adminUserRoutes(deps),

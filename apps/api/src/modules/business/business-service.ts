@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import type { Agent, Business } from '@app/contract';
+import { and, asc, eq, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type BusinessRow, businessAgents, businesses, businessTypes, users } from '../../db/schema/index.js';
+import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
+import type { AccountService } from '../accounts/service.js';
+
+/** What the caller is to a business: its owner, or one of its agents. */
+export interface BusinessAccess {
+  business: BusinessRow;
+  role: 'owner' | 'agent';
+  /** The caller's agent record when role is 'agent'. */
+  agentId: string | null;
+}
+
+export interface NewAgent {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmationPassword: string;
+}
+
+/** Agents never answered a security question; the owner gives them their password instead. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const AGENT_SECURITY_QUESTION = 'Agent account: ask your business owner, or set a question in Settings';
+
+export class BusinessService {
+  constructor(
+    private readonly db: Db,
+    private readonly accounts: AccountService,
+  ) {}
+
+  listTypes() {
+    return this.db.select().from(businessTypes).orderBy(asc(businessTypes.id));
+  }
+
+  /** True for owners of a business and for agents, who both use the Business tab. */
+  async hasBusinessAccount(userId: string): Promise<boolean> {
+    const [owned] = await this.db
+      .select({ id: businesses.id })
+      .from(businesses)
+      .where(eq(businesses.ownerId, userId))
+      .limit(1);
+    if (owned) return true;
+    const [agent] = await this.db
+      .select({ id: businessAgents.id })
+      .from(businessAgents)
+      .where(eq(businessAgents.userId, userId))
+      .limit(1);
+    return Boolean(agent);
+  }
+
+  async register(ownerId: string, name: string, typeId: number): Promise<Business> {
+    const [type] = await this.db.select().from(businessTypes).where(eq(businessTypes.id, typeId)).limit(1);
+    if (!type) throw badRequest('Choose a business type from the list');
+    const [row] = await this.db.insert(businesses).values({ ownerId, name, typeId }).returning();
+    if (!row) throw new Error('insert returned no row');
+    const [business] = (await this.list(ownerId)).filter((entry) => entry.id === row.id);
+    if (!business) throw new Error('registered business not found');
+    return business;
+  }
+
+  /** The caller's own businesses first, then those they are an agent of. */
+  async list(userId: string): Promise<Business[]> {
+    const rows = await this.db
+      .select({
+        id: businesses.id,
+        name: businesses.name,
+        type: businessTypes.type,
+        ownerId: businesses.ownerId,
+        owner: users.username,
+        createdAt: businesses.createdAt,
+      })
+      .from(businesses)
+      .innerJoin(businessTypes, eq(businessTypes.id, businesses.typeId))
+      .innerJoin(users, eq(users.id, businesses.ownerId))
+      .leftJoin(
+        businessAgents,
+        and(eq(businessAgents.businessId, businesses.id), eq(businessAgents.userId, userId)),
+      )
+      .where(or(eq(businesses.ownerId, userId), eq(businessAgents.userId, userId)))
+      .orderBy(asc(businesses.createdAt), asc(businesses.name));
+    const list = rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      type: row.type,
+      role: row.ownerId === userId ? ('owner' as const) : ('agent' as const),
+      owner: row.owner,
+      createdAt: row.createdAt.toISOString(),
+    }));
+    return [...list.filter((b) => b.role === 'owner'), ...list.filter((b) => b.role === 'agent')];
+  }
+
+  /**
+   * Resolves the caller's access to a business. Anyone else gets the same 404 as for a business
+   * that does not exist, so ids of other owners' businesses reveal nothing.
+   */
+  async access(userId: string, businessId: string): Promise<BusinessAccess> {
+    const [business] = await this.db.select().from(businesses).where(eq(businesses.id, businessId)).limit(1);
+    if (!business) throw notFound('Business not found');
+    if (business.ownerId === userId) return { business, role: 'owner', agentId: null };
+    const [agent] = await this.db
+      .select({ id: businessAgents.id })
+      .from(businessAgents)
+      .where(and(eq(businessAgents.businessId, businessId), eq(businessAgents.userId, userId)))
+      .limit(1);
+    if (!agent) throw notFound('Business not found');
+    return { business, role: 'agent', agentId: agent.id };
+  }
+
+  /** Owner-only actions: agents may look, not change. */
+  async ownerAccess(userId: string, businessId: string): Promise<BusinessAccess> {
+    const access = await this.access(userId, businessId);
+    if (access.role !== 'owner') throw forbidden('Only the business owner can do this');
+    return access;
+  }
+
+  async addAgent(ownerId: string, businessId: string, input: NewAgent): Promise<Agent> {
+    const { business } = await this.ownerAccess(ownerId, businessId);
+    if (input.password !== input.confirmationPassword) throw badRequest('Passwords do not match');
+    const user = await this.accounts.createAccount({
+      username: `${input.firstName} ${input.lastName}`,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      password: input.password,
+      securityQuestion: AGENT_SECURITY_QUESTION,
+      // Nobody knows this answer: an agent resets a lost password through the owner or Settings.
+      securityQuestionAnswer: randomBytes(24).toString('hex'),
+      userType: 'c',
+    });
+    const [agent] = await this.db.insert(businessAgents).values({ businessId, userId: user.id }).returning();
+    if (!agent) throw new Error('insert returned no row');
+    return {
+      id: agent.id,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      username: user.username,
+      business: business.name,
+    };
+  }
+
+  async listAgents(ownerId: string, businessId: string): Promise<Agent[]> {
+    const { business } = await this.ownerAccess(ownerId, businessId);
+    const rows = await this.db
+      .select({
+        id: businessAgents.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        username: users.username,
+      })
+      .from(businessAgents)
+      .innerJoin(users, eq(users.id, businessAgents.userId))
+      .where(eq(businessAgents.businessId, businessId))
+      .orderBy(asc(businessAgents.createdAt));
+    return rows.map((row) => ({ ...row, business: business.name }));
+  }
+
+  /** An agent of this business, or 404 (an agent id of another business is as unknown as a made-up one). */
+  async findAgent(businessId: string, agentId: string) {
+    const [agent] = await this.db
+      .select()
+      .from(businessAgents)
+      .where(and(eq(businessAgents.id, agentId), eq(businessAgents.businessId, businessId)))
+      .limit(1);
+    if (!agent) throw notFound('Agent not found');
+    return agent;
+  }
+
+  async publicBusiness(businessId: string): Promise<BusinessRow> {
+    if (!UUID.test(businessId)) throw notFound('Business not found');
+    const [business] = await this.db.select().from(businesses).where(eq(businesses.id, businessId)).limit(1);
+    if (!business) throw notFound('Business not found');
+    return business;
+  }
+}

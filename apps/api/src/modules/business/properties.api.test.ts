@@ -1,0 +1,370 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../test/fixtures.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { httpClient } from '../../test/http.js';
+import { HOUSE, listingForm, ownerWithBusiness, PNG } from './business-test-kit.js';
+
+let server: TestServer;
+let request: ReturnType<typeof httpClient>;
+const RE = '/api/business/real-estate';
+
+interface Listing {
+  id: string;
+  thumbnail: string | null;
+  images: string[];
+  agent: { id: string; name: string } | null;
+  [key: string]: unknown;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  request = httpClient(server.baseUrl);
+});
+afterAll(async () => server?.close());
+
+const addHouse = (token: string, businessID: string, fields = {}, files: Record<string, Buffer> = {}) =>
+  request<{ property: Listing; message?: string }>(`${RE}/house/add`, {
+    token,
+    body: listingForm({ ...HOUSE, businessID, ...fields }, files),
+  });
+
+async function uploadedFiles(): Promise<number> {
+  const root = path.join(server.deps.config.DATA_DIR, 'uploads');
+  const dirs = await readdir(root).catch(() => [] as string[]);
+  let count = 0;
+  for (const dir of dirs.filter((d) => d !== '.tmp')) count += (await readdir(path.join(root, dir))).length;
+  return count;
+}
+
+describe('houses', () => {
+  it('adds a house with a thumbnail and images, lists it and serves its photos to the owner', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const added = await addHouse(
+      owner.access,
+      businessId,
+      {},
+      { thumbnail: PNG, 'image-1': PNG, 'image-2': PNG },
+    );
+    expect(added.status).toBe(200);
+    expect(added.body.property).toMatchObject({
+      kind: 'house',
+      number_of_bedrooms: 2,
+      number_of_bathrooms: 1,
+      number_of_floors: 1,
+      area: 1700,
+      price: 45000,
+      country: 'United States',
+      state: 'California',
+      latitude: 34.05,
+      status: 'Available',
+      agent: null,
+    });
+    expect(added.body.property.images).toHaveLength(2);
+    const list = await request<{ houseList: Listing[] }>(`${RE}/house/get`, {
+      token: owner.access,
+      body: { business: businessId },
+    });
+    expect(list.body.houseList.map((h) => h.id)).toEqual([added.body.property.id]);
+    const photo = await fetch(`${server.baseUrl}/api/v1/files/${added.body.property.thumbnail}`, {
+      headers: { authorization: `Bearer ${owner.access}` },
+    });
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/png');
+  });
+
+  const bad: Array<[string, Record<string, string>, RegExp]> = [
+    ['a latitude above 90', { latitude: '91' }, /Latitude must be between -90 and 90/],
+    ['a longitude below -180', { longitude: '-181' }, /Longitude must be between -180 and 180/],
+    ['a negative price', { price: '-1' }, /Price cannot be negative/],
+    ['a negative bedroom count', { bedRoomCount: '-2' }, /Bedrooms cannot be negative/],
+    ['a price that is not a number', { price: 'lots' }, /Price must be a number/],
+    ['a missing address', { address: '' }, /Address is required/],
+    ['an unknown country', { country: 'ZZ' }, /Choose a country/],
+    ['a state of another country', { state: 'ON' }, /Choose a state of the selected country/],
+    ['an unknown field', { owner: 'x' }, /Unrecognized key/i],
+  ];
+  for (const [name, fields, message] of bad) {
+    it(`refuses ${name} with 400 and keeps no uploaded file`, async () => {
+      const { owner, businessId } = await ownerWithBusiness(server);
+      const before = await uploadedFiles();
+      const response = await addHouse(owner.access, businessId, fields, { thumbnail: PNG });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ status: 'failed', message: expect.stringMatching(message) });
+      expect(await uploadedFiles()).toBe(before);
+    });
+  }
+
+  it('refuses an oversized image (413), a non-image (415), 11 images (400) and JSON (415)', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooBig = await addHouse(owner.access, businessId, {}, { thumbnail: big });
+    expect(tooBig.status).toBe(413);
+    const notImage = await addHouse(owner.access, businessId, {}, { 'image-1': Buffer.from('#!/bin/sh\n') });
+    expect(notImage.status).toBe(415);
+    const files: Record<string, Buffer> = {};
+    for (let i = 1; i <= 11; i += 1) files[`image-${i}`] = PNG;
+    const tooMany = await addHouse(owner.access, businessId, {}, files);
+    expect(tooMany.status).toBe(400);
+    const json = await request(`${RE}/house/add`, {
+      token: owner.access,
+      body: { ...HOUSE, businessID: businessId },
+    });
+    expect(json.status).toBe(415);
+    const list = await request<{ houseList: Listing[] }>(`${RE}/house/get`, {
+      token: owner.access,
+      body: { business: businessId },
+    });
+    expect(list.body.houseList).toEqual([]);
+  });
+
+  it('edits a house: new values, a replaced thumbnail, a removed and an added image', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const added = await addHouse(owner.access, businessId, {}, { thumbnail: PNG, 'image-1': PNG });
+    const { id, thumbnail, images } = added.body.property;
+    const updated = await request<{ property: Listing }>(`${RE}/house/update`, {
+      token: owner.access,
+      body: listingForm(
+        {
+          ...HOUSE,
+          businessID: businessId,
+          id,
+          price: '50000.5',
+          status: '3',
+          removeImages: images.join(','),
+        },
+        { thumbnail: PNG, 'image-1': PNG },
+      ),
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.property).toMatchObject({ price: 50000.5, status: 'Open House', statusID: 3 });
+    expect(updated.body.property.thumbnail).not.toBe(thumbnail);
+    expect(updated.body.property.images).toHaveLength(1);
+    expect(updated.body.property.images[0]).not.toBe(images[0]);
+    const old = await fetch(`${server.baseUrl}/api/v1/files/${thumbnail}`, {
+      headers: { authorization: `Bearer ${owner.access}` },
+    });
+    expect(old.status).toBe(404);
+  });
+});
+
+describe('buildings and lands', () => {
+  it('adds a building and a land with their own fields, each in its own list', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const common = {
+      businessID: businessId,
+      area: '5000',
+      price: '900000',
+      address: '1 Main St',
+      country: 'GB',
+    };
+    const building = await request<{ property: Listing }>(`${RE}/building/add`, {
+      token: owner.access,
+      body: listingForm(
+        {
+          ...common,
+          state: 'LND',
+          floorCount: '6',
+          unitCount: '24',
+          yearBuilt: '1998',
+          latitude: '51.5',
+          longitude: '-0.12',
+        },
+        { 'image-1': PNG },
+      ),
+    });
+    expect(building.status).toBe(200);
+    expect(building.body.property).toMatchObject({
+      kind: 'building',
+      number_of_floors: 6,
+      number_of_units: 24,
+      year_built: 1998,
+    });
+    const land = await request<{ property: Listing }>(`${RE}/land/add`, {
+      token: owner.access,
+      body: listingForm({ ...common, state: 'LND', zoning: 'Residential R2' }),
+    });
+    expect(land.status).toBe(200);
+    expect(land.body.property).toMatchObject({
+      kind: 'land',
+      zoning: 'Residential R2',
+      number_of_floors: null,
+    });
+    const badYear = await request(`${RE}/building/add`, {
+      token: owner.access,
+      body: listingForm({ ...common, state: 'LND', floorCount: '6', unitCount: '-1', yearBuilt: '1998' }),
+    });
+    expect(badYear.status).toBe(400);
+    const lands = await request<{ landList: Listing[] }>(`${RE}/land/get`, {
+      token: owner.access,
+      body: { business: businessId },
+    });
+    expect(lands.body.landList.map((l) => l.id)).toEqual([land.body.property.id]);
+    const buildings = await request<{ buildingList: Listing[] }>(`${RE}/building/get`, {
+      token: owner.access,
+      body: { business: businessId },
+    });
+    expect(buildings.body.buildingList.map((b) => b.id)).toEqual([building.body.property.id]);
+    // A land id is not a house id: deleting it as a house finds nothing.
+    const wrongKind = await request(`${RE}/house/delete`, {
+      token: owner.access,
+      body: { businessID: businessId, ids: [land.body.property.id] },
+    });
+    expect(wrongKind.status).toBe(404);
+  });
+});
+
+describe('agents, assignment and isolation', () => {
+  it('an agent sees only the listings assigned to them and cannot change any', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const email = `agent-${Date.now()}@example.com`;
+    const agent = await request<{ agent: { id: string } }>(`${RE}/agent/add`, {
+      token: owner.access,
+      body: {
+        businessID: businessId,
+        firstName: 'Ann',
+        lastName: 'Agent',
+        email,
+        password: 'agent-pass-1',
+        confirmationPassword: 'agent-pass-1',
+      },
+    });
+    const mine = await addHouse(owner.access, businessId, { address: 'Assigned Road' }, { thumbnail: PNG });
+    const other = await addHouse(
+      owner.access,
+      businessId,
+      { address: 'Other Road', status: '2' },
+      { thumbnail: PNG },
+    );
+    const assign = await request(`${RE}/house/assign-agent`, {
+      token: owner.access,
+      body: { businessID: businessId, ids: [mine.body.property.id], agentID: agent.body.agent.id },
+    });
+    expect(assign.status).toBe(200);
+    const signin = await request('/api/v1/user/authenticate/signin', {
+      body: { email, password: 'agent-pass-1', rememberMe: false },
+    });
+    const token = String(signin.body.access);
+    const info = await request('/api/v1/user/information/get', { token });
+    expect(info.body).toMatchObject({ userInformation: { hasBusinessAccount: true } });
+    const seen = await request<{ houseList: Listing[] }>(`${RE}/house/get`, {
+      token,
+      body: { business: businessId },
+    });
+    expect(seen.body.houseList.map((h) => h.address)).toEqual(['Assigned Road']);
+    expect(seen.body.houseList[0]?.agent).toMatchObject({ name: 'Ann Agent' });
+    const del = await request(`${RE}/house/delete`, {
+      token,
+      body: { businessID: businessId, ids: [mine.body.property.id] },
+    });
+    expect(del.status).toBe(403);
+    const add = await addHouse(token, businessId);
+    expect(add.status).toBe(403);
+    // Photos: the agent reads the assigned listing's; a sold listing's are not public.
+    const photo = (id: string | null, t?: string) =>
+      fetch(`${server.baseUrl}/api/v1/files/${id}`, { headers: t ? { authorization: `Bearer ${t}` } : {} });
+    expect((await photo(mine.body.property.thumbnail, token)).status).toBe(200);
+    expect((await photo(other.body.property.thumbnail, token)).status).toBe(404);
+    expect((await photo(other.body.property.thumbnail)).status).toBe(404);
+    expect((await photo(mine.body.property.thumbnail)).status).toBe(200);
+    // Unassigning takes it away.
+    await request(`${RE}/house/assign-agent`, {
+      token: owner.access,
+      body: { businessID: businessId, ids: [mine.body.property.id], agentID: null },
+    });
+    const none = await request<{ houseList: Listing[] }>(`${RE}/house/get`, {
+      token,
+      body: { business: businessId },
+    });
+    expect(none.body.houseList).toEqual([]);
+  });
+
+  it("answers 404 for another owner's houses and agents, and changes nothing", async () => {
+    const a = await ownerWithBusiness(server, 'Owner A');
+    const b = await ownerWithBusiness(server, 'Owner B');
+    const house = await addHouse(a.owner.access, a.businessId);
+    const houseId = house.body.property.id;
+    const agentA = await request<{ agent: { id: string } }>(`${RE}/agent/add`, {
+      token: a.owner.access,
+      body: {
+        businessID: a.businessId,
+        firstName: 'A',
+        lastName: 'Agent',
+        email: `a-${Date.now()}@example.com`,
+        password: 'agent-pass-1',
+        confirmationPassword: 'agent-pass-1',
+      },
+    });
+    const attempts = [
+      request(`${RE}/house/delete`, {
+        token: b.owner.access,
+        body: { businessID: b.businessId, ids: [houseId] },
+      }),
+      request(`${RE}/house/delete`, {
+        token: b.owner.access,
+        body: { businessID: a.businessId, ids: [houseId] },
+      }),
+      request(`${RE}/house/assign-agent`, {
+        token: b.owner.access,
+        body: { businessID: b.businessId, ids: [houseId], agentID: null },
+      }),
+      request(`${RE}/house/update`, {
+        token: b.owner.access,
+        body: listingForm({ ...HOUSE, businessID: b.businessId, id: houseId }),
+      }),
+      addHouse(b.owner.access, a.businessId),
+    ];
+    for (const response of await Promise.all(attempts)) expect(response.status).toBe(404);
+    const ownHouse = await addHouse(b.owner.access, b.businessId);
+    const foreignAgent = await request(`${RE}/house/assign-agent`, {
+      token: b.owner.access,
+      body: { businessID: b.businessId, ids: [ownHouse.body.property.id], agentID: agentA.body.agent.id },
+    });
+    expect(foreignAgent.status).toBe(404);
+    const stillThere = await request<{ houseList: Listing[] }>(`${RE}/house/get`, {
+      token: a.owner.access,
+      body: { business: a.businessId },
+    });
+    expect(stillThere.body.houseList).toHaveLength(1);
+    const client = await createAccount(server, 'client');
+    expect(
+      (await request(`${RE}/house/get`, { token: client.access, body: { business: a.businessId } })).status,
+    ).toBe(404);
+  });
+
+  it('deletes ticked houses with their photos', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const one = await addHouse(owner.access, businessId, {}, { thumbnail: PNG, 'image-1': PNG });
+    const two = await addHouse(owner.access, businessId);
+    const before = await uploadedFiles();
+    const del = await request(`${RE}/house/delete`, {
+      token: owner.access,
+      body: { businessID: businessId, ids: [one.body.property.id, two.body.property.id] },
+    });
+    expect(del.body).toMatchObject({ status: 'ok', message: 'deletion successful!', count: 2 });
+    expect(await uploadedFiles()).toBe(before - 2);
+  });
+});
+
+describe('public listings', () => {
+  it('shows the unsold listings of a business to anyone, with photo URLs and no agent', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server, 'Public Homes');
+    await addHouse(owner.access, businessId, { address: 'For sale' }, { thumbnail: PNG });
+    await addHouse(owner.access, businessId, { address: 'Sold one', status: '2' });
+    const response = await request<{ listings: { address: string; thumbnailUrl: string | null }[] }>(
+      `/api/business/public/${businessId}/listings`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.body).toMatchObject({ business: { name: 'Public Homes' } });
+    expect(response.body.listings.map((l) => l.address)).toEqual(['For sale']);
+    expect(JSON.stringify(response.body)).not.toContain('agent');
+    const url = new URL(String(response.body.listings[0]?.thumbnailUrl));
+    expect((await fetch(`${server.baseUrl}${url.pathname}`)).status).toBe(200);
+    expect((await request('/api/business/public/not-an-id/listings')).status).toBe(404);
+    expect((await request('/api/business/public/00000000-0000-4000-8000-000000000000/listings')).status).toBe(
+      404,
+    );
+  });
+});

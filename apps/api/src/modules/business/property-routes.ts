@@ -1,0 +1,136 @@
+import {
+  PROPERTY_KINDS,
+  PROPERTY_LIST_RESPONSES,
+  type Property,
+  type PropertyKind,
+  propertyPaths,
+  ZAssignAgentRequest,
+  ZBusinessRequest,
+  ZDeletePropertiesRequest,
+  ZPropertyCountResponse,
+  ZPropertySavedResponse,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../platform/auth/guard.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { readListingForm } from './listing-form.js';
+import type { PropertyService } from './property-service.js';
+
+const tags = ['business'];
+const security = [{ bearer: [] }];
+/** The three list replies differ only in the key name (spec: houseList; buildingList, landList). */
+function listReply(kind: PropertyKind, list: Property[]) {
+  if (kind === 'house') return { status: 'ok' as const, houseList: list };
+  if (kind === 'building') return { status: 'ok' as const, buildingList: list };
+  return { status: 'ok' as const, landList: list };
+}
+
+const NOUN: Record<PropertyKind, string> = { house: 'House', building: 'Building', land: 'Land' };
+
+/**
+ * Spec §7 house/add, house/get, house/delete, and the same calls for buildings and lands, plus
+ * update and assign-agent (not shown in the spec; docs/api.md).
+ */
+export const propertyRoutes =
+  (deps: AppDeps, listings: PropertyService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const client = deps.guards.requireRole('client');
+
+    for (const kind of PROPERTY_KINDS) {
+      const paths = propertyPaths(kind);
+      const noun = NOUN[kind];
+      const multipart = { tags, security, consumes: ['multipart/form-data'] };
+
+      app.post(
+        paths.add,
+        {
+          preHandler: client,
+          schema: {
+            ...multipart,
+            summary: `Add a ${kind} listing (multipart: fields, thumbnail, image-1…image-10)`,
+            response: { 200: ZPropertySavedResponse },
+          },
+        },
+        async (request) => {
+          const user = currentUser(request);
+          const form = await readListingForm(request, deps.storage, kind, user.id, 'add');
+          const property = await listings.add(user.id, kind, form);
+          return { status: 'ok' as const, message: `${noun} added`, property };
+        },
+      );
+
+      app.post(
+        paths.update,
+        {
+          preHandler: client,
+          schema: {
+            ...multipart,
+            summary: `Edit a ${kind} listing (multipart: id, fields, optional new photos, removeImages)`,
+            response: { 200: ZPropertySavedResponse },
+          },
+        },
+        async (request) => {
+          const user = currentUser(request);
+          const form = await readListingForm(request, deps.storage, kind, user.id, 'update');
+          const property = await listings.update(user.id, kind, form);
+          return { status: 'ok' as const, message: `${noun} updated`, property };
+        },
+      );
+
+      app.post(
+        paths.get,
+        {
+          preHandler: client,
+          schema: {
+            tags,
+            security,
+            summary: `${noun} listings of a business (an agent sees those assigned to them)`,
+            body: ZBusinessRequest,
+            response: { 200: PROPERTY_LIST_RESPONSES[kind] },
+          },
+        },
+        async (request) => {
+          const list = await listings.list(currentUser(request).id, request.body.business, kind);
+          return listReply(kind, list);
+        },
+      );
+
+      app.post(
+        paths.delete,
+        {
+          preHandler: client,
+          schema: {
+            tags,
+            security,
+            summary: `Delete ${kind} listings and their photos`,
+            body: ZDeletePropertiesRequest,
+            response: { 200: ZPropertyCountResponse },
+          },
+        },
+        async (request) => {
+          const { businessID, ids } = request.body;
+          const count = await listings.remove(currentUser(request).id, kind, businessID, ids);
+          return { status: 'ok' as const, message: 'deletion successful!', count };
+        },
+      );
+
+      app.post(
+        paths.assignAgent,
+        {
+          preHandler: client,
+          schema: {
+            tags,
+            security,
+            summary: `Assign ${kind} listings to an agent of the business (agentID null unassigns)`,
+            body: ZAssignAgentRequest,
+            response: { 200: ZPropertyCountResponse },
+          },
+        },
+        async (request) => {
+          const { businessID, ids, agentID } = request.body;
+          const count = await listings.assign(currentUser(request).id, kind, businessID, ids, agentID);
+          return { status: 'ok' as const, message: agentID ? 'Agent assigned' : 'Agent removed', count };
+        },
+      );
+    }
+  };

@@ -1,0 +1,181 @@
+import {
+  BUSINESS_PATHS,
+  PROPERTY_STATUSES,
+  ZAddAgentRequest,
+  ZAddAgentResponse,
+  ZAgentListResponse,
+  ZBusinessListResponse,
+  ZBusinessRequest,
+  ZBusinessTypesResponse,
+  ZCountriesResponse,
+  ZPublicListingsResponse,
+  ZRegisterBusinessRequest,
+  ZRegisterBusinessResponse,
+  ZStatesRequest,
+  ZStatesResponse,
+  ZStatusesResponse,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicUrl } from '../../config.js';
+import { currentUser } from '../../platform/auth/guard.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { notFound } from '../../platform/http/errors.js';
+import type { BusinessService } from './business-service.js';
+import type { PropertyService } from './property-service.js';
+import { listCountries, listStates } from './reference-data.js';
+
+const tags = ['business'];
+const security = [{ bearer: [] }];
+
+/** Spec §7 Business and real estate: businesses, agents, reference data and the public listings. */
+export const businessRoutes =
+  (deps: AppDeps, businesses: BusinessService, listings: PropertyService): FastifyPluginAsyncZod =>
+  async (app) => {
+    // Business account holders are clients (spec §6); staff and admins have their own areas.
+    const client = deps.guards.requireRole('client');
+    const signedIn = deps.guards.requireUser;
+
+    app.get(
+      BUSINESS_PATHS.types,
+      {
+        preHandler: signedIn,
+        schema: { tags, security, summary: 'Business types', response: { 200: ZBusinessTypesResponse } },
+      },
+      async () => ({ status: 'ok' as const, types: await businesses.listTypes() }),
+    );
+
+    app.get(
+      BUSINESS_PATHS.list,
+      {
+        preHandler: client,
+        schema: {
+          tags,
+          security,
+          summary: 'Businesses the caller owns or is an agent of',
+          response: { 200: ZBusinessListResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        businessList: await businesses.list(currentUser(request).id),
+      }),
+    );
+
+    app.post(
+      BUSINESS_PATHS.register,
+      {
+        preHandler: client,
+        schema: {
+          tags,
+          security,
+          summary: 'Register a business (the terms must be agreed)',
+          body: ZRegisterBusinessRequest,
+          response: { 200: ZRegisterBusinessResponse },
+        },
+      },
+      async (request) => {
+        const { businessName, businessType } = request.body;
+        const business = await businesses.register(currentUser(request).id, businessName, businessType);
+        return { status: 'ok' as const, message: 'Business registered', business };
+      },
+    );
+
+    app.get(
+      BUSINESS_PATHS.countries,
+      {
+        preHandler: signedIn,
+        schema: { tags, security, summary: 'Countries (ISO 3166-1)', response: { 200: ZCountriesResponse } },
+      },
+      async () => ({ status: 'ok' as const, countries: listCountries() }),
+    );
+
+    app.post(
+      BUSINESS_PATHS.states,
+      {
+        preHandler: signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'States of a country (ISO 3166-2)',
+          body: ZStatesRequest,
+          response: { 200: ZStatesResponse },
+        },
+      },
+      async (request) => {
+        const states = listStates(request.body.country);
+        if (!states) throw notFound('Country not found');
+        return { status: 'ok' as const, states };
+      },
+    );
+
+    app.get(
+      BUSINESS_PATHS.statuses,
+      {
+        preHandler: signedIn,
+        schema: { tags, security, summary: 'Property statuses', response: { 200: ZStatusesResponse } },
+      },
+      async () => ({ status: 'ok' as const, statuses: PROPERTY_STATUSES.map((s) => ({ ...s })) }),
+    );
+
+    app.post(
+      BUSINESS_PATHS.agentAdd,
+      {
+        preHandler: client,
+        schema: {
+          tags,
+          security,
+          summary: 'Register an agent (a sign-in account) for one of your businesses',
+          body: ZAddAgentRequest,
+          response: { 200: ZAddAgentResponse },
+        },
+      },
+      async (request) => {
+        const { businessID, ...input } = request.body;
+        const agent = await businesses.addAgent(currentUser(request).id, businessID, input);
+        return { status: 'ok' as const, message: 'Agent registered', agent };
+      },
+    );
+
+    app.post(
+      BUSINESS_PATHS.agentGet,
+      {
+        preHandler: client,
+        schema: {
+          tags,
+          security,
+          summary: 'Agents of one of your businesses',
+          body: ZBusinessRequest,
+          response: { 200: ZAgentListResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        agents: await businesses.listAgents(currentUser(request).id, request.body.business),
+      }),
+    );
+
+    const base = publicUrl(deps.config).replace(/\/$/, '');
+    app.get(
+      BUSINESS_PATHS.publicListings,
+      {
+        schema: {
+          tags,
+          summary: 'Public, read-only listings of a business (not sold), for embedding on other sites',
+          params: z.object({ businessId: z.string().max(64) }),
+          response: { 200: ZPublicListingsResponse },
+        },
+      },
+      async (request, reply) => {
+        const result = await listings.publicListings(
+          request.params.businessId,
+          (id) => `${base}/api/v1/files/${id}`,
+        );
+        // Read-only public data: any site may fetch it (the point of embedding), without credentials.
+        reply.header('Access-Control-Allow-Origin', '*');
+        reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
+        reply.header('Cache-Control', 'public, max-age=60');
+        return { status: 'ok' as const, ...result };
+      },
+    );
+  };
