@@ -1,0 +1,48 @@
+/**
+ * The SDK's errors mirror the Java library's exceptions (same names), so both clients are
+ * documented once: every failed call rejects with a `KeyManagerException` subclass.
+ */
+export class KeyManagerException extends Error {
+  /** HTTP status of the server's reply; 0 when no reply was received. */
+  readonly statusCode: number;
+
+  constructor(message: string, statusCode: number, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
+    this.statusCode = statusCode;
+  }
+}
+
+/** The server could not be reached (refused, timed out, aborted, DNS failure). */
+export class APIConnectionException extends KeyManagerException {
+  constructor(message: string, cause: unknown) {
+    super(message, 0, { cause });
+  }
+}
+
+/** 401: the API key is missing, wrong or revoked. */
+export class InvalidApiKeyException extends KeyManagerException {
+  constructor(message: string) {
+    super(message, 401);
+  }
+}
+
+/** 404: unknown, deleted or another account's licence key (`Invalid Key Provided`). */
+export class KeyNotFoundException extends KeyManagerException {
+  constructor(message: string) {
+    super(message, 404);
+  }
+}
+
+/** 429: the plan's calls per minute are used up; retry after `retryAfterSeconds`. */
+export class RateLimitException extends KeyManagerException {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message, 429);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** Any other 4xx: the call was understood and refused (limit reached, key disabled, bad input…). */
+export class RequestRefusedException extends KeyManagerException {}

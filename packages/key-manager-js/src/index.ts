@@ -1,0 +1,18 @@
+export {
+  APIConnectionException,
+  InvalidApiKeyException,
+  KeyManagerException,
+  KeyNotFoundException,
+  RateLimitException,
+  RequestRefusedException,
+} from './errors.js';
+export {
+  DEFAULT_BASE_URL,
+  type KeyInformationResponse,
+  KeyManager,
+  type KeyManagerOptions,
+  type ManipulationResponse,
+  PUBLIC_PATHS,
+  type RateLimitInfo,
+  SDK_VERSION,
+} from './key-manager.js';

@@ -1,0 +1,201 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  APIConnectionException,
+  InvalidApiKeyException,
+  KeyManager,
+  KeyManagerException,
+  KeyNotFoundException,
+  RateLimitException,
+  RequestRefusedException,
+} from './index.js';
+
+// An in-process HTTP stub: records each request and answers with the configured reply.
+interface Recorded {
+  method: string;
+  path: string;
+  headers: IncomingMessage['headers'];
+  body: unknown;
+}
+let server: Server;
+let baseUrl: string;
+let recorded: Recorded[];
+let reply: { status: number; body: string; headers?: Record<string, string>; delayMs?: number };
+
+const KEY_STATE = {
+  id: '6f1c9a52-4c1e-4bde-9b0f-2f1b7f0f1a11',
+  key: 'LIC-1',
+  maxActivations: 3,
+  currentActivations: 1,
+  isActive: true,
+};
+
+beforeEach(async () => {
+  recorded = [];
+  reply = { status: 200, body: JSON.stringify({ status: 'ok', message: 'Done', ...KEY_STATE }) };
+  server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk) => {
+      text += chunk;
+    });
+    request.on('end', () => {
+      recorded.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        body: JSON.parse(text),
+      });
+      setTimeout(() => {
+        response.writeHead(reply.status, { 'content-type': 'application/json', ...reply.headers });
+        response.end(reply.body);
+      }, reply.delayMs ?? 0);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterEach(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const last = () => recorded.at(-1)!;
+
+describe('KeyManager (TypeScript SDK)', () => {
+  it('posts get-key-information with the bearer API key and returns the typed state', async () => {
+    reply = {
+      status: 200,
+      body: JSON.stringify({ status: 'ok', ...KEY_STATE }),
+      headers: { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59', 'x-ratelimit-reset': '42' },
+    };
+    const manager = new KeyManager('km_secret', { baseUrl: `${baseUrl}/` });
+    const response = await manager.getKeyInformation('LIC-1');
+    expect(last()).toMatchObject({
+      method: 'POST',
+      path: '/api/v1/saas-platform/key-manager/get-key-information',
+      body: { key: 'LIC-1' },
+    });
+    expect(last().headers.authorization).toBe('Bearer km_secret');
+    expect(last().headers['content-type']).toBe('application/json');
+    expect(response).toEqual({
+      status: 'ok',
+      keyInformation: KEY_STATE,
+      rateLimit: { limit: 60, remaining: 59, reset: 42 },
+    });
+  });
+
+  it('addresses a key by id', async () => {
+    await new KeyManager('k', { baseUrl }).getKeyInformationById(KEY_STATE.id);
+    expect(last().body).toEqual({ id: KEY_STATE.id });
+  });
+
+  it.each([
+    ['activate', (m: KeyManager) => m.activate('LIC-1'), 'activate-key', { key: 'LIC-1' }],
+    [
+      'activate with a fingerprint',
+      (m: KeyManager) => m.activate('LIC-1', 'pc-1'),
+      'activate-key',
+      { key: 'LIC-1', fingerprint: 'pc-1' },
+    ],
+    ['deactivate', (m: KeyManager) => m.deactivate('LIC-1'), 'deactivate-key', { key: 'LIC-1' }],
+    [
+      'deactivate with a fingerprint',
+      (m: KeyManager) => m.deactivate('LIC-1', 'pc-1'),
+      'deactivate-key',
+      { key: 'LIC-1', fingerprint: 'pc-1' },
+    ],
+    [
+      'disable',
+      (m: KeyManager) => m.setUsable('LIC-1', false),
+      'mark-key-as-active',
+      { key: 'LIC-1', isActive: false },
+    ],
+    [
+      'enable',
+      (m: KeyManager) => m.setUsable('LIC-1', true),
+      'mark-key-as-active',
+      { key: 'LIC-1', isActive: true },
+    ],
+  ])('%s posts to its path and returns message and state', async (_name, call, path, body) => {
+    const response = await call(new KeyManager('k', { baseUrl }));
+    expect(last().path).toBe(`/api/v1/saas-platform/key-manager/${path}`);
+    expect(last().body).toEqual(body);
+    expect(response).toEqual({ status: 'ok', message: 'Done', keyInformation: KEY_STATE, rateLimit: null });
+  });
+
+  it('delete returns the message without key state', async () => {
+    reply = { status: 200, body: JSON.stringify({ status: 'ok', message: 'Key deleted' }) };
+    const response = await new KeyManager('k', { baseUrl }).delete('LIC-1');
+    expect(last().path).toBe('/api/v1/saas-platform/key-manager/delete-key');
+    expect(response.message).toBe('Key deleted');
+    expect(response.keyInformation).toBeNull();
+  });
+
+  it.each([
+    [401, 'Invalid API key', InvalidApiKeyException],
+    [404, 'Invalid Key Provided', KeyNotFoundException],
+    [409, 'Activation limit reached', RequestRefusedException],
+    [400, 'key is required', RequestRefusedException],
+    [500, 'Internal error', KeyManagerException],
+  ])('HTTP %i rejects with the server message as the matching exception', async (status, message, type) => {
+    reply = { status, body: JSON.stringify({ status: 'failed', message }) };
+    const error = await new KeyManager('k', { baseUrl }).activate('LIC-1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(type);
+    expect(error).toBeInstanceOf(KeyManagerException);
+    expect((error as KeyManagerException).constructor).toBe(type);
+    expect((error as KeyManagerException).message).toBe(message);
+    expect((error as KeyManagerException).statusCode).toBe(status);
+  });
+
+  it('429 carries Retry-After', async () => {
+    reply = {
+      status: 429,
+      body: JSON.stringify({ status: 'failed', message: 'Rate limit exceeded' }),
+      headers: { 'retry-after': '17' },
+    };
+    const error = await new KeyManager('k', { baseUrl }).delete('LIC-1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RateLimitException);
+    expect((error as RateLimitException).retryAfterSeconds).toBe(17);
+    expect((error as RateLimitException).name).toBe('RateLimitException');
+  });
+
+  it('a failed status inside a 200 is a refusal; a non-JSON reply is a KeyManagerException', async () => {
+    reply = { status: 200, body: JSON.stringify({ status: 'failed', message: 'Key is disabled' }) };
+    await expect(new KeyManager('k', { baseUrl }).activate('LIC-1')).rejects.toThrow(RequestRefusedException);
+    reply = { status: 502, body: '<html>bad gateway</html>' };
+    const error = await new KeyManager('k', { baseUrl }).activate('LIC-1').catch((e: unknown) => e);
+    expect((error as KeyManagerException).constructor).toBe(KeyManagerException);
+    expect((error as KeyManagerException).message).toContain('HTTP 502');
+  });
+
+  it('an unreachable server or a timeout rejects with APIConnectionException', async () => {
+    const closedPort = baseUrl;
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    const offline = await new KeyManager('k', { baseUrl: closedPort })
+      .activate('LIC-1')
+      .catch((e: unknown) => e);
+    expect(offline).toBeInstanceOf(APIConnectionException);
+    expect((offline as APIConnectionException).statusCode).toBe(0);
+    server.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    reply = { ...reply, delayMs: 1000 };
+    const slow = await new KeyManager('k', { baseUrl, timeoutMs: 100 })
+      .activate('LIC-1')
+      .catch((e: unknown) => e);
+    expect(slow).toBeInstanceOf(APIConnectionException);
+  });
+
+  it('checks its arguments before calling', async () => {
+    expect(() => new KeyManager(' ')).toThrow(TypeError);
+    expect(() => new KeyManager('k', { baseUrl: 'ftp://x' })).toThrow(TypeError);
+    expect(() => new KeyManager('k', { timeoutMs: 0 })).toThrow(TypeError);
+    const manager = new KeyManager('k', { baseUrl });
+    await expect(manager.activate('')).rejects.toThrow(TypeError);
+    await expect(manager.activate('LIC-1', ' ')).rejects.toThrow(TypeError);
+    expect(recorded).toHaveLength(0);
+  });
+});
