@@ -24,7 +24,10 @@ beforeAll(async () => {
 afterAll(async () => server?.close());
 
 async function plansOf(token: string) {
-  const response = await request<PlansGetResponse>(CATALOG_PATHS.plansGet, { body: { product_id: productId }, token });
+  const response = await request<PlansGetResponse>(CATALOG_PATHS.plansGet, {
+    body: { product_id: productId },
+    token,
+  });
   expect(response.status).toBe(200);
   return response.body;
 }
@@ -60,7 +63,10 @@ describe('Key Manager plans', () => {
     expect(mine.body.products).toHaveLength(1);
     expect(mine.body.products[0]).toMatchObject({ name: 'Key Manager', subscribedPlanID: free?.id });
     const data = await request(KEY_MANAGER_PATHS.data, { body: {}, token: access });
-    expect(data.body).toMatchObject({ planActivated: true, planInfo: { planName: 'Free', maxKeysAllowed: 3 } });
+    expect(data.body).toMatchObject({
+      planActivated: true,
+      planInfo: { planName: 'Free', maxKeysAllowed: 3 },
+    });
     const again = await request(CATALOG_PATHS.plansActivate, {
       body: { productID: productId, planID: free?.id, isUpgrade: false },
       token: access,
@@ -103,7 +109,12 @@ describe('Key Manager plans', () => {
 });
 
 describeRoleMatrix('catalog plans', () => server, [
-  { method: 'POST', path: CATALOG_PATHS.plansGet, body: { product_id: 1 }, allowed: ['client', 'staff', 'admin'] },
+  {
+    method: 'POST',
+    path: CATALOG_PATHS.plansGet,
+    body: { product_id: 1 },
+    allowed: ['client', 'staff', 'admin'],
+  },
   { method: 'GET', path: CATALOG_PATHS.plansActivatedGet, allowed: ['client', 'staff', 'admin'] },
   {
     method: 'POST',

@@ -96,7 +96,9 @@ export class CatalogService {
     const [plan] = await this.db
       .select()
       .from(saasPlans)
-      .where(and(eq(saasPlans.id, planId), eq(saasPlans.productId, productId), eq(saasPlans.archived, false)));
+      .where(
+        and(eq(saasPlans.id, planId), eq(saasPlans.productId, productId), eq(saasPlans.archived, false)),
+      );
     if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
     if (!plan.isFree) throw conflict(PAYMENT_NOT_ENABLED_MESSAGE);
     const now = this.clock.now();

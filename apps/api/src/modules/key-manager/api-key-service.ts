@@ -94,7 +94,9 @@ export class ApiKeyService {
     const revoked = await this.db
       .update(managerApiKeys)
       .set({ revokedAt: this.clock.now() })
-      .where(and(eq(managerApiKeys.id, id), eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt)))
+      .where(
+        and(eq(managerApiKeys.id, id), eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt)),
+      )
       .returning({ id: managerApiKeys.id });
     if (revoked.length === 0) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
     for (const [hash, entry] of this.cache) if (entry.caller?.apiKeyId === id) this.cache.delete(hash);

@@ -60,7 +60,10 @@ export const dashboardRoutes =
 
     app.post(
       KEY_MANAGER_PATHS.data,
-      { preHandler, schema: { ...route('Plan and usage'), body: zEmptyBody, response: { 200: ZKeyManagerDataResponse } } },
+      {
+        preHandler,
+        schema: { ...route('Plan and usage'), body: zEmptyBody, response: { 200: ZKeyManagerDataResponse } },
+      },
       async (request) => {
         const userId = currentUser(request).id;
         const [product, plan, usage] = await Promise.all([
@@ -81,7 +84,14 @@ export const dashboardRoutes =
 
     app.post(
       KEY_MANAGER_PATHS.addKey,
-      { preHandler, schema: { ...route('Create a licence key'), body: ZAddKeyRequest, response: { 200: ZAddKeyResponse } } },
+      {
+        preHandler,
+        schema: {
+          ...route('Create a licence key'),
+          body: ZAddKeyRequest,
+          response: { 200: ZAddKeyResponse },
+        },
+      },
       async (request) => ({
         status: 'ok' as const,
         message: KEY_CREATED_MESSAGE,
@@ -91,7 +101,10 @@ export const dashboardRoutes =
 
     app.post(
       KEY_MANAGER_PATHS.getKeys,
-      { preHandler, schema: { ...route('List licence keys'), body: zEmptyBody, response: { 200: ZGetKeysResponse } } },
+      {
+        preHandler,
+        schema: { ...route('List licence keys'), body: zEmptyBody, response: { 200: ZGetKeysResponse } },
+      },
       async (request) => ({ status: 'ok' as const, keys: await keys.list(currentUser(request).id) }),
     );
 
@@ -99,7 +112,11 @@ export const dashboardRoutes =
       KEY_MANAGER_PATHS.changeKey,
       {
         preHandler,
-        schema: { ...route('Edit a licence key'), body: ZChangeKeyRequest, response: { 200: ZChangeKeyResponse } },
+        schema: {
+          ...route('Edit a licence key'),
+          body: ZChangeKeyRequest,
+          response: { 200: ZChangeKeyResponse },
+        },
       },
       async (request) => ({
         status: 'ok' as const,
@@ -110,7 +127,10 @@ export const dashboardRoutes =
 
     app.post(
       KEY_MANAGER_PATHS.removeKey,
-      { preHandler, schema: { ...route('Delete a licence key'), body: ZRemoveKeyRequest, response: { 200: ZOkResponse } } },
+      {
+        preHandler,
+        schema: { ...route('Delete a licence key'), body: ZRemoveKeyRequest, response: { 200: ZOkResponse } },
+      },
       async (request) => {
         await operations.remove({ id: request.body.id }, context(request));
         return { status: 'ok' as const, message: KEY_DELETED_MESSAGE };
@@ -121,7 +141,11 @@ export const dashboardRoutes =
       KEY_MANAGER_PATHS.activity,
       {
         preHandler,
-        schema: { ...route('Activations per day'), body: ZActivityRequest.optional(), response: { 200: ZActivityResponse } },
+        schema: {
+          ...route('Activations per day'),
+          body: ZActivityRequest.optional(),
+          response: { 200: ZActivityResponse },
+        },
       },
       async (request) => ({
         status: 'ok' as const,
@@ -148,7 +172,14 @@ export const dashboardRoutes =
 
     app.post(
       KEY_MANAGER_PATHS.getApiKeys,
-      { preHandler, schema: { ...route('List manager API keys'), body: zEmptyBody, response: { 200: ZGetApiKeysResponse } } },
+      {
+        preHandler,
+        schema: {
+          ...route('List manager API keys'),
+          body: zEmptyBody,
+          response: { 200: ZGetApiKeysResponse },
+        },
+      },
       async (request) => {
         const result = await apiKeys.list(currentUser(request).id);
         return { status: 'ok' as const, keysInformation: result.keys, callsPerMinute: result.callsPerMinute };
@@ -159,7 +190,11 @@ export const dashboardRoutes =
       KEY_MANAGER_PATHS.revokeApiKey,
       {
         preHandler,
-        schema: { ...route('Revoke a manager API key'), body: ZRevokeApiKeyRequest, response: { 200: ZOkResponse } },
+        schema: {
+          ...route('Revoke a manager API key'),
+          body: ZRevokeApiKeyRequest,
+          response: { 200: ZOkResponse },
+        },
       },
       async (request) => {
         await apiKeys.revoke(currentUser(request).id, request.body.id);

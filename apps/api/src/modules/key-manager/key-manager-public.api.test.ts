@@ -8,8 +8,8 @@ import {
   INVALID_KEY_MESSAGE,
   KEY_ALREADY_ACTIVATED_MESSAGE,
   KEY_DISABLED_MESSAGE,
-  KEY_MANAGER_PATHS as P,
   NO_ACTIVATIONS_MESSAGE,
+  KEY_MANAGER_PATHS as P,
   RATE_LIMITED_MESSAGE,
 } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,7 +139,10 @@ describe('public REST: the spec §7 table', () => {
       expect(response.body).toMatchObject({ status: 'failed', message: expect.any(String) });
     }
     // Third parties may send extra fields to the public REST calls.
-    const extra = await dev.request(P.getKeyInformation, { body: { key: 'NOPE', client: 'x' }, token: apiKey });
+    const extra = await dev.request(P.getKeyInformation, {
+      body: { key: 'NOPE', client: 'x' },
+      token: apiKey,
+    });
     expect(extra.status).toBe(404);
   });
 });
@@ -150,7 +153,13 @@ describe('public REST: API-key authentication', () => {
     const licence = await dev.addKey(3);
     const apiKey = await dev.apiKey();
     const body = { key: licence.key };
-    for (const path of [P.getKeyInformation, P.activateKey, P.deactivateKey, P.markKeyAsActive, P.deleteKey]) {
+    for (const path of [
+      P.getKeyInformation,
+      P.activateKey,
+      P.deactivateKey,
+      P.markKeyAsActive,
+      P.deleteKey,
+    ]) {
       const none = await dev.request(path, { body });
       expect(none.status).toBe(401);
       expect(none.body).toEqual({ status: 'failed', message: API_KEY_REQUIRED_MESSAGE });
@@ -192,7 +201,9 @@ describe('public REST: rate limit and usage', () => {
 
     // Another API key of the same owner has its own window.
     const second = await dev.apiKey();
-    expect((await dev.request(P.getKeyInformation, { body: { key: 'UNKNOWN' }, token: second })).status).toBe(404);
+    expect((await dev.request(P.getKeyInformation, { body: { key: 'UNKNOWN' }, token: second })).status).toBe(
+      404,
+    );
 
     // requests_made, last_used and remaining_requests are accurate at once (no blocking writes).
     const list = await dev.request<GetApiKeysResponse>(P.getApiKeys, { body: {}, token: dev.token });

@@ -19,7 +19,10 @@ export async function newDeveloper(server: TestServer, options: { plan?: 'free' 
   const token = account.access;
   const data = await request<{ product: { id: number } }>(KEY_MANAGER_PATHS.data, { body: {}, token });
   const productId = data.body.product.id;
-  const plans = await request<PlansGetResponse>(CATALOG_PATHS.plansGet, { body: { product_id: productId }, token });
+  const plans = await request<PlansGetResponse>(CATALOG_PATHS.plansGet, {
+    body: { product_id: productId },
+    token,
+  });
   const free = plans.body.plans.find((plan) => plan.is_free);
   if (!free) throw new Error('no free plan seeded');
   if (options.plan !== 'none') {
@@ -40,7 +43,10 @@ export async function newDeveloper(server: TestServer, options: { plan?: 'free' 
   }
 
   async function apiKey() {
-    const response = await request<GenerateApiKeyResponse>(KEY_MANAGER_PATHS.generateApiKey, { body: {}, token });
+    const response = await request<GenerateApiKeyResponse>(KEY_MANAGER_PATHS.generateApiKey, {
+      body: {},
+      token,
+    });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body.key;
   }

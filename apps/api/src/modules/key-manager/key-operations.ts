@@ -54,7 +54,9 @@ export class KeyOperations {
   }
 
   activate(ref: KeyRef, ctx: CallContext, fingerprint?: string): Promise<ActivationResult> {
-    return fingerprint ? this.withDevice('activate', ref, ctx, fingerprint) : this.change('activate', ref, ctx);
+    return fingerprint
+      ? this.withDevice('activate', ref, ctx, fingerprint)
+      : this.change('activate', ref, ctx);
   }
 
   deactivate(ref: KeyRef, ctx: CallContext, fingerprint?: string): Promise<ActivationResult> {
@@ -100,7 +102,10 @@ export class KeyOperations {
     ctx: CallContext,
     db: Db = this.db,
   ): Promise<ActivationResult> {
-    const [row] = await rows<KeyStateRow>(db, countUpdate(action, matches(ref, ctx.ownerId), ctx, this.now()));
+    const [row] = await rows<KeyStateRow>(
+      db,
+      countUpdate(action, matches(ref, ctx.ownerId), ctx, this.now()),
+    );
     if (row) return { info: toPublic(row), changed: true };
     throw await this.whyRefused(action, ref, ctx.ownerId, db);
   }
@@ -179,7 +184,13 @@ function countUpdate(action: 'activate' | 'deactivate', where: SQL, ctx: CallCon
 }
 
 /** Wraps a data-modifying statement so the same round trip appends the key-event row. */
-function withEvent(statement: SQL, action: KeyEventAction, delta: number, ctx: CallContext, now: string): SQL {
+function withEvent(
+  statement: SQL,
+  action: KeyEventAction,
+  delta: number,
+  ctx: CallContext,
+  now: string,
+): SQL {
   return sql`with changed as (${statement}),
     logged as (
       insert into key_events (owner_id, key_id, action, delta, ip, user_agent, created_at)

@@ -117,7 +117,9 @@ export class LicenceKeys {
       const delta = after.currentActivations - before.currentActivations;
       await tx.insert(keyEvents).values(event(ctx, after.id, 'change', delta, now));
       if (before.isActive !== after.isActive) {
-        await tx.insert(keyEvents).values(event(ctx, after.id, after.isActive ? 'enable' : 'disable', 0, now));
+        await tx
+          .insert(keyEvents)
+          .values(event(ctx, after.id, after.isActive ? 'enable' : 'disable', 0, now));
       }
       return after;
     });
@@ -155,7 +157,9 @@ export class LicenceKeys {
       .select({
         day,
         activations: sql<number>`count(*) filter (where ${keyEvents.action} = 'activate')`.mapWith(Number),
-        deactivations: sql<number>`count(*) filter (where ${keyEvents.action} = 'deactivate')`.mapWith(Number),
+        deactivations: sql<number>`count(*) filter (where ${keyEvents.action} = 'deactivate')`.mapWith(
+          Number,
+        ),
       })
       .from(keyEvents)
       .where(and(eq(keyEvents.ownerId, ownerId), sql`${keyEvents.createdAt} >= ${from.toISOString()}`))
@@ -169,7 +173,13 @@ export class LicenceKeys {
   }
 }
 
-function event(ctx: CallContext, keyId: string, action: typeof keyEvents.$inferInsert.action, delta: number, at: Date) {
+function event(
+  ctx: CallContext,
+  keyId: string,
+  action: typeof keyEvents.$inferInsert.action,
+  delta: number,
+  at: Date,
+) {
   return { ownerId: ctx.ownerId, keyId, action, delta, ip: ctx.ip, userAgent: ctx.userAgent, createdAt: at };
 }
 

@@ -111,7 +111,11 @@ export const publicKeyRoutes =
         const { isActive, isActivated, key, id } = request.body;
         const value = (isActive ?? isActivated) === true;
         const info = await operations.setActive({ key, id }, context(request), value);
-        return { status: 'ok' as const, message: value ? KEY_ENABLED_MESSAGE : KEY_DISABLED_NOW_MESSAGE, ...info };
+        return {
+          status: 'ok' as const,
+          message: value ? KEY_ENABLED_MESSAGE : KEY_DISABLED_NOW_MESSAGE,
+          ...info,
+        };
       },
     );
 

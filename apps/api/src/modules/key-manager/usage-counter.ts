@@ -60,7 +60,9 @@ export class UsageCounter {
     const batch = this.pendingByKey;
     this.pendingByKey = new Map();
     const values = sql.join(
-      [...batch].map(([id, p]) => sql`(${id}::uuid, ${p.count}::bigint, ${p.lastUsed.toISOString()}::timestamptz)`),
+      [...batch].map(
+        ([id, p]) => sql`(${id}::uuid, ${p.count}::bigint, ${p.lastUsed.toISOString()}::timestamptz)`,
+      ),
       sql`, `,
     );
     try {
