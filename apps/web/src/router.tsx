@@ -6,12 +6,9 @@ import { StaffGuard } from './app/guards/staff-guard';
 import { PageSpinner } from './app/layout/page-spinner';
 import { RootLayout } from './app/layout/root-layout';
 import { LogoutPage } from './features/accounts/pages/logout-page';
-import { SigninPage } from './features/accounts/pages/signin-page';
-import { SignupPage } from './features/accounts/pages/signup-page';
-import { HomePage } from './features/site/pages/home-page';
 import { NotFoundPage } from './features/site/pages/not-found-page';
 import { RouteErrorPage } from './features/site/pages/route-error-page';
-import { TermsPage } from './features/site/pages/terms-page';
+import { SITE_ROUTES } from './features/site/routes';
 
 // Signed-in areas are split into their own chunks, so visitors never download them.
 export const router = createBrowserRouter([
@@ -21,14 +18,22 @@ export const router = createBrowserRouter([
     errorElement: <RouteErrorPage />,
     HydrateFallback: PageSpinner,
     children: [
-      { index: true, Component: HomePage },
-      { path: 'terms-and-conditions', Component: TermsPage },
+      ...SITE_ROUTES,
       { path: 'logout', Component: LogoutPage },
       {
         Component: SignedOutGuard,
         children: [
-          { path: 'signup', Component: SignupPage },
-          { path: 'signin', Component: SigninPage },
+          // Lazy too: their forms pull in react-hook-form and zod, which the home page does not need.
+          {
+            path: 'signup',
+            lazy: () =>
+              import('./features/accounts/pages/signup-page').then((m) => ({ Component: m.SignupPage })),
+          },
+          {
+            path: 'signin',
+            lazy: () =>
+              import('./features/accounts/pages/signin-page').then((m) => ({ Component: m.SigninPage })),
+          },
         ],
       },
       {

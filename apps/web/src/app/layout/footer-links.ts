@@ -12,6 +12,11 @@ export const DEVELOPER_LINKS: readonly FooterLink[] = [
 
 export const OTHER_LINKS: readonly FooterLink[] = [
   { label: 'Terms and Conditions', to: '/terms-and-conditions' },
+  { label: 'Terms of Service', to: '/terms-of-service' },
+  { label: 'Privacy Policy', to: '/privacy-policy' },
+  { label: 'Refund Policy', to: '/refund-policy' },
+  { label: 'Getting started', to: '/tutorials' },
+  { label: 'Help Center', to: '/contact-us' },
 ];
 
 export interface SocialLink {

@@ -7,7 +7,12 @@ export interface NavLinkItem {
   label: string;
 }
 
-export const NAV_LINKS: readonly NavLinkItem[] = [{ to: '/', label: 'Home' }];
+export const NAV_LINKS: readonly NavLinkItem[] = [
+  { to: '/', label: 'Home' },
+  { to: '/products', label: 'Products' },
+  { to: '/about', label: 'About' },
+  { to: '/contact-us', label: 'Contact' },
+];
 
 /** Account links: the spec shows them on the right of the bar, and again on the home page on small screens. */
 export const SIGNED_OUT_LINKS: readonly NavLinkItem[] = [

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { AdminLeads } from '../../site/components/admin-leads';
+import { AdminSubscribers } from '../../site/components/admin-subscribers';
 import { AdminDashboard } from './admin-dashboard';
 
 /**
@@ -13,4 +15,6 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'dashboard', label: 'Dashboard', Component: AdminDashboard },
+  { key: 'leads', label: 'Leads', Component: AdminLeads },
+  { key: 'newsletter', label: 'Newsletter', Component: AdminSubscribers },
 ];

@@ -1,11 +1,17 @@
 import { Container } from 'react-bootstrap';
 import { useBrand } from '../api';
+import { PageMeta } from '../components/page-meta';
 import { TERMS_SECTIONS } from '../components/terms-sections';
 
 export function TermsPage() {
   const { brandName, contactEmail } = useBrand();
   return (
     <Container className="py-5" style={{ maxWidth: 860 }}>
+      <PageMeta
+        title="Terms and Conditions"
+        description="The agreement between you and us for accounts, custom projects, payments, ownership of code and liability."
+        path="/terms-and-conditions"
+      />
       <h1 className="mb-2">Terms and Conditions</h1>
       <p className="text-muted">
         These terms are an agreement between you and {brandName || 'us'} (“we”, “us”).

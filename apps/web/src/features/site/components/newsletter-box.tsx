@@ -1,0 +1,74 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Button, Form, InputGroup, Spinner } from 'react-bootstrap';
+import { useToast } from '../../../app/providers/toast-context';
+import { errorMessage } from '../../../lib/api-error';
+
+/**
+ * Spec §2/§5/§8: an email input (type email only) and a subscribe button; success shows
+ * 'Subscription successful!' and clears the input, failure shows the server's message.
+ * The API module (and zod) loads on first submit, keeping the home page's initial JavaScript small.
+ */
+export function NewsletterBox() {
+  const id = useId();
+  const toast = useToast();
+  const [email, setEmail] = useState('');
+  const [pending, setPending] = useState(false);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    setStatus(null);
+    try {
+      const { subscribeToNewsletter } = await import('../newsletter-api');
+      const reply = await subscribeToNewsletter(email);
+      setEmail('');
+      setStatus({ ok: true, text: `${reply.message} Check your inbox to confirm.` });
+      toast.show({ message: reply.message, variant: 'success' });
+    } catch (error) {
+      const text = errorMessage(error);
+      setStatus({ ok: false, text });
+      toast.show({ message: text, variant: 'danger' });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Form onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="h4">
+        Get our newsletter
+      </h2>
+      <p className="text-body-secondary">
+        One email a month: new products, case studies and practical tips. Unsubscribe in one click.
+      </p>
+      <Form.Label htmlFor={`${id}-email`} className="visually-hidden">
+        Email address
+      </Form.Label>
+      <InputGroup>
+        <Form.Control
+          id={`${id}-email`}
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          placeholder="you@company.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          aria-describedby={status ? `${id}-status` : undefined}
+        />
+        <Button type="submit" variant="primary" disabled={pending}>
+          {pending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {pending ? 'Subscribing' : 'Subscribe'}
+        </Button>
+      </InputGroup>
+      <div
+        id={`${id}-status`}
+        role="status"
+        className={`small mt-2 ${status?.ok ? 'text-success' : 'text-danger'}`}
+      >
+        {status?.text}
+      </div>
+    </Form>
+  );
+}

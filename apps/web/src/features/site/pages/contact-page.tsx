@@ -1,0 +1,59 @@
+import { Accordion, Card, Col, Container, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { useBrand } from '../api';
+import { PageMeta } from '../components/page-meta';
+import { FAQS } from '../content/faqs';
+
+/** /contact-us: the help centre (FAQs) and the entry to the visitor chat (spec §2). */
+export function ContactPage() {
+  const { contactEmail } = useBrand();
+  return (
+    <Container className="py-5">
+      <PageMeta
+        title="Contact us and Help Center"
+        description="Answers to common questions about projects, pricing, payments and refunds, and how to reach our team."
+        path="/contact-us"
+      />
+      <h1>Contact us</h1>
+      <p className="lead">Questions about a project, a plan or a product? We are here to help.</p>
+      <Row className="gy-4">
+        <Col lg={7}>
+          <h2 className="h3 mb-3">Help Center</h2>
+          <Accordion>
+            {FAQS.map((faq, index) => (
+              <Accordion.Item key={faq.question} eventKey={String(index)}>
+                <Accordion.Header as="h3">{faq.question}</Accordion.Header>
+                <Accordion.Body>{faq.answer}</Accordion.Body>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+          <p className="mt-3 small">
+            More guides: <Link to="/tutorials">Getting started</Link>,{' '}
+            <Link to="/refund-policy">Refund Policy</Link>,{' '}
+            <Link to="/terms-of-service">Terms of Service</Link>.
+          </p>
+        </Col>
+        <Col lg={5}>
+          {/* The visitor chat (features/chat, spec §2) mounts in this column as <ContactChat />. */}
+          <section id="contact-chat" aria-labelledby="contact-direct-title">
+            <Card className="shadow-sm">
+              <Card.Body>
+                <Card.Title as="h2" id="contact-direct-title" className="h4">
+                  Write to us
+                </Card.Title>
+                <Card.Text>
+                  Email us and a member of the team answers within one business day, Monday to Friday.
+                </Card.Text>
+                {contactEmail && (
+                  <a className="btn btn-primary" href={`mailto:${contactEmail}`}>
+                    {contactEmail}
+                  </a>
+                )}
+              </Card.Body>
+            </Card>
+          </section>
+        </Col>
+      </Row>
+    </Container>
+  );
+}

@@ -1,0 +1,62 @@
+import { Card, Col, Container, Row, Tab, Tabs } from 'react-bootstrap';
+import { LinkButton } from '../../../components/link-button';
+import { PageMeta } from '../components/page-meta';
+
+export const CRM_PATH = '/products/real-estate-crm-and-property-management-platform';
+
+/** Spec §2 Products page: tabs Web Applications (CRM card) and Store (Key Manager card). */
+export function ProductsPage() {
+  return (
+    <Container className="py-5">
+      <PageMeta
+        title="Products: real-estate CRM and Key Manager"
+        description="Our ready-made products: a real-estate CRM and property management platform, and the Key Manager licence-key service."
+        path="/products"
+      />
+      <h1>Products</h1>
+      <p className="lead">Ready-made software, built with the same care as our custom projects.</p>
+      <Tabs defaultActiveKey="web" id="product-tabs" className="mb-4">
+        <Tab eventKey="web" title="Web Applications">
+          <Row xs={1} md={2} className="g-4">
+            <Col>
+              <Card className="h-100 shadow-sm">
+                <Card.Body className="d-flex flex-column">
+                  <Card.Title as="h2" className="h4">
+                    Real-estate CRM and property management
+                  </Card.Title>
+                  <Card.Text>
+                    One place for listings, agents and clients: houses, buildings and land with photos and
+                    status, agents assigned to each property and a business dashboard. Early access is open.
+                  </Card.Text>
+                  <div className="mt-auto">
+                    <LinkButton to={CRM_PATH}>Learn More</LinkButton>
+                  </div>
+                </Card.Body>
+              </Card>
+            </Col>
+          </Row>
+        </Tab>
+        <Tab eventKey="store" title="Store">
+          <Row xs={1} md={2} className="g-4">
+            <Col>
+              <Card className="h-100 shadow-sm">
+                <Card.Body className="d-flex flex-column">
+                  <Card.Title as="h2" className="h4">
+                    Key Manager
+                  </Card.Title>
+                  <Card.Text>
+                    Licence keys for your applications: set how many activations each key allows, switch keys
+                    on and off at any time, and check them from the Java library or the REST API.
+                  </Card.Text>
+                  <div className="mt-auto">
+                    <LinkButton to="/store/key-manager">Open the Key Manager</LinkButton>
+                  </div>
+                </Card.Body>
+              </Card>
+            </Col>
+          </Row>
+        </Tab>
+      </Tabs>
+    </Container>
+  );
+}

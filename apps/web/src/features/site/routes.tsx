@@ -1,0 +1,63 @@
+import type { RouteObject } from 'react-router';
+
+/**
+ * Public pages (issue 7), each in its own chunk so a visitor downloads only the page they open.
+ * PUBLIC_PAGES also drives the prerenderer and sitemap.xml (apps/web/prerender and the site API).
+ */
+export const SITE_ROUTES: RouteObject[] = [
+  {
+    index: true,
+    lazy: () => import('./pages/home-page').then((m) => ({ Component: m.HomePage })),
+  },
+  { path: 'about', lazy: () => import('./pages/about-page').then((m) => ({ Component: m.AboutPage })) },
+  {
+    path: 'contact-us',
+    lazy: () => import('./pages/contact-page').then((m) => ({ Component: m.ContactPage })),
+  },
+  {
+    path: 'products',
+    lazy: () => import('./pages/products-page').then((m) => ({ Component: m.ProductsPage })),
+  },
+  {
+    path: 'products/real-estate-crm-and-property-management-platform',
+    lazy: () => import('./pages/crm-page').then((m) => ({ Component: m.CrmPage })),
+  },
+  {
+    path: 'tutorials',
+    lazy: () => import('./pages/tutorials-page').then((m) => ({ Component: m.TutorialsPage })),
+  },
+  {
+    path: 'terms-and-conditions',
+    lazy: () => import('./pages/terms-page').then((m) => ({ Component: m.TermsPage })),
+  },
+  {
+    path: 'terms-of-service',
+    lazy: () => import('./pages/policy-pages').then((m) => ({ Component: m.TermsOfServicePage })),
+  },
+  {
+    path: 'privacy-policy',
+    lazy: () => import('./pages/policy-pages').then((m) => ({ Component: m.PrivacyPolicyPage })),
+  },
+  {
+    path: 'refund-policy',
+    lazy: () => import('./pages/policy-pages').then((m) => ({ Component: m.RefundPolicyPage })),
+  },
+  {
+    path: 'business-registration-conditions',
+    lazy: () =>
+      import('./pages/policy-pages').then((m) => ({ Component: m.BusinessRegistrationConditionsPage })),
+  },
+  {
+    path: 'order-creation-conditions',
+    lazy: () => import('./pages/policy-pages').then((m) => ({ Component: m.OrderCreationConditionsPage })),
+  },
+  {
+    path: 'newsletter/confirm',
+    lazy: () => import('./pages/newsletter-link-page').then((m) => ({ Component: m.NewsletterConfirmPage })),
+  },
+  {
+    path: 'newsletter/unsubscribe',
+    lazy: () =>
+      import('./pages/newsletter-link-page').then((m) => ({ Component: m.NewsletterUnsubscribePage })),
+  },
+];
