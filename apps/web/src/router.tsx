@@ -44,6 +44,18 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('./features/accounts/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
           },
+          {
+            path: 'orders',
+            lazy: () =>
+              import('./features/projects/pages/orders-page').then((m) => ({ Component: m.OrdersPage })),
+          },
+          {
+            path: 'orders/create',
+            lazy: () =>
+              import('./features/projects/pages/create-order-page').then((m) => ({
+                Component: m.CreateOrderPage,
+              })),
+          },
         ],
       },
       {

@@ -9,6 +9,7 @@ export interface NavLinkItem {
 
 export const NAV_LINKS: readonly NavLinkItem[] = [
   { to: '/', label: 'Home' },
+  { to: '/orders', label: 'Orders' },
   { to: '/products', label: 'Products' },
   { to: '/about', label: 'About' },
   { to: '/contact-us', label: 'Contact' },

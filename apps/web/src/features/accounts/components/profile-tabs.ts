@@ -9,10 +9,14 @@ import { SettingsTab } from './settings-tab';
 export interface ProfileTab {
   key: string;
   title: string;
-  Component: ComponentType;
+  /** The tab's content; absent for a tab that is only a link (see `href`). */
+  Component?: ComponentType;
+  /** Opens this address in a new browser tab instead of showing a pane (spec §2: Orders). */
+  href?: string;
 }
 
 export const PROFILE_TABS: readonly ProfileTab[] = [
   { key: 'dashboard', title: 'Dashboard', Component: DashboardTab },
+  { key: 'orders', title: 'Orders', href: '/orders' },
   { key: 'settings', title: 'Settings', Component: SettingsTab },
 ];

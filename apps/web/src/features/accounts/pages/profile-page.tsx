@@ -6,7 +6,9 @@ import { PROFILE_TABS } from '../components/profile-tabs';
 export function ProfilePage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const active = PROFILE_TABS.some((tab) => tab.key === requested) ? requested : PROFILE_TABS[0]?.key;
+  const active = PROFILE_TABS.some((tab) => tab.key === requested && tab.Component)
+    ? requested
+    : PROFILE_TABS[0]?.key;
 
   return (
     <Container className="py-4">
@@ -27,20 +29,28 @@ export function ProfilePage() {
             >
               {PROFILE_TABS.map((tab) => (
                 <Nav.Item key={tab.key}>
-                  <Nav.Link eventKey={tab.key} as="button" type="button" className="w-100 text-start">
-                    {tab.title}
-                  </Nav.Link>
+                  {tab.href ? (
+                    <Nav.Link href={tab.href} target="_blank" rel="noopener" className="w-100 text-start">
+                      {tab.title}
+                    </Nav.Link>
+                  ) : (
+                    <Nav.Link eventKey={tab.key} as="button" type="button" className="w-100 text-start">
+                      {tab.title}
+                    </Nav.Link>
+                  )}
                 </Nav.Item>
               ))}
             </Nav>
           </Col>
           <Col md={9} lg={10}>
             <Tab.Content>
-              {PROFILE_TABS.map(({ key, Component }) => (
-                <Tab.Pane key={key} eventKey={key}>
-                  <Component />
-                </Tab.Pane>
-              ))}
+              {PROFILE_TABS.map(({ key, Component }) =>
+                Component ? (
+                  <Tab.Pane key={key} eventKey={key}>
+                    <Component />
+                  </Tab.Pane>
+                ) : null,
+              )}
             </Tab.Content>
           </Col>
         </Row>

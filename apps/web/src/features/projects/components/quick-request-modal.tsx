@@ -1,0 +1,93 @@
+import { ZQuickProjectRequest } from '@app/contract';
+import { type FormEvent, useState } from 'react';
+import { Button, Form, Modal } from 'react-bootstrap';
+import { useToast } from '../../../app/providers/toast-context';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { SubmitButton } from '../../../components/submit-button';
+import { useQuickRequest } from '../api';
+
+type Kind = 'desktop' | 'web' | 'combination';
+const KINDS: { value: Kind; label: string }[] = [
+  { value: 'desktop', label: 'Desktop' },
+  { value: 'web', label: 'Web' },
+  { value: 'combination', label: 'Combination' },
+];
+
+/** Customer-area variant (spec §2, /tutorials): choose a type, name the project, Create; closes on success. */
+export function QuickRequestModal({ show, onClose }: { show: boolean; onClose: () => void }) {
+  const toast = useToast();
+  const mutation = useQuickRequest();
+  const [kind, setKind] = useState<Kind | null>(null);
+  const [name, setName] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+
+  const close = () => {
+    setKind(null);
+    setName('');
+    setInvalid(null);
+    mutation.reset();
+    onClose();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const body = {
+      desktop: kind === 'desktop',
+      web: kind === 'web',
+      combination: kind === 'combination',
+      name,
+    };
+    const parsed = ZQuickProjectRequest.safeParse(body);
+    if (!parsed.success) return setInvalid(parsed.error.issues[0]?.message ?? 'Check the form');
+    setInvalid(null);
+    mutation.mutate(parsed.data, {
+      onSuccess: (reply) => {
+        toast.show({ variant: 'success', message: reply.message });
+        close();
+      },
+    });
+  };
+
+  return (
+    <Modal show={show} onHide={close} aria-labelledby="quick-request-title">
+      <Form noValidate onSubmit={submit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="quick-request-title">Request New Project</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <FormErrorAlert error={mutation.error} />
+          <fieldset className="mb-3">
+            <legend className="fs-6">Project type</legend>
+            {KINDS.map((option) => (
+              <Form.Check
+                key={option.value}
+                type="radio"
+                name="quick-kind"
+                id={`quick-kind-${option.value}`}
+                label={option.label}
+                checked={kind === option.value}
+                onChange={() => setKind(option.value)}
+              />
+            ))}
+          </fieldset>
+          <Form.Group controlId="quick-name">
+            <Form.Label>Project name</Form.Label>
+            <Form.Control value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+          </Form.Group>
+          {invalid && (
+            <p className="text-danger small mt-2 mb-0" role="alert">
+              {invalid}
+            </p>
+          )}
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={close}>
+            Cancel
+          </Button>
+          <SubmitButton pending={mutation.isPending} pendingLabel="Creating">
+            Create
+          </SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}

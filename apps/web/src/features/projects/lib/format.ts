@@ -1,0 +1,33 @@
+const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Money arrives as integer cents. */
+export const formatMoney = (cents: number | null) => (cents === null ? 'Not set' : money.format(cents / 100));
+
+/** Project dates are calendar days (YYYY-MM-DD), shown without a time-zone shift. */
+export const formatDay = (value: string | null) =>
+  value ? day.format(new Date(`${value}T00:00:00Z`)) : 'Not set';
+
+export const formatMoment = (value: string) => moment.format(new Date(value));
+
+export const TERM_LABELS: Record<string, string> = { m: 'Monthly', y: 'Yearly' };
+
+/** Overall progress: the mean of the three parts; null ('Data not available') while any is unknown. */
+export function overallProgress(parts: {
+  frontendProgress: number | null;
+  backendProgress: number | null;
+  databaseProgress: number | null;
+}): number | null {
+  const values = [parts.frontendProgress, parts.backendProgress, parts.databaseProgress];
+  if (values.some((value) => value === null || value === undefined)) return null;
+  return Math.round((values as number[]).reduce((sum, value) => sum + value, 0) / 3);
+}
+
+export const STATUS_VARIANTS: Record<string, string> = {
+  'waiting for approval': 'secondary',
+  approved: 'info',
+  'in progress': 'primary',
+  complete: 'success',
+  finished: 'dark',
+};

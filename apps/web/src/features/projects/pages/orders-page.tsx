@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { Button, Card, Col, Container, Row } from 'react-bootstrap';
+import { Link } from 'react-router';
+import { QueryState } from '../../../app/layout/query-state';
+import { useMyOrders } from '../api';
+import { OrderFiles } from '../components/order-files';
+import { ProjectCard } from '../components/project-card';
+import { QuickRequestModal } from '../components/quick-request-modal';
+import { formatMoment } from '../lib/format';
+
+/** /orders: the client's projects grouped by order (spec §2 Projects page). */
+export function OrdersPage() {
+  const { data, isPending, error, refetch } = useMyOrders();
+  const [requesting, setRequesting] = useState(false);
+  return (
+    <Container className="py-4">
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-4">
+        <h1 className="h3 me-auto mb-0">Your orders</h1>
+        <Button onClick={() => setRequesting(true)}>Request New Project</Button>
+        <Link className="btn btn-outline-primary" to="/orders/create">
+          Request with proposal &amp; designs
+        </Link>
+        <Link className="btn btn-outline-secondary" to="/chatroom/">
+          Message
+        </Link>
+      </div>
+      <QuickRequestModal show={requesting} onClose={() => setRequesting(false)} />
+      {!data ? (
+        <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <Card body className="text-center text-muted">
+          You have no orders yet. Use <strong>Request New Project</strong> to start one.
+        </Card>
+      ) : (
+        data.map((order) => (
+          <section key={order.id} className="mb-5" aria-labelledby={`order-${order.id}`}>
+            <div className="d-flex flex-wrap align-items-baseline gap-2 mb-2">
+              <h2 id={`order-${order.id}`} className="h5 mb-0">
+                {order.name}
+              </h2>
+              <span className="text-muted small">ordered {formatMoment(order.createdAt)}</span>
+            </div>
+            <div className="mb-3">
+              <OrderFiles order={order} />
+            </div>
+            <Row xs={1} md={2} xl={3} className="g-3">
+              {order.projects.map((project) => (
+                <Col key={project.id}>
+                  <ProjectCard project={project} />
+                </Col>
+              ))}
+            </Row>
+          </section>
+        ))
+      )}
+    </Container>
+  );
+}
