@@ -165,19 +165,30 @@ export type AddKeyResponse = z.infer<typeof ZAddKeyResponse>;
 export const ZGetKeysResponse = z.object({ status: z.literal('ok'), keys: z.array(ZDashboardKey) });
 export type GetKeysResponse = z.infer<typeof ZGetKeysResponse>;
 
+/**
+ * Spec §7 fields; each besides `id` may be left out to keep its value, so the active switch sends
+ * only `{id, is_active}` and never overwrites a count that changed through the REST API meanwhile.
+ */
 export const ZChangeKeyRequest = z
   .strictObject({
     id: zKeyId,
-    max_activations: zMaxActivations('max_activations'),
-    current_activations: zMaxActivations('current_activations'),
-    is_active: z.boolean('is_active must be true or false'),
+    max_activations: zMaxActivations('max_activations').optional(),
+    current_activations: zMaxActivations('current_activations').optional(),
+    is_active: z.boolean('is_active must be true or false').optional(),
     name: zOptionalText('name', KEY_LIMITS.nameMax),
     note: zOptionalText('note', KEY_LIMITS.noteMax),
   })
-  .refine((b) => b.max_activations === 0 || b.current_activations <= b.max_activations, {
-    message: CURRENT_OVER_MAX_MESSAGE,
-    path: ['current_activations'],
-  });
+  .refine(
+    (b) =>
+      b.max_activations === undefined ||
+      b.current_activations === undefined ||
+      b.max_activations === 0 ||
+      b.current_activations <= b.max_activations,
+    {
+      message: CURRENT_OVER_MAX_MESSAGE,
+      path: ['current_activations'],
+    },
+  );
 export type ChangeKeyRequest = z.input<typeof ZChangeKeyRequest>;
 export const ZChangeKeyResponse = ZAddKeyResponse;
 export type ChangeKeyResponse = AddKeyResponse;

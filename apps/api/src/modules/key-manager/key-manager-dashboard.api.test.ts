@@ -109,6 +109,23 @@ describe('dashboard keys', () => {
       expect((await change(body)).status, JSON.stringify(body)).toBe(400);
     }
     expect((await change({ id: 'nope' })).status).toBe(400);
+    // Partial changes keep the other fields: the switch sends only is_active.
+    const switched = await dev.request(P.changeKey, {
+      body: { id: licence.id, is_active: true },
+      token: dev.token,
+    });
+    expect(switched.body).toMatchObject({
+      key: { is_active: true, max_activations: 5, current_activations: 2 },
+    });
+    const tooLow = await dev.request(P.changeKey, {
+      body: { id: licence.id, max_activations: 1 },
+      token: dev.token,
+    });
+    expect(tooLow.status).toBe(400);
+    expect(tooLow.body).toEqual({
+      status: 'failed',
+      message: `current_activations: ${CURRENT_OVER_MAX_MESSAGE}`,
+    });
     expect((await change({ id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
 
     const stranger = await newDeveloper(server);

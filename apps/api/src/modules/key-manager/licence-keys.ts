@@ -1,5 +1,6 @@
 import {
   type ActivityResponse,
+  CURRENT_OVER_MAX_MESSAGE,
   type DashboardKey,
   INVALID_KEY_MESSAGE,
   keyLimitMessage,
@@ -16,7 +17,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { conflict, notFound } from '../../platform/http/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { CallContext } from './key-operations.js';
 import type { KeyManagerPlans } from './plans.js';
 import { generateLicenceKey } from './secrets.js';
@@ -30,9 +31,9 @@ export interface NewKey {
 
 export interface KeyChange {
   id: string;
-  max_activations: number;
-  current_activations: number;
-  is_active: boolean;
+  max_activations?: number | undefined;
+  current_activations?: number | undefined;
+  is_active?: boolean | undefined;
   name?: string;
   note?: string;
 }
@@ -97,12 +98,15 @@ export class LicenceKeys {
         .where(and(eq(licenceKeys.id, input.id), eq(licenceKeys.ownerId, ctx.ownerId)))
         .for('update');
       if (!before) throw notFound(INVALID_KEY_MESSAGE);
+      const max = input.max_activations ?? before.maxActivations;
+      const current = input.current_activations ?? before.currentActivations;
+      if (max !== 0 && current > max) throw badRequest(`current_activations: ${CURRENT_OVER_MAX_MESSAGE}`);
       const [after] = await tx
         .update(licenceKeys)
         .set({
-          maxActivations: input.max_activations,
-          currentActivations: input.current_activations,
-          isActive: input.is_active,
+          maxActivations: max,
+          currentActivations: current,
+          isActive: input.is_active ?? before.isActive,
           ...(input.name !== undefined ? { name: input.name || null } : {}),
           ...(input.note !== undefined ? { note: input.note || null } : {}),
           updatedAt: now,
