@@ -1,6 +1,7 @@
 import { Card, Col, Row } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useUserInformation } from '../api';
+import { DASHBOARD_ACTIONS } from './dashboard-actions';
 
 function CounterCard({ title, done, total }: { title: string; done: number; total: number }) {
   return (
@@ -24,6 +25,7 @@ export function DashboardTab() {
   if (!data) return <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />;
 
   const { accountInformation: account, orderInformation: orders, projectInformation: projects } = data;
+  const actions = DASHBOARD_ACTIONS.filter((action) => action.visible(data));
   return (
     <section aria-labelledby="dashboard-title">
       <h2 id="dashboard-title" className="h4 mb-3">
@@ -51,6 +53,13 @@ export function DashboardTab() {
           </Card>
         </Col>
       </Row>
+      {actions.length > 0 && (
+        <div className="d-flex flex-wrap gap-2 mt-4">
+          {actions.map(({ key, Component }) => (
+            <Component key={key} />
+          ))}
+        </div>
+      )}
     </section>
   );
 }

@@ -1,4 +1,6 @@
+import type { UserInformation } from '@app/contract';
 import type { ComponentType } from 'react';
+import { BusinessTab } from '../../business/components/business-tab';
 import { DashboardTab } from './dashboard-tab';
 import { SettingsTab } from './settings-tab';
 
@@ -13,10 +15,18 @@ export interface ProfileTab {
   Component?: ComponentType;
   /** Opens this address in a new browser tab instead of showing a pane (spec §2: Orders). */
   href?: string;
+  /** Shown only when this holds for the signed-in user (spec §2: Business needs a business account). */
+  visible?: (info: UserInformation | undefined) => boolean;
 }
 
 export const PROFILE_TABS: readonly ProfileTab[] = [
   { key: 'dashboard', title: 'Dashboard', Component: DashboardTab },
   { key: 'orders', title: 'Orders', href: '/orders' },
   { key: 'settings', title: 'Settings', Component: SettingsTab },
+  {
+    key: 'business',
+    title: 'Business',
+    Component: BusinessTab,
+    visible: (info) => info?.hasBusinessAccount === true,
+  },
 ];

@@ -1,14 +1,15 @@
 import { Col, Container, Nav, Row, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
+import { useUserInformation } from '../api';
 import { PROFILE_TABS } from '../components/profile-tabs';
 
 /** /profile: vertical tabs from md up, a horizontal row on small screens. The tab lives in ?tab=. */
 export function ProfilePage() {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
-  const active = PROFILE_TABS.some((tab) => tab.key === requested && tab.Component)
-    ? requested
-    : PROFILE_TABS[0]?.key;
+  const { data: info } = useUserInformation();
+  const tabs = PROFILE_TABS.filter((tab) => !tab.visible || tab.visible(info));
+  const active = tabs.some((tab) => tab.key === requested && tab.Component) ? requested : tabs[0]?.key;
 
   return (
     <Container className="py-4">
@@ -27,7 +28,7 @@ export function ProfilePage() {
               className="flex-row flex-md-column gap-1"
               aria-label="Profile sections"
             >
-              {PROFILE_TABS.map((tab) => (
+              {tabs.map((tab) => (
                 <Nav.Item key={tab.key}>
                   {tab.href ? (
                     <Nav.Link href={tab.href} target="_blank" rel="noopener" className="w-100 text-start">
@@ -44,7 +45,7 @@ export function ProfilePage() {
           </Col>
           <Col md={9} lg={10}>
             <Tab.Content>
-              {PROFILE_TABS.map(({ key, Component }) =>
+              {tabs.map(({ key, Component }) =>
                 Component ? (
                   <Tab.Pane key={key} eventKey={key}>
                     <Component />

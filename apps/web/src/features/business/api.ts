@@ -1,0 +1,168 @@
+import {
+  type AddAgentRequest,
+  type AssignAgentRequest,
+  BUSINESS_PATHS,
+  type PropertyKind,
+  propertyPaths,
+  type RegisterBusinessRequest,
+  ZAddAgentResponse,
+  ZAgentListResponse,
+  ZBusinessListResponse,
+  ZBusinessTypesResponse,
+  ZCountriesResponse,
+  ZPropertyCountResponse,
+  ZPropertySavedResponse,
+  ZStatesResponse,
+  ZStatusesResponse,
+} from '@app/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '../../lib/api-client';
+import { apiUpload } from '../../lib/api-upload';
+
+/** Spec §9: the agents list is polled every 2.5 s. */
+export const AGENTS_POLL_MS = 2500;
+const USER_INFO_KEY = ['user-information'] as const;
+
+const keys = {
+  businesses: ['business', 'list'] as const,
+  agents: (business: string) => ['business', business, 'agents'] as const,
+  properties: (business: string, kind: PropertyKind) => ['business', business, 'properties', kind] as const,
+};
+
+// Reference data changes only with a release: fetched once per session.
+const forever = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY };
+
+export const useBusinessTypes = () =>
+  useQuery({
+    queryKey: ['business', 'types'],
+    queryFn: ({ signal }) => apiRequest(BUSINESS_PATHS.types, { schema: ZBusinessTypesResponse, signal }),
+    select: (reply) => reply.types,
+    ...forever,
+  });
+
+export const useCountries = () =>
+  useQuery({
+    queryKey: ['business', 'countries'],
+    queryFn: ({ signal }) => apiRequest(BUSINESS_PATHS.countries, { schema: ZCountriesResponse, signal }),
+    select: (reply) => reply.countries,
+    ...forever,
+  });
+
+export const useStates = (country: string) =>
+  useQuery({
+    queryKey: ['business', 'states', country],
+    queryFn: ({ signal }) =>
+      apiRequest(BUSINESS_PATHS.states, { body: { country }, schema: ZStatesResponse, signal }),
+    select: (reply) => reply.states,
+    enabled: country !== '',
+    ...forever,
+  });
+
+export const useStatuses = () =>
+  useQuery({
+    queryKey: ['business', 'statuses'],
+    queryFn: ({ signal }) => apiRequest(BUSINESS_PATHS.statuses, { schema: ZStatusesResponse, signal }),
+    select: (reply) => reply.statuses,
+    ...forever,
+  });
+
+export const useBusinesses = () =>
+  useQuery({
+    queryKey: keys.businesses,
+    queryFn: ({ signal }) => apiRequest(BUSINESS_PATHS.list, { schema: ZBusinessListResponse, signal }),
+    select: (reply) => reply.businessList,
+  });
+
+export function useRegisterBusiness() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterBusinessRequest) =>
+      apiRequest(BUSINESS_PATHS.register, {
+        body,
+        schema: z.object({ status: z.literal('ok'), message: z.string() }),
+      }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: keys.businesses }),
+        queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }),
+      ]),
+  });
+}
+
+export const useAgents = (business: string, enabled = true) =>
+  useQuery({
+    queryKey: keys.agents(business),
+    queryFn: ({ signal }) =>
+      apiRequest(BUSINESS_PATHS.agentGet, { body: { business }, schema: ZAgentListResponse, signal }),
+    select: (reply) => reply.agents,
+    refetchInterval: AGENTS_POLL_MS,
+    enabled,
+  });
+
+export function useAddAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AddAgentRequest) =>
+      apiRequest(BUSINESS_PATHS.agentAdd, { body, schema: ZAddAgentResponse }),
+    onSuccess: (_reply, body) => queryClient.invalidateQueries({ queryKey: keys.agents(body.businessID) }),
+  });
+}
+
+const listSchema = z.object({ status: z.literal('ok') }).catchall(z.unknown());
+const PropertyListSchema = z.array(ZPropertySavedResponse.shape.property);
+export const useProperties = (business: string, kind: PropertyKind) =>
+  useQuery({
+    queryKey: keys.properties(business, kind),
+    queryFn: async ({ signal }) => {
+      const reply = await apiRequest(propertyPaths(kind).get, {
+        body: { business },
+        schema: listSchema,
+        signal,
+      });
+      const key = kind === 'house' ? 'houseList' : kind === 'building' ? 'buildingList' : 'landList';
+      return PropertyListSchema.parse(reply[key] ?? []);
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** Add or edit a listing: multipart with progress (spec §4 upload progress 0–100, two decimals). */
+export function useSaveProperty(business: string, kind: PropertyKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      form,
+      mode,
+      onProgress,
+    }: {
+      form: FormData;
+      mode: 'add' | 'update';
+      onProgress: (p: number) => void;
+    }) => apiUpload(propertyPaths(kind)[mode], form, { schema: ZPropertySavedResponse, onProgress }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.properties(business, kind) }),
+  });
+}
+
+export function useDeleteProperties(business: string, kind: PropertyKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: string[]) =>
+      apiRequest(propertyPaths(kind).delete, {
+        body: { businessID: business, ids },
+        schema: ZPropertyCountResponse,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.properties(business, kind) }),
+  });
+}
+
+export function useAssignAgent(business: string, kind: PropertyKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Omit<AssignAgentRequest, 'businessID'>) =>
+      apiRequest(propertyPaths(kind).assignAgent, {
+        body: { ...body, businessID: business },
+        schema: ZPropertyCountResponse,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keys.properties(business, kind) }),
+  });
+}

@@ -1,0 +1,77 @@
+import { publicListingsPath } from '@app/contract';
+import { useState } from 'react';
+import { Button, Form, Modal } from 'react-bootstrap';
+import { QueryState } from '../../../app/layout/query-state';
+import { useBusinesses } from '../api';
+import { embedSnippet } from '../lib/embed-snippet';
+
+/**
+ * Spec §2 Dashboard 'Integrate Your Business': explains how to show a business's listings on the
+ * owner's own site with the public listings endpoint and a copy-paste snippet.
+ */
+export function IntegrateBusinessButton() {
+  const [show, setShow] = useState(false);
+  return (
+    <>
+      <Button variant="outline-primary" onClick={() => setShow(true)}>
+        Integrate Your Business
+      </Button>
+      {show && <IntegrateBusinessModal onHide={() => setShow(false)} />}
+    </>
+  );
+}
+
+function IntegrateBusinessModal({ onHide }: { onHide: () => void }) {
+  const { data, isPending, error, refetch } = useBusinesses();
+  const owned = data?.filter((business) => business.role === 'owner') ?? [];
+  const origin = window.location.origin;
+  return (
+    <Modal show onHide={onHide} size="lg" centered>
+      <Modal.Header closeButton>
+        <Modal.Title>Integrate Your Business</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        <p>
+          Every business has a public, read-only listings address. It returns the business's houses, buildings
+          and lands that are not sold, with their photos, as JSON that any website may load. Paste the snippet
+          into a page of your site: it shows the listings as cards and stays up to date by itself.
+        </p>
+        {!data ? (
+          <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
+        ) : owned.length === 0 ? (
+          <p className="text-muted mb-0">Register a business in the Business tab first.</p>
+        ) : (
+          owned.map((business) => (
+            <section key={business.id} className="mb-4" aria-label={`Embedding ${business.name}`}>
+              <h3 className="h6">{business.name}</h3>
+              <Form.Group className="mb-2" controlId={`listings-url-${business.id}`}>
+                <Form.Label className="small">Listings address (JSON)</Form.Label>
+                <Form.Control
+                  readOnly
+                  value={`${origin}${publicListingsPath(business.id)}`}
+                  onFocus={(e) => e.target.select()}
+                />
+              </Form.Group>
+              <Form.Group controlId={`listings-snippet-${business.id}`}>
+                <Form.Label className="small">Snippet for your site</Form.Label>
+                <Form.Control
+                  as="textarea"
+                  readOnly
+                  rows={8}
+                  className="font-monospace small"
+                  value={embedSnippet(origin, business.id)}
+                  onFocus={(e) => e.target.select()}
+                />
+              </Form.Group>
+            </section>
+          ))
+        )}
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onHide}>
+          Close
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
