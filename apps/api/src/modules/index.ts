@@ -5,6 +5,7 @@ import { adminRoutes } from './admin/routes.js';
 import { businessFeature } from './business/index.js';
 import { adminUserRoutes } from './admin-users/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
+import { chatRoutes } from './chat/routes.js';
 import { keyManagerRoutes } from './key-manager/routes.js';
 import { mediaRoutes } from './media/routes.js';
 import { projectFeatureRoutes } from './projects/index.js';
@@ -29,5 +30,6 @@ export function featureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
     adminUserRoutes(deps),
     catalogRoutes(deps),
     keyManagerRoutes(deps),
+    chatRoutes(deps),
   ];
 }

@@ -1,0 +1,13 @@
+import type { ProjectMessage } from '@app/contract';
+import type { AuthUser } from '../../../platform/auth/guard.js';
+
+/** What the socket hub needs from project chat; set once the projects feature is wired in. */
+export interface ProjectRoomHooks {
+  /** The project's id when the user may use its chat room, else null. */
+  resolve(user: AuthUser, order: string, project: string): Promise<{ projectId: string } | null>;
+  /** One message as `viewerId` sees it, or null if it does not exist. */
+  message(messageId: number, viewerId: string): Promise<ProjectMessage | null>;
+  /** Read state and presence of a member. */
+  markSeen(projectId: string, userId: string): Promise<void>;
+  touch(projectId: string, userId: string): Promise<void>;
+}
