@@ -45,6 +45,13 @@ export const router = createBrowserRouter([
               import('./features/accounts/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
           },
           {
+            path: 'store/key-manager',
+            lazy: () =>
+              import('./features/key-manager/pages/key-manager-page').then((m) => ({
+                Component: m.KeyManagerPage,
+              })),
+          },
+          {
             path: 'orders',
             lazy: () =>
               import('./features/projects/pages/orders-page').then((m) => ({ Component: m.OrdersPage })),

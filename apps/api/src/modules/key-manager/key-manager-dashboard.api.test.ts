@@ -14,7 +14,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
-import { newDeveloper } from './key-manager-test-kit.js';
+import { newDeveloper } from './key-manager-kit.test.js';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import {
 } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { newDeveloper, raiseCallsPerMinute } from './key-manager-test-kit.js';
+import { newDeveloper, raiseCallsPerMinute } from './key-manager-kit.test.js';
 
 let server: TestServer;
 beforeAll(async () => {

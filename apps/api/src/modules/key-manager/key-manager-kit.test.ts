@@ -1,3 +1,5 @@
+// Test helpers, named *.test.ts so the production build (tsconfig exclude) leaves them out; vitest only
+// runs *.api.test.ts and *.unit.test.ts, so this file holds no tests itself.
 import {
   type AddKeyResponse,
   CATALOG_PATHS,

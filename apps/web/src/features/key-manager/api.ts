@@ -1,0 +1,125 @@
+import {
+  type AddKeyRequest,
+  CATALOG_PATHS,
+  type ChangeKeyRequest,
+  KEY_MANAGER_PATHS,
+  type PlansActivateRequest,
+  ZActivityResponse,
+  ZAddKeyResponse,
+  ZChangeKeyResponse,
+  ZGenerateApiKeyResponse,
+  ZGetApiKeysResponse,
+  ZGetKeysResponse,
+  ZKeyManagerDataResponse,
+  ZOkResponse,
+  ZPlansActivateResponse,
+  ZPlansGetResponse,
+} from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+
+/** Spec §9: key-manager data every 1 s, the key list every 3 s (so REST changes show within 3 s). */
+export const DATA_POLL_MS = 1000;
+export const LIST_POLL_MS = 3000;
+export const ACTIVITY_DAYS = 14;
+
+const KM = ['key-manager'] as const;
+const DATA_KEY = [...KM, 'data'] as const;
+const KEYS_KEY = [...KM, 'keys'] as const;
+const API_KEYS_KEY = [...KM, 'api-keys'] as const;
+const ACTIVITY_KEY = [...KM, 'activity'] as const;
+const plansKey = (productId: number) => [...KM, 'plans', productId] as const;
+
+export function useKeyManagerData() {
+  return useQuery({
+    queryKey: DATA_KEY,
+    queryFn: ({ signal }) =>
+      apiRequest(KEY_MANAGER_PATHS.data, { body: {}, schema: ZKeyManagerDataResponse, signal }),
+    refetchInterval: DATA_POLL_MS,
+  });
+}
+
+export function usePlans(productId: number | undefined) {
+  return useQuery({
+    queryKey: plansKey(productId ?? 0),
+    enabled: productId !== undefined,
+    queryFn: ({ signal }) =>
+      apiRequest(CATALOG_PATHS.plansGet, {
+        body: { product_id: productId },
+        schema: ZPlansGetResponse,
+        signal,
+      }),
+  });
+}
+
+export function useLicenceKeys() {
+  return useQuery({
+    queryKey: KEYS_KEY,
+    queryFn: ({ signal }) =>
+      apiRequest(KEY_MANAGER_PATHS.getKeys, { body: {}, schema: ZGetKeysResponse, signal }),
+    select: (reply) => reply.keys,
+    refetchInterval: LIST_POLL_MS,
+  });
+}
+
+export function useActivity() {
+  return useQuery({
+    queryKey: ACTIVITY_KEY,
+    queryFn: ({ signal }) =>
+      apiRequest(KEY_MANAGER_PATHS.activity, {
+        body: { days: ACTIVITY_DAYS },
+        schema: ZActivityResponse,
+        signal,
+      }),
+    select: (reply) => reply.days,
+    refetchInterval: LIST_POLL_MS,
+  });
+}
+
+export function useApiKeys() {
+  return useQuery({
+    queryKey: API_KEYS_KEY,
+    queryFn: ({ signal }) =>
+      apiRequest(KEY_MANAGER_PATHS.getApiKeys, { body: {}, schema: ZGetApiKeysResponse, signal }),
+    refetchInterval: LIST_POLL_MS,
+  });
+}
+
+/** Every change refreshes the whole feature: counts, list and chart depend on one another. */
+function useKeyManagerMutation<TInput, TOutput>(fn: (input: TInput) => Promise<TOutput>) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: KM }) });
+}
+
+export const useActivatePlan = () =>
+  useKeyManagerMutation((body: PlansActivateRequest) =>
+    apiRequest(CATALOG_PATHS.plansActivate, { body, schema: ZPlansActivateResponse }),
+  );
+
+export const useAddKey = () =>
+  useKeyManagerMutation((body: AddKeyRequest) =>
+    apiRequest(KEY_MANAGER_PATHS.addKey, { body, schema: ZAddKeyResponse }),
+  );
+
+export const useChangeKey = () =>
+  useKeyManagerMutation((body: ChangeKeyRequest) =>
+    apiRequest(KEY_MANAGER_PATHS.changeKey, { body, schema: ZChangeKeyResponse }),
+  );
+
+export const useRemoveKey = () =>
+  useKeyManagerMutation((id: string) =>
+    apiRequest(KEY_MANAGER_PATHS.removeKey, { body: { id }, schema: ZOkResponse }),
+  );
+
+export const useGenerateApiKey = () =>
+  useKeyManagerMutation((name: string) =>
+    apiRequest(KEY_MANAGER_PATHS.generateApiKey, {
+      body: name ? { name } : {},
+      schema: ZGenerateApiKeyResponse,
+    }),
+  );
+
+export const useRevokeApiKey = () =>
+  useKeyManagerMutation((id: string) =>
+    apiRequest(KEY_MANAGER_PATHS.revokeApiKey, { body: { id }, schema: ZOkResponse }),
+  );

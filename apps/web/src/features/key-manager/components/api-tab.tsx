@@ -1,0 +1,136 @@
+import type { ApiKeyInformation } from '@app/contract';
+import { useState } from 'react';
+import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
+import { QueryState } from '../../../app/layout/query-state';
+import { useToast } from '../../../app/providers/toast-context';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { useApiKeys, useGenerateApiKey, useRevokeApiKey } from '../api';
+import { ConfirmDialog } from './confirm-dialog';
+import { CopyButton } from './copy-button';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+
+/** API tab: generate (the full key is shown once), list masked keys with usage, revoke. */
+export function ApiTab() {
+  const apiKeys = useApiKeys();
+  const generate = useGenerateApiKey();
+  const revoke = useRevokeApiKey();
+  const toast = useToast();
+  const [name, setName] = useState('');
+  const [created, setCreated] = useState<string | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyInformation | null>(null);
+
+  const onGenerate = (event: React.FormEvent) => {
+    event.preventDefault();
+    generate.mutate(name.trim(), {
+      onSuccess: (reply) => {
+        setCreated(reply.key);
+        setName('');
+      },
+    });
+  };
+
+  return (
+    <section aria-labelledby="km-api-title">
+      <h2 id="km-api-title" className="h5">
+        API keys
+      </h2>
+      <p className="text-body-secondary">
+        Applications call the REST API and the Java library with an API key as a bearer token
+        {apiKeys.data?.callsPerMinute
+          ? `, up to ${apiKeys.data.callsPerMinute} calls per minute per key`
+          : ''}
+        .
+      </p>
+      <Form onSubmit={onGenerate} className="d-flex flex-wrap gap-2 align-items-end mb-3">
+        <Form.Group controlId="api-key-name">
+          <Form.Label>Name (optional)</Form.Label>
+          <Form.Control value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        </Form.Group>
+        <Button type="submit" disabled={generate.isPending}>
+          Generate API key
+        </Button>
+      </Form>
+      <FormErrorAlert error={generate.error} />
+      <QueryState isPending={apiKeys.isPending} error={apiKeys.error} onRetry={() => apiKeys.refetch()} />
+      {apiKeys.data && apiKeys.data.keysInformation.length === 0 && (
+        <Alert variant="light">No API keys yet.</Alert>
+      )}
+      {apiKeys.data && apiKeys.data.keysInformation.length > 0 && (
+        <Table responsive className="align-middle">
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Last used</th>
+              <th scope="col">Requests made</th>
+              <th scope="col">Remaining this minute</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {apiKeys.data.keysInformation.map((info) => (
+              <tr key={info.id}>
+                <td>
+                  {info.name && <div className="small text-body-secondary">{info.name}</div>}
+                  <span className="font-monospace">{info.key}</span>
+                </td>
+                <td>{when(info.last_used)}</td>
+                <td>{info.requests_made}</td>
+                <td>{info.remaining_requests}</td>
+                <td className="text-end">
+                  <Button size="sm" variant="outline-danger" onClick={() => setRevoking(info)}>
+                    Revoke<span className="visually-hidden"> {info.key}</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      <Modal show={created !== null} onHide={() => setCreated(null)} aria-labelledby="new-api-key-title">
+        <Modal.Header closeButton>
+          <Modal.Title id="new-api-key-title">Your new API key</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <Alert variant="warning">Copy it now: it is shown only once. We keep only a hash of it.</Alert>
+          <div className="d-flex gap-2 align-items-center">
+            <code className="text-break" data-testid="new-api-key">
+              {created}
+            </code>
+            {created && <CopyButton text={created} label="Copy API key" />}
+          </div>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button onClick={() => setCreated(null)}>Done</Button>
+        </Modal.Footer>
+      </Modal>
+      {revoking && (
+        <ConfirmDialog
+          title="Revoke API key"
+          confirmLabel="Revoke"
+          pending={revoke.isPending}
+          error={revoke.error}
+          onHide={() => {
+            revoke.reset();
+            setRevoking(null);
+          }}
+          onConfirm={() =>
+            revoke.mutate(revoking.id, {
+              onSuccess: () => {
+                toast.show({ message: 'API key revoked' });
+                setRevoking(null);
+              },
+            })
+          }
+        >
+          <p>
+            Revoke <span className="font-monospace">{revoking.key}</span>? Applications using it stop working
+            within a few seconds.
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}

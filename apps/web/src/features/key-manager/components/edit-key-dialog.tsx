@@ -1,0 +1,87 @@
+import { type ChangeKeyRequest, type DashboardKey, ZChangeKeyRequest } from '@app/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Form, Modal } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useToast } from '../../../app/providers/toast-context';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { useChangeKey } from '../api';
+
+/** Edits limit, count (e.g. reset after a reinstall) and name of one key. Mounted per key. */
+export function EditKeyDialog({ licence, onHide }: { licence: DashboardKey; onHide: () => void }) {
+  const toast = useToast();
+  const mutation = useChangeKey();
+  const form = useForm<ChangeKeyRequest, unknown, z.output<typeof ZChangeKeyRequest>>({
+    resolver: zodResolver(ZChangeKeyRequest),
+    defaultValues: {
+      id: licence.id,
+      max_activations: licence.max_activations,
+      current_activations: licence.current_activations,
+      is_active: licence.is_active,
+      name: licence.name ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  // Only edited fields are sent, so an activation made through the API meanwhile is kept.
+  const onSubmit = form.handleSubmit((values) => {
+    const dirty = form.formState.dirtyFields;
+    const body: ChangeKeyRequest = { id: licence.id };
+    if (dirty.max_activations) body.max_activations = values.max_activations;
+    if (dirty.current_activations) body.current_activations = values.current_activations;
+    if (dirty.is_active) body.is_active = values.is_active;
+    if (dirty.name) body.name = values.name ?? '';
+    mutation.mutate(body, {
+      onSuccess: () => {
+        toast.show({ message: 'Key saved' });
+        onHide();
+      },
+    });
+  });
+
+  return (
+    <Modal show onHide={onHide} aria-labelledby="edit-key-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="edit-key-title">Edit key</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p className="font-monospace small">{licence.key}</p>
+          <FormErrorAlert error={mutation.error} />
+          <TextField
+            controlId="edit-key-max"
+            label="Max activations"
+            type="number"
+            hint="0 means unlimited."
+            autoFocus
+            registration={form.register('max_activations', { valueAsNumber: true })}
+            error={errors.max_activations?.message}
+          />
+          <TextField
+            controlId="edit-key-current"
+            label="Current activations"
+            type="number"
+            registration={form.register('current_activations', { valueAsNumber: true })}
+            error={errors.current_activations?.message}
+          />
+          <TextField
+            controlId="edit-key-name"
+            label="Name (optional)"
+            registration={form.register('name')}
+            error={errors.name?.message}
+          />
+          <Form.Check type="switch" id="edit-key-active" label="Active" {...form.register('is_active')} />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onHide}>
+            Cancel
+          </Button>
+          <SubmitButton pending={mutation.isPending} pendingLabel="Saving">
+            Save
+          </SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
