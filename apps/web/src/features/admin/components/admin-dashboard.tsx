@@ -1,6 +1,7 @@
 import { Card, Col, Row, Table } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useAdminOverview } from '../api';
+import { ProjectsOverview } from '../projects/projects-overview';
 
 const USER_TYPE_LABELS = { c: 'Client', e: 'Staff', a: 'Admin' } as const;
 
@@ -39,6 +40,7 @@ export function AdminDashboard() {
           <Counter label="Admins" value={data.admins} />
         </Col>
       </Row>
+      <ProjectsOverview />
       <h3 className="h5">Recent sign-ups</h3>
       {data.recentSignups.length === 0 ? (
         <p className="text-muted">Nobody has signed up yet.</p>

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import { AdminLeads } from '../../site/components/admin-leads';
 import { AdminSubscribers } from '../../site/components/admin-subscribers';
+import { ProjectsSection } from '../projects/projects-section';
+import { UsersSection } from '../users/users-section';
 import { AdminDashboard } from './admin-dashboard';
 
 /**
@@ -15,6 +17,8 @@ export interface AdminSection {
 
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'dashboard', label: 'Dashboard', Component: AdminDashboard },
+  { key: 'projects', label: 'Projects', Component: ProjectsSection },
   { key: 'leads', label: 'Leads', Component: AdminLeads },
   { key: 'newsletter', label: 'Newsletter', Component: AdminSubscribers },
+  { key: 'users', label: 'Users', Component: UsersSection },
 ];

@@ -10,7 +10,6 @@ import { DesignGalleryModal } from './design-gallery-modal';
 
 const PLATFORMS = ['android', 'desktop', 'web'] as const;
 type Platform = (typeof PLATFORMS)[number];
-const MB = 1024 * 1024;
 
 /** What the browser can check before sending; the server checks everything again, from content. */
 function checkFiles(proposal: File | null, designs: File[]): string | null {

@@ -1,0 +1,71 @@
+import {
+  type OkResponse,
+  PROJECT_PATHS,
+  ZEmployeesResponse,
+  ZManagedProjectsResponse,
+  ZOkResponse,
+  ZProjectsOverviewResponse,
+} from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useToast } from '../../../app/providers/toast-context';
+import { apiRequest } from '../../../lib/api-client';
+import { ADMIN_POLL_MS } from '../api';
+
+export const ADMIN_PROJECTS_KEY = ['admin', 'projects'] as const;
+
+export function useAdminProjects(search: string) {
+  return useQuery({
+    queryKey: [...ADMIN_PROJECTS_KEY, 'list', search],
+    queryFn: ({ signal }) => {
+      const query = search.trim() ? `?search=${encodeURIComponent(search.trim())}` : '';
+      return apiRequest(`${PROJECT_PATHS.adminProjects}${query}`, {
+        schema: ZManagedProjectsResponse,
+        signal,
+      });
+    },
+    select: (reply) => reply.projects,
+    refetchInterval: ADMIN_POLL_MS,
+    placeholderData: (previous) => previous,
+  });
+}
+
+export function useEmployees() {
+  return useQuery({
+    queryKey: ['admin', 'employees'],
+    queryFn: ({ signal }) => apiRequest(PROJECT_PATHS.adminEmployees, { schema: ZEmployeesResponse, signal }),
+    select: (reply) => reply.employees,
+    refetchInterval: ADMIN_POLL_MS,
+  });
+}
+
+export function useProjectsOverview() {
+  return useQuery({
+    queryKey: [...ADMIN_PROJECTS_KEY, 'overview'],
+    queryFn: ({ signal }) =>
+      apiRequest(PROJECT_PATHS.adminOverview, { schema: ZProjectsOverviewResponse, signal }),
+    select: (reply) => reply.overview,
+    refetchInterval: ADMIN_POLL_MS,
+  });
+}
+
+type ActionPath = (typeof PROJECT_PATHS)[
+  | 'adminApprove'
+  | 'adminDuration'
+  | 'adminAssign'
+  | 'adminPaymentLink'
+  | 'adminUpdate'
+  | 'adminPaymentDetails'
+  | 'adminStatus'];
+
+/** One admin action; success shows the server's exact message (spec §8) in a toast and refreshes the list. */
+export function useProjectAction<T>(path: ActionPath) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: (body: T): Promise<OkResponse> => apiRequest(path, { body, schema: ZOkResponse }),
+    onSuccess: async (reply) => {
+      toast.show({ variant: 'success', message: reply.message ?? 'Saved' });
+      await queryClient.invalidateQueries({ queryKey: ADMIN_PROJECTS_KEY });
+    },
+  });
+}

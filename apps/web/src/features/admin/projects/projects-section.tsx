@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Accordion, Form } from 'react-bootstrap';
+import { QueryState } from '../../../app/layout/query-state';
+import { StatusBadge } from '../../projects/public';
+import { useAdminProjects } from './api';
+import { ProjectManager } from './project-manager';
+
+/** Admin Projects (spec §2, §7): search, then manage each project in its own panel. */
+export function ProjectsSection() {
+  const [search, setSearch] = useState('');
+  const { data, isPending, error, refetch } = useAdminProjects(search);
+  return (
+    <section aria-labelledby="admin-projects-title">
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <h2 id="admin-projects-title" className="h4 mb-0 me-auto">
+          Projects
+        </h2>
+        <Form.Control
+          type="search"
+          placeholder="Search by project, client or status"
+          aria-label="Search projects"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          style={{ maxWidth: 320 }}
+        />
+      </div>
+      {!data ? (
+        <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <p className="text-muted">
+          {search ? 'No project matches this search.' : 'No project requests yet.'}
+        </p>
+      ) : (
+        <Accordion alwaysOpen>
+          {data.map((project) => (
+            <Accordion.Item key={project.id} eventKey={project.id}>
+              <Accordion.Header>
+                <span className="d-flex flex-wrap align-items-center gap-2 w-100 me-3">
+                  <strong>{project.name}</strong>
+                  <span className="text-muted small">
+                    {project.type} · {project.order.client.name} ({project.order.client.email})
+                  </span>
+                  <span className="ms-auto">
+                    <StatusBadge status={project.status} />
+                  </span>
+                </span>
+              </Accordion.Header>
+              <Accordion.Body className="bg-light">
+                <ProjectManager project={project} />
+              </Accordion.Body>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ManagedUser } from '@app/contract';
+import { useState } from 'react';
+import { Badge, Button, Form, Table } from 'react-bootstrap';
+import { QueryState } from '../../../app/layout/query-state';
+import { useClients } from './api';
+import { ClientOrdersModal } from './client-orders-modal';
+import { DisableButton } from './disable-button';
+
+/** Clients: list, search by name or email, open a client's orders. */
+export function ClientsTab() {
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState<ManagedUser | null>(null);
+  const { data, isPending, error, refetch } = useClients(search);
+  return (
+    <div>
+      <Form.Control
+        type="search"
+        className="mb-3"
+        style={{ maxWidth: 320 }}
+        placeholder="Search by name or email"
+        aria-label="Search clients"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      <ClientOrdersModal client={open} onClose={() => setOpen(null)} />
+      {!data ? (
+        <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
+      ) : data.length === 0 ? (
+        <p className="text-muted">{search ? 'No client matches this search.' : 'No clients yet.'}</p>
+      ) : (
+        <Table responsive hover className="bg-white align-middle">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Email</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Account</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.map((user) => (
+              <tr key={user.id}>
+                <td>
+                  {user.firstName} {user.lastName}
+                </td>
+                <td>{user.email}</td>
+                <td>
+                  <Button size="sm" variant="link" className="p-0" onClick={() => setOpen(user)}>
+                    {user.count} {user.count === 1 ? 'order' : 'orders'}
+                  </Button>
+                </td>
+                <td className="d-flex gap-2 align-items-center">
+                  {user.disabled && <Badge bg="secondary">Disabled</Badge>}
+                  <DisableButton user={user} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </div>
+  );
+}
