@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Client of the Key Manager public REST interface ({@code /api/v1/saas-platform/key-manager/}).
@@ -89,7 +88,12 @@ public final class KeyManager {
             throw new IllegalArgumentException("timeout must be positive");
         }
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        // HTTP/1.1: on plain http the default HTTP/2 client sends an h2c upgrade request, which
+        // servers such as Node's refuse for requests with a body.
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(timeout)
+                .build();
     }
 
     /**
@@ -232,54 +236,7 @@ public final class KeyManager {
             Thread.currentThread().interrupt();
             throw new APIConnectionException("Interrupted while calling the Key Manager", ex);
         }
-        return interpret(response);
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> interpret(HttpResponse<String> response) throws KeyManagerException {
-        int code = response.statusCode();
-        Map<String, Object> reply;
-        try {
-            Object parsed = Json.parse(response.body());
-            if (!(parsed instanceof Map)) {
-                throw new IllegalArgumentException("not a JSON object");
-            }
-            reply = (Map<String, Object>) parsed;
-        } catch (IllegalArgumentException ex) {
-            throw new KeyManagerException("Unexpected reply from the Key Manager (HTTP " + code + ")", code, ex);
-        }
-        String message = text(reply.get("message"));
-        if (message == null) {
-            message = "Request failed (HTTP " + code + ")";
-        }
-        if (code >= 200 && code < 300) {
-            if ("ok".equals(reply.get("status"))) {
-                return reply;
-            }
-            throw new RequestRefusedException(message, code);
-        }
-        if (code == 401) {
-            throw new InvalidApiKeyException(message);
-        }
-        if (code == 404) {
-            throw new KeyNotFoundException(message);
-        }
-        if (code == 429) {
-            throw new RateLimitException(message, retryAfter(response));
-        }
-        if (code >= 400 && code < 500) {
-            throw new RequestRefusedException(message, code);
-        }
-        throw new KeyManagerException(message, code);
-    }
-
-    private static long retryAfter(HttpResponse<String> response) {
-        Optional<String> header = response.headers().firstValue("Retry-After");
-        try {
-            return header.map(value -> Long.parseLong(value.trim())).orElse(0L);
-        } catch (NumberFormatException ex) {
-            return 0L;
-        }
+        return Replies.interpret(response);
     }
 
     private static Map<String, Object> body(String name, Object value) {

@@ -1,0 +1,58 @@
+package dev.northwind.keymanager;
+
+import java.net.http.HttpResponse;
+import java.util.Map;
+import java.util.Optional;
+
+/** Turns an HTTP reply into its JSON object, or into the matching typed exception. */
+final class Replies {
+    private Replies() {}
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> interpret(HttpResponse<String> response) throws KeyManagerException {
+        int code = response.statusCode();
+        Map<String, Object> reply;
+        try {
+            Object parsed = Json.parse(response.body());
+            if (!(parsed instanceof Map)) {
+                throw new IllegalArgumentException("not a JSON object");
+            }
+            reply = (Map<String, Object>) parsed;
+        } catch (IllegalArgumentException ex) {
+            throw new KeyManagerException("Unexpected reply from the Key Manager (HTTP " + code + ")", code, ex);
+        }
+        Object rawMessage = reply.get("message");
+        String message = rawMessage == null ? null : String.valueOf(rawMessage);
+        if (message == null) {
+            message = "Request failed (HTTP " + code + ")";
+        }
+        if (code >= 200 && code < 300) {
+            if ("ok".equals(reply.get("status"))) {
+                return reply;
+            }
+            throw new RequestRefusedException(message, code);
+        }
+        if (code == 401) {
+            throw new InvalidApiKeyException(message);
+        }
+        if (code == 404) {
+            throw new KeyNotFoundException(message);
+        }
+        if (code == 429) {
+            throw new RateLimitException(message, retryAfter(response));
+        }
+        if (code >= 400 && code < 500) {
+            throw new RequestRefusedException(message, code);
+        }
+        throw new KeyManagerException(message, code);
+    }
+
+    private static long retryAfter(HttpResponse<String> response) {
+        Optional<String> header = response.headers().firstValue("Retry-After");
+        try {
+            return header.map(value -> Long.parseLong(value.trim())).orElse(0L);
+        } catch (NumberFormatException ex) {
+            return 0L;
+        }
+    }
+}
