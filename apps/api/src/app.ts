@@ -22,6 +22,7 @@ import { featureRoutes } from './modules/index.js';
 import type { Clock } from './platform/clock.js';
 import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
+import { WebHtml } from './web-html.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -94,14 +95,19 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   for (const routes of featureRoutes(deps)) await app.register(routes);
 
-  registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST);
+  registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, config);
   return { app, deps };
 }
 
-/** Serves the built web app; unknown non-API paths get index.html so the client router decides. */
-function registerWeb(app: FastifyInstance, webDist: string): void {
+/**
+ * Serves the built web app. Other non-API GETs get HTML: the page prerendered for that path if the
+ * build has one (so crawlers and visitors without JavaScript see the content), else index.html so the
+ * client router decides; both with the configured brand written in (web-html.ts).
+ */
+function registerWeb(app: FastifyInstance, webDist: string, config: Config): void {
   const indexFile = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexFile);
+  const html = new WebHtml(path.resolve(webDist), config);
   if (hasWeb) {
     app.register(fastifyStatic, {
       root: webDist,
@@ -117,7 +123,9 @@ function registerWeb(app: FastifyInstance, webDist: string): void {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+      const page = html.page(pathname);
+      if (page !== null)
+        return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
     }
     return reply.code(404).send({
       status: 'failed',

@@ -5,7 +5,6 @@ import { SignedOutGuard } from './app/guards/signed-out-guard';
 import { StaffGuard } from './app/guards/staff-guard';
 import { PageSpinner } from './app/layout/page-spinner';
 import { RootLayout } from './app/layout/root-layout';
-import { LogoutPage } from './features/accounts/pages/logout-page';
 import { NotFoundPage } from './features/site/pages/not-found-page';
 import { RouteErrorPage } from './features/site/pages/route-error-page';
 import { SITE_ROUTES } from './features/site/routes';
@@ -19,7 +18,11 @@ export const router = createBrowserRouter([
     HydrateFallback: PageSpinner,
     children: [
       ...SITE_ROUTES,
-      { path: 'logout', Component: LogoutPage },
+      {
+        path: 'logout',
+        lazy: () =>
+          import('./features/accounts/pages/logout-page').then((m) => ({ Component: m.LogoutPage })),
+      },
       {
         Component: SignedOutGuard,
         children: [

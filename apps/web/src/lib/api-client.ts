@@ -1,4 +1,4 @@
-import { ACCOUNT_PATHS, ZFailedResponse, ZRefreshResponse } from '@app/contract';
+import type { FailedResponse } from '@app/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
 import { clearSession, getAccessToken, getRefreshToken, storeTokens } from './session';
@@ -13,6 +13,8 @@ export interface RequestOptions<S extends z.ZodType> {
   schema: S;
   /** Send the bearer token and refresh it on 401. Off for sign-in style calls. */
   auth?: boolean;
+  /** Extra headers, e.g. a chat session token for visitors. */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -26,16 +28,25 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+/**
+ * The error envelope, checked by hand: this module loads on every page, and any value import from the
+ * contract would pull zod into the first download (issue 7 budget). Callers' schemas bring zod later.
+ */
+function isFailedEnvelope(body: unknown): body is FailedResponse {
+  if (typeof body !== 'object' || body === null) return false;
+  const { status, message } = body as Record<string, unknown>;
+  return status === 'failed' && typeof message === 'string';
+}
+
 export function failureMessage(status: number, body: unknown): string {
-  const failed = ZFailedResponse.safeParse(body);
-  if (failed.success) return failed.data.message;
+  if (isFailedEnvelope(body)) return body.message;
   if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
   if (status >= 500) return 'The server had a problem. Please try again.';
   return `Request failed (${status})`;
 }
 
 async function send(path: string, options: RequestOptions<z.ZodType>): Promise<Response> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -63,11 +74,10 @@ export function refreshSession(): Promise<boolean> {
   if (inflightRefresh) return inflightRefresh;
   const refresh = getRefreshToken();
   if (!refresh) return Promise.resolve(false);
-  inflightRefresh = apiRequest(ACCOUNT_PATHS.refresh, {
-    body: { refresh },
-    schema: ZRefreshResponse,
-    auth: false,
-  })
+  inflightRefresh = import('@app/contract')
+    .then(({ ACCOUNT_PATHS, ZRefreshResponse }) =>
+      apiRequest(ACCOUNT_PATHS.refresh, { body: { refresh }, schema: ZRefreshResponse, auth: false }),
+    )
     .then((reply) => {
       storeTokens({ access: reply.access, refresh: reply.refresh });
       return true;
@@ -94,7 +104,7 @@ export async function apiRequest<S extends z.ZodType>(
   }
   const body = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, failureMessage(response.status, body));
-  if (ZFailedResponse.safeParse(body).success) throw new ApiError(response.status, failureMessage(400, body));
+  if (isFailedEnvelope(body)) throw new ApiError(response.status, failureMessage(400, body));
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected reply from the server.');
   return parsed.data;

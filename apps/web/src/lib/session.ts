@@ -1,4 +1,4 @@
-import { type UserType, ZUserType } from '@app/contract';
+import type { UserType } from '@app/contract';
 import { decodeJwtPayload, readJwtExp } from './jwt';
 
 /** localStorage keys fixed by the API contract. */
@@ -49,12 +49,17 @@ export function isSignedIn(now = Date.now()): boolean {
   return remaining !== null && remaining > 0;
 }
 
+// The contract's values, checked without its zod enum: this module runs on every page load, and
+// importing any value from the contract would put zod into the first download (issue 7 budget).
+const USER_TYPE_VALUES: readonly unknown[] = ['c', 'e', 'a'] satisfies UserType[];
+const isUserType = (value: unknown): value is UserType => USER_TYPE_VALUES.includes(value);
+
 function userTypeOf(access: string | null): UserType | null {
   // The token's claim wins over the stored copy, which the user could edit by hand.
-  const claim = ZUserType.safeParse(access ? decodeJwtPayload(access)?.user_type : undefined);
-  if (claim.success) return claim.data;
-  const stored = ZUserType.safeParse(read(STORAGE_KEYS.userType));
-  return stored.success ? stored.data : null;
+  const claim = access ? decodeJwtPayload(access)?.user_type : undefined;
+  if (isUserType(claim)) return claim;
+  const stored = read(STORAGE_KEYS.userType);
+  return isUserType(stored) ? stored : null;
 }
 
 function computeSnapshot(): SessionSnapshot {

@@ -14,6 +14,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { createLeadService } from './lead-service.js';
 import { createNewsletterService } from './newsletter-service.js';
+import { seoRoutes } from './seo-routes.js';
 
 const tags = ['site'];
 
@@ -23,6 +24,7 @@ export const siteRoutes =
     const newsletter = createNewsletterService(deps);
     const leads = createLeadService(deps);
     const adminOnly = deps.guards.requireRole('admin');
+    await app.register(seoRoutes(deps));
 
     // Mail clients send RFC 8058 one-click unsubscribes form-encoded; scoped to this plugin only.
     app.addContentTypeParser(

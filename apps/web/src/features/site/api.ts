@@ -1,11 +1,27 @@
-import { type SiteConfigResponse, SYSTEM_PATHS, ZSiteConfigResponse } from '@app/contract';
+import type { SiteConfigResponse } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
 
 export const SITE_CONFIG_KEY = ['site-config'] as const;
 
+/** Loads the contract (and zod) only when the page did not carry the brand (e.g. the Vite dev server). */
 export function fetchSiteConfig(): Promise<SiteConfigResponse> {
-  return apiRequest(SYSTEM_PATHS.siteConfig, { schema: ZSiteConfigResponse, auth: false });
+  return import('./site-config-api').then((api) => api.requestSiteConfig());
+}
+
+/**
+ * The server writes the brand into every HTML page it serves (meta application-name and
+ * contact-email, see registerWeb), so the first render already has it and no call is needed.
+ * Unreplaced `__TOKENS__` mean the HTML did not come from the server.
+ */
+export function brandFromDocument(
+  doc: Document | undefined = globalThis.document,
+): SiteConfigResponse | undefined {
+  const read = (name: string) => doc?.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '';
+  const brandName = read('application-name');
+  const contactEmail = read('contact-email');
+  if (!brandName || !contactEmail || brandName.startsWith('__') || contactEmail.startsWith('__'))
+    return undefined;
+  return { status: 'ok', brandName, contactEmail };
 }
 
 /** Brand facts change only with a server restart, so they are read once per page load. */
@@ -13,6 +29,7 @@ export function useSiteConfig() {
   return useQuery({
     queryKey: SITE_CONFIG_KEY,
     queryFn: fetchSiteConfig,
+    initialData: brandFromDocument,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }

@@ -2,7 +2,7 @@ import type { RouteObject } from 'react-router';
 
 /**
  * Public pages (issue 7), each in its own chunk so a visitor downloads only the page they open.
- * PUBLIC_PAGES also drives the prerenderer and sitemap.xml (apps/web/prerender and the site API).
+ * The contract's PUBLIC_PAGES lists the ones that are prerendered and put in sitemap.xml.
  */
 export const SITE_ROUTES: RouteObject[] = [
   {

@@ -1,0 +1,80 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+
+const SHELL = `<!doctype html><html><head><meta name="application-name" content="__BRAND_NAME__">
+<script type="application/ld+json">__ORGANIZATION_JSON_LD__</script></head><body><div id="root"></div></body></html>`;
+
+let server: TestServer;
+let webDist: string;
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'web-dist-'));
+  await writeFile(path.join(webDist, 'index.html'), SHELL);
+  await writeFile(
+    path.join(webDist, 'prerendered.html'),
+    SHELL.replace('<div id="root">', '<div id="root"><h1>Home</h1>'),
+  );
+  await mkdir(path.join(webDist, 'about'));
+  await writeFile(
+    path.join(webDist, 'about', 'index.html'),
+    SHELL.replace('<div id="root">', '<div id="root"><h1>About us</h1>'),
+  );
+  server = await startTestServer({
+    env: { WEB_DIST: webDist, BRAND_NAME: 'Acme & <Co>', PUBLIC_URL: 'https://acme.example' },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const get = (pathname: string) => fetch(`${server.baseUrl}${pathname}`);
+
+describe('prerendered pages and SEO files', () => {
+  it('serves a prerendered page with the content in the first HTML response', async () => {
+    for (const pathname of ['/about', '/about/']) {
+      const response = await get(pathname);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const html = await response.text();
+      expect(html).toContain('<h1>About us</h1>');
+      expect(html).toContain('content="Acme &amp; &lt;Co&gt;"');
+    }
+    expect(await (await get('/')).text()).toContain('<h1>Home</h1>');
+  });
+
+  it('writes organisation JSON-LD founded 2024 with the configured brand', async () => {
+    const html = await (await get('/about')).text();
+    const json = html.match(/<script type="application\/ld\+json">(.*?)<\/script>/s)?.[1] ?? '';
+    expect(json).not.toContain('<Co>');
+    expect(JSON.parse(json)).toMatchObject({
+      '@type': 'Organization',
+      name: 'Acme & <Co>',
+      foundingDate: '2024',
+      url: 'https://acme.example',
+    });
+  });
+
+  it('falls back to the SPA shell for other paths, never outside the build', async () => {
+    const profile = await (await get('/profile')).text();
+    expect(profile).toContain('<div id="root"></div>');
+    const traversal = await get('/..%2f..%2f..%2fetc%2fpasswd');
+    expect(traversal.status).toBe(200);
+    expect(await traversal.text()).toContain('<div id="root"></div>');
+    expect((await get('/api/v1/nope')).status).toBe(404);
+  });
+
+  it('publishes sitemap.xml with absolute URLs of the public pages and robots.txt', async () => {
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.headers.get('content-type')).toContain('application/xml');
+    const xml = await sitemap.text();
+    expect(xml).toContain('<loc>https://acme.example/</loc>');
+    expect(xml).toContain('<loc>https://acme.example/refund-policy</loc>');
+    expect(xml).not.toContain('/profile');
+    const robots = await (await get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap: https://acme.example/sitemap.xml');
+    expect(robots).toContain('Disallow: /company/');
+  });
+});
