@@ -1,6 +1,6 @@
-import type { TestAccount } from '../../test/fixtures.js';
-import type { TestServer } from '../../test/harness.js';
-import { httpClient } from '../../test/http.js';
+import type { TestAccount } from './fixtures.js';
+import type { TestServer } from './harness.js';
+import { httpClient } from './http.js';
 
 /** Magic bytes are what Storage judges, so these are real PDF/PNG starts. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');

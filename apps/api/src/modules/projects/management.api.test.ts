@@ -5,7 +5,7 @@ import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
-import { type OrderView, type ProjectView, placeOrder } from './test-support.js';
+import { type OrderView, type ProjectView, placeOrder } from '../../test/project-fixtures.js';
 
 let server: TestServer;
 let client: TestAccount;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
-import { type OrderView, PDF, PNG, placeOrder, requestForm } from './test-support.js';
+import { type OrderView, PDF, PNG, placeOrder, requestForm } from '../../test/project-fixtures.js';
 
 let server: TestServer;
 let client: TestAccount;
