@@ -1,10 +1,12 @@
+import { PUBLIC_PAGES } from '@app/contract';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { prerenderPlugin } from './prerender.ts';
 
 // 'source' first so @app/contract resolves to its TypeScript source, not a built dist.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react()],
+  plugins: [react(), prerenderPlugin({ pages: PUBLIC_PAGES })],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     port: 5173,

@@ -19,8 +19,9 @@ export function brandFromDocument(
   const read = (name: string) => doc?.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '';
   const brandName = read('application-name');
   const contactEmail = read('contact-email');
-  if (!brandName || !contactEmail || brandName.startsWith('__') || contactEmail.startsWith('__'))
-    return undefined;
+  // While prerendering, the tokens themselves are the brand: the server replaces them in the saved page.
+  const tokens = brandName.startsWith('__') || contactEmail.startsWith('__');
+  if (!brandName || !contactEmail || (tokens && !globalThis.window?.__PRERENDER__)) return undefined;
   return { status: 'ok', brandName, contactEmail };
 }
 

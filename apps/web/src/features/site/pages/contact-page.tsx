@@ -1,5 +1,6 @@
 import { Accordion, Card, Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { ContactChat } from '../../chat/public';
 import { useBrand } from '../api';
 import { PageMeta } from '../components/page-meta';
 import { FAQS } from '../content/faqs';
@@ -34,8 +35,13 @@ export function ContactPage() {
           </p>
         </Col>
         <Col lg={5}>
-          {/* The visitor chat (features/chat, spec §2) mounts in this column as <ContactChat />. */}
-          <section id="contact-chat" aria-labelledby="contact-direct-title">
+          <section id="contact-chat" aria-labelledby="contact-chat-title" className="mb-4">
+            <h2 id="contact-chat-title" className="h3 mb-3">
+              Chat with us
+            </h2>
+            <ContactChat />
+          </section>
+          <section aria-labelledby="contact-direct-title">
             <Card className="shadow-sm">
               <Card.Body>
                 <Card.Title as="h2" id="contact-direct-title" className="h4">
