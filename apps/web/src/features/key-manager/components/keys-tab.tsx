@@ -93,6 +93,7 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
                 <td>
                   <Form.Check
                     type="switch"
+                    role="switch"
                     id={`key-active-${licence.id}`}
                     checked={licence.is_active}
                     disabled={change.isPending && change.variables?.id === licence.id}
