@@ -4,8 +4,8 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
-import { describeRoleMatrix } from '../../test/role-matrix.js';
 import { type OrderView, type ProjectView, placeOrder } from '../../test/project-fixtures.js';
+import { describeRoleMatrix } from '../../test/role-matrix.js';
 
 let server: TestServer;
 let client: TestAccount;
