@@ -3,7 +3,7 @@ import { createAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
-import { ownerWithBusiness } from './business-test-kit.js';
+import { ownerWithBusiness } from './business-kit.test.js';
 
 let server: TestServer;
 let request: ReturnType<typeof httpClient>;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
-import { HOUSE, listingForm, ownerWithBusiness, PNG } from './business-test-kit.js';
+import { HOUSE, listingForm, ownerWithBusiness, PNG } from './business-kit.test.js';
 
 let server: TestServer;
 let request: ReturnType<typeof httpClient>;

@@ -82,11 +82,12 @@ export function useRegisterBusiness() {
         body,
         schema: z.object({ status: z.literal('ok'), message: z.string() }),
       }),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: keys.businesses }),
-        queryClient.invalidateQueries({ queryKey: USER_INFO_KEY }),
-      ]),
+    // Not awaited: the new business account can unmount the caller (the Dashboard's button), and
+    // the caller's own success feedback must run first.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: keys.businesses });
+      void queryClient.invalidateQueries({ queryKey: USER_INFO_KEY });
+    },
   });
 }
 

@@ -1,6 +1,7 @@
 import type { UserInformation } from '@app/contract';
 import type { ComponentType } from 'react';
 import { IntegrateBusinessButton } from '../../business/components/integrate-business';
+import { StartBusinessButton } from '../../business/components/start-business-button';
 
 /**
  * Buttons other features add to the profile Dashboard (spec §2), each shown only when `visible`
@@ -17,5 +18,11 @@ export const DASHBOARD_ACTIONS: readonly DashboardAction[] = [
     key: 'integrate-business',
     Component: IntegrateBusinessButton,
     visible: (info) => info.hasBusinessAccount,
+  },
+  // Clients only: staff and admins have their own areas and cannot register a business.
+  {
+    key: 'start-business',
+    Component: StartBusinessButton,
+    visible: (info) => !info.hasBusinessAccount && info.userType === 'c',
   },
 ];

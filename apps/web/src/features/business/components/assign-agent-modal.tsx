@@ -1,5 +1,5 @@
 import type { PropertyKind } from '@app/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
@@ -19,6 +19,7 @@ const NOBODY = 'none';
 
 /** Assigns the ticked listings to one of the business's agents (or to nobody). */
 export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: AssignAgentModalProps) {
+  const titleId = useId();
   const toast = useToast();
   const agents = useAgents(businessId);
   const mutation = useAssignAgent(businessId, kind);
@@ -38,10 +39,10 @@ export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: Assi
     );
   };
   return (
-    <Modal show onHide={onHide} centered>
+    <Modal show onHide={onHide} centered aria-labelledby={titleId}>
       <Form onSubmit={submit}>
         <Modal.Header closeButton>
-          <Modal.Title>Assign agent</Modal.Title>
+          <Modal.Title id={titleId}>Assign agent</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <FormErrorAlert error={mutation.error} />

@@ -1,4 +1,5 @@
 import type { PropertyKind } from '@app/contract';
+import { useId } from 'react';
 import { Button, Modal } from 'react-bootstrap';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -14,6 +15,7 @@ interface DeletePropertiesModalProps {
 
 /** Confirms deleting the ticked listings; their photos go too. */
 export function DeletePropertiesModal({ businessId, kind, ids, onHide, onDone }: DeletePropertiesModalProps) {
+  const titleId = useId();
   const toast = useToast();
   const mutation = useDeleteProperties(businessId, kind);
   const confirm = () =>
@@ -25,9 +27,9 @@ export function DeletePropertiesModal({ businessId, kind, ids, onHide, onDone }:
       },
     });
   return (
-    <Modal show onHide={onHide} centered>
+    <Modal show onHide={onHide} centered aria-labelledby={titleId}>
       <Modal.Header closeButton>
-        <Modal.Title>Delete listings</Modal.Title>
+        <Modal.Title id={titleId}>Delete listings</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <FormErrorAlert error={mutation.error} />

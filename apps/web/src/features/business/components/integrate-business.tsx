@@ -1,5 +1,5 @@
 import { publicListingsPath } from '@app/contract';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useBusinesses } from '../api';
@@ -22,13 +22,14 @@ export function IntegrateBusinessButton() {
 }
 
 function IntegrateBusinessModal({ onHide }: { onHide: () => void }) {
+  const titleId = useId();
   const { data, isPending, error, refetch } = useBusinesses();
   const owned = data?.filter((business) => business.role === 'owner') ?? [];
   const origin = window.location.origin;
   return (
-    <Modal show onHide={onHide} size="lg" centered>
+    <Modal show onHide={onHide} size="lg" centered aria-labelledby={titleId}>
       <Modal.Header closeButton>
-        <Modal.Title>Integrate Your Business</Modal.Title>
+        <Modal.Title id={titleId}>Integrate Your Business</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <p>

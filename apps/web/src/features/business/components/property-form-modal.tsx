@@ -1,5 +1,5 @@
 import { PROPERTY_FIELDS, PROPERTY_IMAGE_LIMITS, type Property, type PropertyKind } from '@app/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Col, Form, Modal, ProgressBar, Row } from 'react-bootstrap';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
@@ -23,6 +23,7 @@ interface PropertyFormModalProps {
 
 /** The house, building and land forms (issue 8): validated with the contract, photos with progress. */
 export function PropertyFormModal({ businessId, kind, property, onHide }: PropertyFormModalProps) {
+  const titleId = useId();
   const toast = useToast();
   const save = useSaveProperty(businessId, kind);
   const [values, setValues] = useState(() => initialValues(kind, property));
@@ -86,10 +87,17 @@ export function PropertyFormModal({ businessId, kind, property, onHide }: Proper
 
   const title = `${property ? 'Edit' : 'Add'} ${NOUN[kind]}`;
   return (
-    <Modal show onHide={save.isPending ? undefined : onHide} size="lg" centered backdrop="static">
+    <Modal
+      show
+      onHide={save.isPending ? undefined : onHide}
+      size="lg"
+      centered
+      backdrop="static"
+      aria-labelledby={titleId}
+    >
       <Form noValidate onSubmit={submit} aria-label={title}>
         <Modal.Header closeButton={!save.isPending}>
-          <Modal.Title>{title}</Modal.Title>
+          <Modal.Title id={titleId}>{title}</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <FormErrorAlert error={save.error} />

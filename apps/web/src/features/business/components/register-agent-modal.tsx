@@ -1,5 +1,6 @@
 import { ZAddAgentRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -22,6 +23,7 @@ interface RegisterAgentModalProps {
 
 /** Spec §2 'Add new Agent' dialog, titled 'Register Agent'. */
 export function RegisterAgentModal({ businessId, show, onHide }: RegisterAgentModalProps) {
+  const titleId = useId();
   const toast = useToast();
   const mutation = useAddAgent();
   const {
@@ -56,10 +58,10 @@ export function RegisterAgentModal({ businessId, show, onHide }: RegisterAgentMo
   );
 
   return (
-    <Modal show={show} onHide={close} centered>
+    <Modal show={show} onHide={close} centered aria-labelledby={titleId}>
       <Form noValidate onSubmit={onSubmit}>
         <Modal.Header closeButton>
-          <Modal.Title>Register Agent</Modal.Title>
+          <Modal.Title id={titleId}>Register Agent</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <FormErrorAlert error={mutation.error} />

@@ -11,6 +11,7 @@ import { useBusinessTypes, useRegisterBusiness } from '../api';
  * register button is enabled only once the box is ticked; the server refuses it otherwise too.
  */
 export function RegisterBusinessModal({ show, onHide }: { show: boolean; onHide: () => void }) {
+  const titleId = useId();
   const id = useId();
   const toast = useToast();
   const types = useBusinessTypes();
@@ -52,10 +53,10 @@ export function RegisterBusinessModal({ show, onHide }: { show: boolean; onHide:
   };
 
   return (
-    <Modal show={show} onHide={close} centered>
+    <Modal show={show} onHide={close} centered aria-labelledby={titleId}>
       <Form onSubmit={submit} noValidate>
         <Modal.Header closeButton>
-          <Modal.Title>Register a business</Modal.Title>
+          <Modal.Title id={titleId}>Register a business</Modal.Title>
         </Modal.Header>
         <Modal.Body>
           {notice && <Alert variant="warning">{notice}</Alert>}

@@ -1,0 +1,156 @@
+import { expect, type Page, test } from '@playwright/test';
+import { logOutFromNavbar, signIn, signUp, uniqueUser } from '../support/accounts.js';
+
+// A 1x1 PNG: the server judges photos by their bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+async function fillPlace(dialog: ReturnType<Page['getByRole']>, country: string, state?: string) {
+  await dialog.getByLabel('Country').selectOption({ label: country });
+  if (state) {
+    const select = dialog.getByLabel('State');
+    await expect(select).toBeEnabled();
+    await select.selectOption({ label: state });
+  }
+}
+
+test('a client registers a real-estate business, lists a house, a building and a land with photos, and an agent sees only the assigned house', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const owner = uniqueUser();
+  await signUp(page, owner);
+  await expect(page).toHaveURL(/\/profile$/);
+
+  // Registration: the button is enabled only once the terms box is ticked.
+  await page.getByRole('button', { name: 'Register a business' }).click();
+  const registration = page.getByRole('dialog', { name: 'Register a business' });
+  await registration.getByLabel('Business name').fill('Seaside Homes');
+  await expect(registration.getByLabel('Business type')).toHaveValue(/\d+/);
+  await expect(registration.getByRole('button', { name: 'Register' })).toBeDisabled();
+  await expect(registration.getByRole('link', { name: 'business registration conditions' })).toHaveAttribute(
+    'href',
+    '/business-registration-conditions',
+  );
+  await registration.getByLabel(/I agree to the/).check();
+  await registration.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Business registered')).toBeVisible();
+
+  // The business account shows the Business tab and the Integrate Your Business button.
+  await page.getByRole('button', { name: 'Integrate Your Business' }).click();
+  const integrate = page.getByRole('dialog', { name: 'Integrate Your Business' });
+  await expect(integrate.getByLabel('Snippet for your site')).toHaveValue(
+    /\/api\/business\/public\/.+\/listings/,
+  );
+  await integrate.getByRole('button', { name: 'Close', exact: true }).last().click();
+
+  await page.getByRole('tab', { name: 'Business' }).click();
+  await page.getByRole('button', { name: 'Open Seaside Homes' }).click();
+  await expect(page.getByRole('heading', { name: 'Seaside Homes' })).toBeVisible();
+
+  // House: spec §9 defaults, photos through the storage service.
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const house = page.getByRole('dialog', { name: 'Add house' });
+  await expect(house.getByLabel('Bedrooms')).toHaveValue('2');
+  await expect(house.getByLabel('Floors')).toHaveValue('1');
+  await expect(house.getByLabel('Area (sq ft)')).toHaveValue('1700');
+  await expect(house.getByLabel('Price (USD)')).toHaveValue('45000');
+  await house.getByLabel('Latitude').fill('95');
+  await house.getByRole('button', { name: 'Add house' }).click();
+  await expect(house.getByText('Latitude must be between -90 and 90')).toBeVisible();
+  await house.getByLabel('Latitude').fill('36.97');
+  await house.getByLabel('Longitude').fill('-122.03');
+  await house.getByLabel('Address').fill('7 Ocean View Road');
+  await fillPlace(house, 'United States', 'California');
+  await house.getByLabel('Thumbnail').setInputFiles(photo('front.png'));
+  await house.getByLabel(/^Images/).setInputFiles([photo('kitchen.png'), photo('garden.png')]);
+  await house.getByRole('button', { name: 'Add house' }).click();
+  await expect(page.getByText('House added')).toBeVisible();
+  const houseRow = page.getByRole('row', { name: /7 Ocean View Road/ });
+  await expect(houseRow).toBeVisible();
+  await expect(houseRow.getByRole('img', { name: 'Photo of 7 Ocean View Road' })).toBeVisible();
+  await expect(houseRow.getByText('Available')).toBeVisible();
+
+  // Building.
+  await page.getByText('Buildings', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const building = page.getByRole('dialog', { name: 'Add building' });
+  await building.getByLabel('Floors').fill('5');
+  await building.getByLabel('Units').fill('20');
+  await building.getByLabel('Year built').fill('2001');
+  await building.getByLabel('Area (sq ft)').fill('12000');
+  await building.getByLabel('Price (USD)').fill('2500000');
+  await building.getByLabel('Latitude').fill('51.5');
+  await building.getByLabel('Longitude').fill('-0.12');
+  await building.getByLabel('Address').fill('1 Harbour Court');
+  await fillPlace(building, 'United Kingdom', 'Westminster');
+  await building.getByLabel(/^Images/).setInputFiles([photo('lobby.png')]);
+  await building.getByRole('button', { name: 'Add building' }).click();
+  await expect(page.getByText('Building added')).toBeVisible();
+  await expect(page.getByRole('row', { name: /1 Harbour Court/ })).toBeVisible();
+
+  // Land.
+  await page.getByText('Lands', { exact: true }).click();
+  await page.getByRole('button', { name: 'Add', exact: true }).click();
+  const land = page.getByRole('dialog', { name: 'Add land' });
+  await land.getByLabel('Zoning').fill('Agricultural');
+  await land.getByLabel('Area (sq ft)').fill('435600');
+  await land.getByLabel('Price (USD)').fill('-5');
+  await land.getByLabel('Address').fill('Lot 9, Valley Road');
+  await fillPlace(land, 'United States', 'Oregon');
+  await land.getByRole('button', { name: 'Add land' }).click();
+  await expect(land.getByText('Price cannot be negative')).toBeVisible();
+  await land.getByLabel('Price (USD)').fill('120000');
+  await land.getByLabel('Thumbnail').setInputFiles(photo('field.png'));
+  await land.getByRole('button', { name: 'Add land' }).click();
+  await expect(page.getByText('Land added')).toBeVisible();
+  await expect(page.getByRole('row', { name: /Lot 9, Valley Road/ })).toBeVisible();
+
+  // Agent: the server checks that the passwords match; its message shows in an alert.
+  const agent = { email: `agent-${Date.now()}@example.com`, password: 'Agent-pass-2024' };
+  await page.getByRole('tab', { name: 'Agents' }).click();
+  await page.getByRole('button', { name: 'Add new Agent' }).click();
+  const register = page.getByRole('dialog', { name: 'Register Agent' });
+  await register.getByLabel('First name').fill('Rita');
+  await register.getByLabel('Last name').fill('Realtor');
+  await register.getByLabel('Email').fill(agent.email);
+  await register.getByLabel('Password', { exact: true }).fill(agent.password);
+  await register.getByLabel('Confirm password').fill('Something-else-1');
+  await register.getByRole('button', { name: 'Register' }).click();
+  await expect(register.getByRole('alert')).toHaveText('Passwords do not match');
+  await register.getByLabel('Confirm password').fill(agent.password);
+  await register.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText(`${agent.email} can now sign in`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(agent.email) })).toBeVisible();
+
+  // Assign the house: delete and assign stay disabled until a row is ticked.
+  await page.getByRole('tab', { name: 'Properties' }).click();
+  await page.getByText('Houses', { exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Assign agent' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Delete' })).toBeDisabled();
+  await page.getByLabel('Tick 7 Ocean View Road').check();
+  await page.getByRole('button', { name: 'Assign agent' }).click();
+  const assign = page.getByRole('dialog', { name: 'Assign agent' });
+  await assign
+    .getByLabel(/Agent for 1 ticked listing/)
+    .selectOption({ label: `Rita Realtor (${agent.email})` });
+  await assign.getByRole('button', { name: 'Assign' }).click();
+  await expect(page.getByText('Agent assigned')).toBeVisible();
+  await expect(page.getByRole('row', { name: /7 Ocean View Road/ })).toContainText('Rita Realtor');
+
+  // The agent signs in and sees only the assigned house.
+  await logOutFromNavbar(page);
+  await signIn(page, agent.email, agent.password);
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.getByRole('tab', { name: 'Business' }).click();
+  await page.getByRole('button', { name: 'Open Seaside Homes' }).click();
+  await expect(page.getByRole('row', { name: /7 Ocean View Road/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Photo of 7 Ocean View Road' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('tab', { name: 'Agents' })).toHaveCount(0);
+  await page.getByText('Lands', { exact: true }).click();
+  await expect(page.getByText('No lands yet.')).toBeVisible();
+});
