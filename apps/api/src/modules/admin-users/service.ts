@@ -88,7 +88,7 @@ export class AdminUserService {
 
   async requireClient(userId: string): Promise<UserRow> {
     const user = /^[0-9a-f-]{36}$/i.test(userId) ? await this.accounts.findById(userId) : null;
-    if (!user || user.userType !== 'c') throw notFound('Client not found');
+    if (user?.userType !== 'c') throw notFound('Client not found');
     return user;
   }
 }
