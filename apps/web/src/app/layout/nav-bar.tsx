@@ -1,5 +1,5 @@
-import { Container, Nav, Navbar } from 'react-bootstrap';
-import { Link, NavLink } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
 import { LinkButton } from '../../components/link-button';
 import { useBrand } from '../../features/site/api';
 import { useAuthLinks } from './auth-links';
@@ -7,44 +7,74 @@ import { NAV_LINKS } from './nav-links';
 
 export const NAVBAR_HEIGHT_PX = 66;
 
-/** Spec §2: fixed, semi-transparent black bar above everything (layer 3000), 45x45 logo and brand. */
+/**
+ * Spec §2: fixed, semi-transparent black bar above everything (layer 3000), 45x45 logo and brand;
+ * below lg (992 px) the links collapse behind a toggle. Plain Bootstrap markup rather than
+ * react-bootstrap's Navbar, whose offcanvas and transition code weighed ~6 kB gzip on every page
+ * (issue 7: initial JS budget).
+ */
 export function NavBar() {
   const { brandName } = useBrand();
   const authLinks = useAuthLinks();
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+
+  // Following a link closes the small-screen menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
+  useEffect(() => setOpen(false), [pathname]);
+
+  // Escape closes the open menu and returns focus to its toggle, as in a disclosure widget.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
 
   return (
-    <Navbar
-      fixed="top"
-      expand="lg"
-      variant="dark"
-      collapseOnSelect
-      className="app-navbar"
+    <header
+      className="app-navbar navbar navbar-expand-lg navbar-dark fixed-top"
       style={{ backgroundColor: 'rgba(0, 0, 0, 0.85)', zIndex: 3000 }}
     >
-      <Container fluid="lg">
-        <Navbar.Brand as={Link} to="/" className="d-flex align-items-center gap-2">
+      <div className="container-lg">
+        <Link to="/" className="navbar-brand d-flex align-items-center gap-2">
           <img src="/logo.svg" width={45} height={45} alt="" />
           <span className="fw-semibold">{brandName}</span>
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-nav" aria-label="Toggle navigation" />
-        <Navbar.Collapse id="main-nav">
-          <Nav as="nav" className="me-auto" aria-label="Main">
+        </Link>
+        <button
+          ref={toggle}
+          type="button"
+          className={`navbar-toggler${open ? '' : ' collapsed'}`}
+          aria-controls="main-nav"
+          aria-expanded={open}
+          aria-label="Toggle navigation"
+          onClick={() => setOpen((value) => !value)}
+        >
+          <span className="navbar-toggler-icon" />
+        </button>
+        <div id="main-nav" className={`navbar-collapse collapse${open ? ' show' : ''}`}>
+          <nav className="navbar-nav me-auto" aria-label="Main">
             {NAV_LINKS.map((link) => (
-              <Nav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to} end>
+              <NavLink key={link.to} to={link.to} className="nav-link" end>
                 {link.label}
-              </Nav.Link>
+              </NavLink>
             ))}
-          </Nav>
+          </nav>
           {/* Below lg the account links sit in the collapsed menu, so every page offers them. */}
-          <Nav as="nav" className="d-lg-none border-top border-secondary pt-2" aria-label="Account menu">
+          <nav className="navbar-nav d-lg-none border-top border-secondary pt-2" aria-label="Account menu">
             {authLinks.map((link) => (
-              <Nav.Link key={link.to} as={NavLink} to={link.to} eventKey={link.to}>
+              <NavLink key={link.to} to={link.to} className="nav-link">
                 {link.label}
-              </Nav.Link>
+              </NavLink>
             ))}
-          </Nav>
+          </nav>
           {/* Spec §9: the account buttons show on large screens; the home page repeats them below lg. */}
-          <Nav as="nav" className="d-none d-lg-flex align-items-center gap-2" aria-label="Account">
+          <nav className="navbar-nav d-none d-lg-flex flex-row align-items-center gap-2" aria-label="Account">
             {authLinks.map((link, index) => (
               <LinkButton
                 key={link.to}
@@ -55,9 +85,9 @@ export function NavBar() {
                 {link.label}
               </LinkButton>
             ))}
-          </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+          </nav>
+        </div>
+      </div>
+    </header>
   );
 }

@@ -1,5 +1,8 @@
 import { createContext, useContext } from 'react';
 
+/** Spec §9: toasts hide themselves after 5000 ms. */
+export const TOAST_AUTOHIDE_MS = 5000;
+
 export type ToastVariant = 'success' | 'danger' | 'info';
 
 export interface ToastInput {

@@ -1,13 +1,12 @@
-import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { Toast, ToastContainer } from 'react-bootstrap';
+import { lazy, type ReactNode, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { type ToastApi, ToastContext, type ToastInput } from './toast-context';
+import type { ShownToast } from './toast-stack';
 
-/** Spec §9: toasts hide themselves after 5000 ms. */
-export const TOAST_AUTOHIDE_MS = 5000;
+export { TOAST_AUTOHIDE_MS } from './toast-context';
 
-interface ShownToast extends ToastInput {
-  id: number;
-}
+// The toast UI (react-bootstrap Toast and its transitions) loads with the first toast, which keeps
+// it out of the first page load (issue 7: initial JS budget).
+const ToastStack = lazy(() => import('./toast-stack'));
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ShownToast[]>([]);
@@ -25,33 +24,11 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {/* Above the fixed navbar (z-index 3000) so a toast is never hidden behind it. */}
-      <ToastContainer
-        position="top-end"
-        containerPosition="fixed"
-        className="p-3"
-        style={{ zIndex: 3100, top: 70 }}
-      >
-        {toasts.map((toast) => (
-          <Toast
-            key={toast.id}
-            bg={toast.variant ?? 'success'}
-            autohide
-            delay={TOAST_AUTOHIDE_MS}
-            onClose={() => dismiss(toast.id)}
-          >
-            <Toast.Header closeLabel="Dismiss">
-              <strong className="me-auto">{toast.title ?? 'Done'}</strong>
-            </Toast.Header>
-            {/* A message that only repeats the title would be read out twice. */}
-            {toast.message !== toast.title && (
-              <Toast.Body className={toast.variant === 'info' ? undefined : 'text-white'}>
-                {toast.message}
-              </Toast.Body>
-            )}
-          </Toast>
-        ))}
-      </ToastContainer>
+      {toasts.length > 0 && (
+        <Suspense fallback={null}>
+          <ToastStack toasts={toasts} onDismiss={dismiss} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }

@@ -1,17 +1,14 @@
 import type { SiteConfigResponse } from '@app/contract';
-import { useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 
+/** Query-cache key kept for SessionCacheSync, which spares it when the user changes. */
 export const SITE_CONFIG_KEY = ['site-config'] as const;
-
-/** Loads the contract (and zod) only when the page did not carry the brand (e.g. the Vite dev server). */
-export function fetchSiteConfig(): Promise<SiteConfigResponse> {
-  return import('./site-config-api').then((api) => api.requestSiteConfig());
-}
 
 /**
  * The server writes the brand into every HTML page it serves (meta application-name and
- * contact-email, see registerWeb), so the first render already has it and no call is needed.
- * Unreplaced `__TOKENS__` mean the HTML did not come from the server.
+ * contact-email, see apps/api/src/web-html.ts), so the first render has it without a call, and
+ * public pages need neither TanStack Query nor zod (issue 7 budget). Unreplaced `__TOKENS__` mean
+ * the HTML did not come from the server (Vite dev server), so the config is fetched instead.
  */
 export function brandFromDocument(
   doc: Document | undefined = globalThis.document,
@@ -25,18 +22,36 @@ export function brandFromDocument(
   return { status: 'ok', brandName, contactEmail };
 }
 
-/** Brand facts change only with a server restart, so they are read once per page load. */
-export function useSiteConfig() {
-  return useQuery({
-    queryKey: SITE_CONFIG_KEY,
-    queryFn: fetchSiteConfig,
-    initialData: brandFromDocument,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+let config: SiteConfigResponse | undefined;
+let fetching = false;
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (!snapshot() && !fetching) {
+    fetching = true;
+    import('./site-config-api')
+      .then((api) => api.requestSiteConfig())
+      .then((reply) => {
+        config = reply;
+        for (const notify of listeners) notify();
+      })
+      // Without the config the brand stays blank; the page itself still works.
+      .catch(() => undefined)
+      .finally(() => {
+        fetching = false;
+      });
+  }
+  return () => listeners.delete(listener);
 }
 
-/** Brand facts; empty until the config arrives, so no wrong name flashes on screen. */
+function snapshot(): SiteConfigResponse | undefined {
+  config ??= brandFromDocument();
+  return config;
+}
+
+/** Brand facts; empty until known, so no wrong name flashes on screen. They change only on restart. */
 export function useBrand(): { brandName: string; contactEmail: string | null } {
-  const { data } = useSiteConfig();
+  const data = useSyncExternalStore(subscribe, snapshot, snapshot);
   return { brandName: data?.brandName ?? '', contactEmail: data?.contactEmail ?? null };
 }

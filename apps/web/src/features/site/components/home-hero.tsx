@@ -1,4 +1,4 @@
-import { Badge, Card, Col, Container, Row } from 'react-bootstrap';
+import { Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
 import { AccountButtons } from './account-buttons';
@@ -32,18 +32,14 @@ export function HomeHero() {
             </div>
           </Col>
           <Col lg={5}>
-            <Card bg="dark" text="light" className="border-secondary shadow">
-              <Card.Body>
-                <Badge bg="success" className="mb-2">
-                  Latest product
-                </Badge>
-                <Card.Title as="h2" className="h4">
-                  Key Manager
-                </Card.Title>
-                <Card.Text>
+            <div className="card text-bg-dark border-secondary shadow">
+              <div className="card-body">
+                <span className="badge text-bg-success mb-2">Latest product</span>
+                <h2 className="card-title h4">Key Manager</h2>
+                <p className="card-text">
                   Protect your applications with licence keys. Limit how many activations each key allows and
                   switch a key off at any time, from a dashboard, a Java library or a REST API.
-                </Card.Text>
+                </p>
                 <ul className="small text-white-50 ps-3">
                   <li>Activation limits per key</li>
                   <li>Instant enable and disable</li>
@@ -52,8 +48,8 @@ export function HomeHero() {
                 <Link to="/store/key-manager" className="btn btn-light">
                   Open the Key Manager
                 </Link>
-              </Card.Body>
-            </Card>
+              </div>
+            </div>
           </Col>
         </Row>
       </Container>

@@ -1,4 +1,4 @@
-import { Card, Col, Container, Row } from 'react-bootstrap';
+import { Col, Container, Row } from 'react-bootstrap';
 import { LinkButton } from '../../../components/link-button';
 import { KEY_BENEFITS, PARTNERS, PRICING_PLANS } from '../content/home-content';
 import { SERVICES } from './services';
@@ -55,14 +55,12 @@ export function ServicesSection() {
         <Row xs={1} md={2} lg={4} className="g-3">
           {SERVICES.map((service) => (
             <Col key={service.title}>
-              <Card className="h-100 service-card shadow-sm">
-                <Card.Body>
-                  <Card.Title as="h3" className="h5">
-                    {service.title}
-                  </Card.Title>
-                  <Card.Text>{service.text}</Card.Text>
-                </Card.Body>
-              </Card>
+              <div className="card h-100 service-card shadow-sm">
+                <div className="card-body">
+                  <h3 className="card-title h5">{service.title}</h3>
+                  <p className="card-text">{service.text}</p>
+                </div>
+              </div>
             </Col>
           ))}
         </Row>
@@ -84,11 +82,11 @@ export function PricingSection() {
         <Row xs={1} md={3} className="g-3">
           {PRICING_PLANS.map((plan) => (
             <Col key={plan.name}>
-              <Card className={`h-100 ${plan.highlighted ? 'border-primary border-2 shadow' : 'shadow-sm'}`}>
-                <Card.Body>
-                  <Card.Title as="h3" className="h5">
-                    {plan.name}
-                  </Card.Title>
+              <div
+                className={`card h-100 ${plan.highlighted ? 'border-primary border-2 shadow' : 'shadow-sm'}`}
+              >
+                <div className="card-body">
+                  <h3 className="card-title h5">{plan.name}</h3>
                   <p className="mb-0">
                     <span className="display-6 fw-bold">{plan.price}</span>
                   </p>
@@ -99,8 +97,8 @@ export function PricingSection() {
                       <li key={feature}>{feature}</li>
                     ))}
                   </ul>
-                </Card.Body>
-              </Card>
+                </div>
+              </div>
             </Col>
           ))}
         </Row>
@@ -139,19 +137,17 @@ export function BenefitsAndPartnersSection() {
 
 export function ContactCard() {
   return (
-    <Card className="h-100 shadow-sm">
-      <Card.Body>
-        <Card.Title as="h2" className="h4">
-          Talk to us
-        </Card.Title>
-        <Card.Text>
+    <div className="card h-100 shadow-sm">
+      <div className="card-body">
+        <h2 className="card-title h4">Talk to us</h2>
+        <p className="card-text">
           Not sure what you need yet? Ask in the help centre chat or read the answers to common questions. A
           person replies, usually within a business day.
-        </Card.Text>
+        </p>
         <LinkButton to="/contact-us" variant="outline-primary">
           Contact us
         </LinkButton>
-      </Card.Body>
-    </Card>
+      </div>
+    </div>
   );
 }

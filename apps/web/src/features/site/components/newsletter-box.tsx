@@ -1,12 +1,12 @@
 import { type FormEvent, useId, useState } from 'react';
-import { Button, Form, InputGroup, Spinner } from 'react-bootstrap';
 import { useToast } from '../../../app/providers/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 
 /**
  * Spec §2/§5/§8: an email input (type email only) and a subscribe button; success shows
  * 'Subscription successful!' and clears the input, failure shows the server's message.
- * The API module (and zod) loads on first submit, keeping the home page's initial JavaScript small.
+ * Plain Bootstrap markup, and the API module (with zod) loads on first submit, keeping the home
+ * page's initial JavaScript small (issue 7).
  */
 export function NewsletterBox() {
   const id = useId();
@@ -35,19 +35,20 @@ export function NewsletterBox() {
   }
 
   return (
-    <Form onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <form onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="h4">
         Get our newsletter
       </h2>
       <p className="text-body-secondary">
         One email a month: new products, case studies and practical tips. Unsubscribe in one click.
       </p>
-      <Form.Label htmlFor={`${id}-email`} className="visually-hidden">
+      <label htmlFor={`${id}-email`} className="visually-hidden">
         Email address
-      </Form.Label>
-      <InputGroup>
-        <Form.Control
+      </label>
+      <div className="input-group">
+        <input
           id={`${id}-email`}
+          className="form-control"
           type="email"
           name="email"
           required
@@ -55,13 +56,13 @@ export function NewsletterBox() {
           placeholder="you@company.com"
           value={email}
           onChange={(event) => setEmail(event.target.value)}
-          aria-describedby={status ? `${id}-status` : undefined}
+          aria-describedby={`${id}-status`}
         />
-        <Button type="submit" variant="primary" disabled={pending}>
-          {pending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        <button type="submit" className="btn btn-primary" disabled={pending}>
+          {pending && <span className="spinner-border spinner-border-sm me-2" aria-hidden="true" />}
           {pending ? 'Subscribing' : 'Subscribe'}
-        </Button>
-      </InputGroup>
+        </button>
+      </div>
       <div
         id={`${id}-status`}
         role="status"
@@ -69,6 +70,6 @@ export function NewsletterBox() {
       >
         {status?.text}
       </div>
-    </Form>
+    </form>
   );
 }

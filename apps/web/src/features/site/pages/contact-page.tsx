@@ -35,12 +35,6 @@ export function ContactPage() {
           </p>
         </Col>
         <Col lg={5}>
-          <section id="contact-chat" aria-labelledby="contact-chat-title" className="mb-4">
-            <h2 id="contact-chat-title" className="h3 mb-3">
-              Chat with us
-            </h2>
-            <ContactChat />
-          </section>
           <section aria-labelledby="contact-direct-title">
             <Card className="shadow-sm">
               <Card.Body>
@@ -60,6 +54,12 @@ export function ContactPage() {
           </section>
         </Col>
       </Row>
+      <section id="contact-chat" aria-labelledby="contact-chat-title" className="mt-5">
+        <h2 id="contact-chat-title" className="h3 mb-3">
+          Chat with us
+        </h2>
+        <ContactChat />
+      </section>
     </Container>
   );
 }

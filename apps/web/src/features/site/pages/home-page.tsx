@@ -1,4 +1,4 @@
-import { Card, Col, Container, Row } from 'react-bootstrap';
+import { Col, Container, Row } from 'react-bootstrap';
 import { HomeHero } from '../components/home-hero';
 import {
   AboutUsSection,
@@ -30,11 +30,11 @@ export function HomePage() {
               <ContactCard />
             </Col>
             <Col>
-              <Card className="h-100 shadow-sm">
-                <Card.Body>
+              <div className="card h-100 shadow-sm">
+                <div className="card-body">
                   <NewsletterBox />
-                </Card.Body>
-              </Card>
+                </div>
+              </div>
             </Col>
           </Row>
         </Container>
