@@ -6,9 +6,9 @@ import {
   NO_ACTIVATIONS_MESSAGE,
   type PublicKeyInformation,
 } from '@app/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import type { KeyEventAction } from '../../db/schema/index.js';
+import { type KeyEventAction, licenceKeys } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 
@@ -31,6 +31,8 @@ interface KeyStateRow extends Record<string, unknown> {
   is_active: boolean;
 }
 
+type PreparedRow = Pick<KeyStateRow, 'id' | 'key' | 'max_activations' | 'current_activations' | 'is_active'>;
+
 const RETURNING = sql`id, key, max_activations, current_activations, is_active`;
 
 /**
@@ -39,18 +41,45 @@ const RETURNING = sql`id, key, max_activations, current_activations, is_active`;
  * statement (a data-modifying CTE), so success costs one round trip.
  */
 export class KeyOperations {
+  // The hottest call: named prepared statements skip parsing and planning on every request.
+  private readonly infoByKey: ReturnType<KeyOperations['prepareInfo']>;
+  private readonly infoById: ReturnType<KeyOperations['prepareInfo']>;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.infoByKey = this.prepareInfo('key', 'km_info_by_key');
+    this.infoById = this.prepareInfo('id', 'km_info_by_id');
+  }
 
   async information(ref: KeyRef, ownerId: string): Promise<PublicKeyInformation> {
-    const [row] = await rows<KeyStateRow>(
-      this.db,
-      sql`select ${RETURNING} from licence_keys where ${matches(ref, ownerId)} limit 1`,
-    );
+    const [row] =
+      ref.key !== undefined
+        ? await this.infoByKey.execute({ ref: ref.key, owner: ownerId })
+        : await this.infoById.execute({ ref: ref.id, owner: ownerId });
     if (!row) throw notFound(INVALID_KEY_MESSAGE);
     return toPublic(row);
+  }
+
+  private prepareInfo(column: 'key' | 'id', name: string) {
+    return this.db
+      .select({
+        id: licenceKeys.id,
+        key: licenceKeys.key,
+        max_activations: licenceKeys.maxActivations,
+        current_activations: licenceKeys.currentActivations,
+        is_active: licenceKeys.isActive,
+      })
+      .from(licenceKeys)
+      .where(
+        and(
+          eq(column === 'key' ? licenceKeys.key : licenceKeys.id, sql.placeholder('ref')),
+          eq(licenceKeys.ownerId, sql.placeholder('owner')),
+        ),
+      )
+      .limit(1)
+      .prepare(name);
   }
 
   activate(ref: KeyRef, ctx: CallContext, fingerprint?: string): Promise<ActivationResult> {
@@ -210,7 +239,7 @@ async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Prom
   return result.rows;
 }
 
-function toPublic(row: KeyStateRow): PublicKeyInformation {
+function toPublic(row: PreparedRow): PublicKeyInformation {
   return {
     id: row.id,
     key: row.key,
