@@ -95,7 +95,16 @@ async function prerender(outDir: string, pages: readonly string[], executablePat
       await page.locator('main h1').first().waitFor({ timeout: 15_000 });
       if (errors.length > 0) throw new Error(`prerender ${route}: ${errors.join('; ')}`);
       // Preload links the router added carry this server's origin; the page must use its own.
-      const dom = await page.evaluate(() => document.documentElement.outerHTML);
+      const dom = await page.evaluate(() => {
+        // Dialogs and toasts are portals outside #root that React would not clean up on start (it
+        // renders into #root only), so only the app root and the scripts are kept.
+        for (const element of [...document.body.children]) {
+          if (element.id !== 'root' && element.tagName !== 'SCRIPT') element.remove();
+        }
+        document.body.removeAttribute('class');
+        document.body.removeAttribute('style');
+        return document.documentElement.outerHTML;
+      });
       const html = `<!doctype html>\n${dom.replaceAll(origin, '')}`;
       const target =
         route === '/' ? path.join(outDir, 'prerendered.html') : path.join(outDir, route, 'index.html');
