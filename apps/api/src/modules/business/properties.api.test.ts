@@ -361,7 +361,10 @@ describe('public listings', () => {
     expect(response.body.listings.map((l) => l.address)).toEqual(['For sale']);
     expect(JSON.stringify(response.body)).not.toContain('agent');
     const url = new URL(String(response.body.listings[0]?.thumbnailUrl));
-    expect((await fetch(`${server.baseUrl}${url.pathname}`)).status).toBe(200);
+    const image = await fetch(`${server.baseUrl}${url.pathname}`);
+    expect(image.status).toBe(200);
+    // Public photos may be embedded by the owner's own site (another origin).
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
     expect((await request('/api/business/public/not-an-id/listings')).status).toBe(404);
     expect((await request('/api/business/public/00000000-0000-4000-8000-000000000000/listings')).status).toBe(
       404,

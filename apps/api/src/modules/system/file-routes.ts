@@ -30,6 +30,8 @@ export const fileRoutes =
         const file = await deps.storage.find(request.params.id);
         if (!file || !(await deps.fileAccess.canRead(file, user))) throw notFound('File not found');
         const asciiName = file.originalName.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', '');
+        // Readable without credentials means public (e.g. a listed property's photo): other sites may embed it.
+        if (user === null) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
         return reply
           .type(file.mimeType)
           .header('Content-Length', String(file.sizeBytes))

@@ -4,6 +4,7 @@ import { Button, Form, Modal } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useBusinesses } from '../api';
 import { embedSnippet } from '../lib/embed-snippet';
+import { CopyButton } from './copy-button';
 
 /**
  * Spec §2 Dashboard 'Integrate Your Business': explains how to show a business's listings on the
@@ -35,7 +36,8 @@ function IntegrateBusinessModal({ onHide }: { onHide: () => void }) {
         <p>
           Every business has a public, read-only listings address. It returns the business's houses, buildings
           and lands that are not sold, with their photos, as JSON that any website may load. Paste the snippet
-          into a page of your site: it shows the listings as cards and stays up to date by itself.
+          into a page of your site: each time the page opens it loads the current listings and shows them as
+          cards.
         </p>
         {!data ? (
           <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
@@ -53,7 +55,7 @@ function IntegrateBusinessModal({ onHide }: { onHide: () => void }) {
                   onFocus={(e) => e.target.select()}
                 />
               </Form.Group>
-              <Form.Group controlId={`listings-snippet-${business.id}`}>
+              <Form.Group controlId={`listings-snippet-${business.id}`} className="mb-2">
                 <Form.Label className="small">Snippet for your site</Form.Label>
                 <Form.Control
                   as="textarea"
@@ -64,6 +66,7 @@ function IntegrateBusinessModal({ onHide }: { onHide: () => void }) {
                   onFocus={(e) => e.target.select()}
                 />
               </Form.Group>
+              <CopyButton text={embedSnippet(origin, business.id)} />
             </section>
           ))
         )}
