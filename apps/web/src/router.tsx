@@ -5,6 +5,7 @@ import { SignedOutGuard } from './app/guards/signed-out-guard';
 import { StaffGuard } from './app/guards/staff-guard';
 import { PageSpinner } from './app/layout/page-spinner';
 import { RootLayout } from './app/layout/root-layout';
+import { DEVELOPER_DOCS_ROUTES } from './features/developer-docs/routes';
 import { NotFoundPage } from './features/site/pages/not-found-page';
 import { RouteErrorPage } from './features/site/pages/route-error-page';
 import { SITE_ROUTES } from './features/site/routes';
@@ -18,6 +19,7 @@ export const router = createBrowserRouter([
     HydrateFallback: PageSpinner,
     children: [
       ...SITE_ROUTES,
+      ...DEVELOPER_DOCS_ROUTES,
       {
         path: 'logout',
         lazy: () =>

@@ -7,6 +7,10 @@ export interface FooterLink {
 }
 
 export const DEVELOPER_LINKS: readonly FooterLink[] = [
+  { label: 'APIs', to: '/built-apis' },
+  { label: 'Key Manager REST API', to: '/built-apis/doc/key-manager' },
+  { label: 'Libraries', to: '/developer-resources/libraries' },
+  { label: 'Java library documentation', to: '/developer-resources/libraries/key-manager-lib-documentation' },
   { label: 'API reference (OpenAPI)', to: '/api/docs', external: true },
 ];
 

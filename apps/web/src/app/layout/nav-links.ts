@@ -10,7 +10,9 @@ export interface NavLinkItem {
 export const NAV_LINKS: readonly NavLinkItem[] = [
   { to: '/', label: 'Home' },
   { to: '/orders', label: 'Orders' },
+  { to: '/built-apis', label: 'APIs' },
   { to: '/products', label: 'Products' },
+  { to: '/developer-resources/libraries', label: 'Dev Resources' },
   { to: '/about', label: 'About' },
   { to: '/contact-us', label: 'Contact' },
 ];

@@ -1,0 +1,53 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import keyManagerSource from '../../../../../sdks/java/src/main/java/dev/northwind/keymanager/KeyManager.java?raw';
+import { COPIED_FEEDBACK_MS, CodeBox } from './components/code-box';
+import { JAVA_LIBRARY_VERSION } from './content/library';
+import { OPERATIONS } from './content/operations';
+
+describe('developer docs', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('links the jar version the Java build publishes', () => {
+    expect(/VERSION = "([^"]+)"/.exec(keyManagerSource)?.[1]).toBe(JAVA_LIBRARY_VERSION);
+  });
+
+  it('documents the five Keys operations, the deactivate page with the deactivate path', () => {
+    expect(OPERATIONS.map((op) => op.id)).toEqual([
+      'get-key-information',
+      'delete-key',
+      'update-activation-count',
+      'deactivate-key',
+      'mark-key-as-usable',
+    ]);
+    expect(OPERATIONS.find((op) => op.id === 'deactivate-key')?.path).toBe(
+      '/api/v1/saas-platform/key-manager/deactivate-key',
+    );
+    for (const op of OPERATIONS) {
+      // The examples shown are the real files, calling the path the page documents.
+      expect(op.react.code).toContain(op.path);
+      expect(op.java.code).toContain('new KeyManager(');
+    }
+  });
+
+  it('copies the code and shows "Copied!" for about a second', async () => {
+    vi.useFakeTimers();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<CodeBox label="Java: Example.java" code="class Example {}" />);
+
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Copy Java: Example.java' }));
+    });
+    expect(writeText).toHaveBeenCalledWith('class Example {}');
+    expect(screen.getByRole('button', { name: 'Copy Java: Example.java' }).textContent).toBe('Copied!');
+
+    act(() => {
+      vi.advanceTimersByTime(COPIED_FEEDBACK_MS);
+    });
+    expect(screen.getByRole('button', { name: 'Copy Java: Example.java' }).textContent).toBe('Copy');
+    expect(screen.getByRole('region', { name: 'Java: Example.java' }).style.height).toBe('300px');
+  });
+});

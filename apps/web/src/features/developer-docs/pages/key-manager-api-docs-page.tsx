@@ -1,0 +1,72 @@
+import { Col, Nav, Row, Tab, Tabs } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
+import { LinkButton } from '../../../components/link-button';
+import { AuthenticationTab } from '../components/authentication-tab';
+import { OperationSection } from '../components/operation-section';
+import { useDocumentTitle } from '../components/use-document-title';
+import { LIBRARY_DOCS_PATH } from '../content/library';
+import { OPERATIONS } from '../content/operations';
+
+type DocTab = 'authentication' | 'keys';
+
+/** /built-apis/doc/key-manager: tabs Authentication and Keys; the tab and sub-page live in the URL. */
+export function KeyManagerApiDocsPage() {
+  useDocumentTitle('Key Manager REST API');
+  const [params, setParams] = useSearchParams();
+  const tab: DocTab = params.get('tab') === 'keys' || params.has('op') ? 'keys' : 'authentication';
+  const operation = OPERATIONS.find((op) => op.id === params.get('op')) ?? OPERATIONS[0]!;
+
+  const show = (next: { tab: DocTab; op?: string }) =>
+    setParams(next.tab === 'keys' ? { tab: 'keys', op: next.op ?? operation.id } : { tab: 'authentication' });
+
+  return (
+    <div className="container py-4">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+        <div>
+          <h1 className="mb-1">Key Manager REST API</h1>
+          <p className="text-muted mb-0">
+            Check, activate, deactivate, enable, disable and delete licence keys.
+          </p>
+        </div>
+        <LinkButton to={LIBRARY_DOCS_PATH} variant="outline-primary">
+          Java library documentation
+        </LinkButton>
+      </div>
+      <Tabs
+        id="key-manager-doc-tabs"
+        activeKey={tab}
+        onSelect={(key) => show({ tab: key === 'keys' ? 'keys' : 'authentication' })}
+        className="mb-3"
+      >
+        <Tab eventKey="authentication" title="Authentication">
+          <AuthenticationTab />
+        </Tab>
+        <Tab eventKey="keys" title="Keys">
+          <Row className="g-4">
+            <Col md={3}>
+              <Nav variant="pills" className="flex-column" as="nav" aria-label="Keys operations">
+                {OPERATIONS.map((op) => (
+                  <Nav.Link
+                    key={op.id}
+                    href={`?tab=keys&op=${op.id}`}
+                    active={op.id === operation.id}
+                    aria-current={op.id === operation.id ? 'page' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      show({ tab: 'keys', op: op.id });
+                    }}
+                  >
+                    {op.title}
+                  </Nav.Link>
+                ))}
+              </Nav>
+            </Col>
+            <Col md={9}>
+              <OperationSection operation={operation} />
+            </Col>
+          </Row>
+        </Tab>
+      </Tabs>
+    </div>
+  );
+}
