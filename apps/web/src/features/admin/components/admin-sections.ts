@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import { CustomerServiceSection } from '../../chat/admin/customer-service-section';
 import { AdminLeads } from '../../site/components/admin-leads';
 import { AdminSubscribers } from '../../site/components/admin-subscribers';
 import { ProjectsSection } from '../projects/projects-section';
@@ -20,5 +21,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'projects', label: 'Projects', Component: ProjectsSection },
   { key: 'leads', label: 'Leads', Component: AdminLeads },
   { key: 'newsletter', label: 'Newsletter', Component: AdminSubscribers },
+  { key: 'customer-service', label: 'Customer Service', Component: CustomerServiceSection },
   { key: 'users', label: 'Users', Component: UsersSection },
 ];

@@ -1,5 +1,6 @@
 import { Card, Container } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { StaffCustomerService } from '../../chat/public';
 import { useUserInformation } from '../api';
 import { AssignedProjects } from '../components/assigned-projects';
 
@@ -22,6 +23,7 @@ export function StaffPage() {
         </Card>
       )}
       <AssignedProjects />
+      <StaffCustomerService />
     </Container>
   );
 }

@@ -1,0 +1,124 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Badge, Card, Col, ListGroup, Row } from 'react-bootstrap';
+import { QueryState } from '../../../app/layout/query-state';
+import { getAccessToken } from '../../../lib/session';
+import { Composer } from '../components/composer';
+import { MessageList } from '../components/message-list';
+import { SocketBadge } from '../components/socket-badge';
+import {
+  addCsMessage,
+  csKeys,
+  sendStaffMedia,
+  sendStaffText,
+  setCsLastSeen,
+  useCsInbox,
+  useStaffMessages,
+} from '../cs-api';
+import { toView } from '../cs-view';
+import { useChatSocket } from '../socket/use-chat-socket';
+import { useRefetchOnOpen, useTypingIndicator } from '../socket/use-typing';
+
+/** Staff side of customer service: chats on the left, the open conversation on the right. */
+export function CsInbox() {
+  const client = useQueryClient();
+  const [chatId, setChatId] = useState<string | null>(null);
+  const [typing, showTyping] = useTypingIndicator();
+  const targets = useMemo(
+    () => [{ kind: 'cs-inbox' as const }, ...(chatId ? [{ kind: 'cs' as const, chat_id: chatId }] : [])],
+    [chatId],
+  );
+  const key = csKeys.staff(chatId ?? '');
+  const socket = useChatSocket(
+    `staff:${chatId ?? ''}`,
+    targets,
+    () => {
+      const access = getAccessToken();
+      return access ? { access } : null;
+    },
+    (frame) => {
+      if (frame.type === 'inbox') void client.invalidateQueries({ queryKey: csKeys.inbox });
+      else if (frame.type === 'cs-message') {
+        addCsMessage(client, key, frame.message);
+        showTyping(null);
+        if (frame.message.sender === 'visitor') socket.send({ type: 'read', room: frame.room });
+      } else if (frame.type === 'typing') showTyping(frame.name);
+      else if (frame.type === 'read') setCsLastSeen(client, key, frame.last_seen);
+    },
+  );
+  const live = socket.status === 'open';
+  const inbox = useCsInbox(!live);
+  const messages = useStaffMessages(chatId, !live);
+  useRefetchOnOpen(socket.status, messages.refetch);
+  const views = useMemo(
+    () => (messages.data?.messages ?? []).map((m) => toView(m, 'staff')),
+    [messages.data],
+  );
+  const active = inbox.data?.find((chat) => chat.id === chatId);
+  const room = socket.rooms[1];
+
+  return (
+    <Card style={{ minHeight: 600 }}>
+      <Row className="g-0">
+        <Col md={4} className="border-end">
+          <div className="d-flex justify-content-between align-items-center p-2 border-bottom">
+            <h3 className="h6 mb-0">Chats</h3>
+            <SocketBadge status={socket.status} />
+          </div>
+          <QueryState isPending={inbox.isPending} error={inbox.error} onRetry={() => inbox.refetch()} />
+          {inbox.data?.length === 0 && <p className="text-muted p-3">No visitor has written yet.</p>}
+          <ListGroup variant="flush" className="overflow-auto" style={{ maxHeight: 560 }} aria-label="Chats">
+            {inbox.data?.map((chat) => (
+              <ListGroup.Item
+                key={chat.id}
+                action
+                active={chat.id === chatId}
+                onClick={() => setChatId(chat.id)}
+                className="d-flex justify-content-between align-items-start gap-2"
+              >
+                <span className="text-truncate">
+                  <span className="d-block fw-semibold text-truncate">{chat.user_email}</span>
+                  <span className="small text-truncate d-block">{chat.last_message}</span>
+                </span>
+                {chat.unread > 0 && (
+                  <Badge bg="danger" pill aria-label={`${chat.unread} unread`}>
+                    {chat.unread}
+                  </Badge>
+                )}
+              </ListGroup.Item>
+            ))}
+          </ListGroup>
+        </Col>
+        <Col md={8} className="d-flex flex-column">
+          {!chatId && <p className="text-muted p-4 my-auto text-center">Choose a chat to read and reply.</p>}
+          {chatId && (
+            <>
+              <div className="p-2 border-bottom fw-semibold">{active?.user_email ?? 'Chat'}</div>
+              <QueryState
+                isPending={messages.isPending}
+                error={messages.error}
+                onRetry={() => messages.refetch()}
+              />
+              <MessageList
+                messages={views}
+                lastSeen={messages.data?.last_seen ?? null}
+                typing={typing}
+                mediaHeaders={{}}
+                emptyText="No messages yet."
+              />
+              <Composer
+                onTyping={() => room && socket.send({ type: 'typing', room })}
+                onSendText={async (text) =>
+                  addCsMessage(client, key, (await sendStaffText(chatId, text)).sent)
+                }
+                onSendFile={async (file, onProgress) =>
+                  addCsMessage(client, key, (await sendStaffMedia(chatId, file, onProgress)).sent)
+                }
+              />
+            </>
+          )}
+        </Col>
+      </Row>
+    </Card>
+  );
+}

@@ -1,0 +1,12 @@
+import { Badge } from 'react-bootstrap';
+import type { SocketStatus } from '../socket/chat-socket';
+
+/** Live when pushed in real time; otherwise the screen polls (spec §9) until the socket is back. */
+export function SocketBadge({ status }: { status: SocketStatus }) {
+  if (status === 'open') return <Badge bg="success">Live</Badge>;
+  return (
+    <Badge bg="warning" text="dark" title="Reconnecting; new messages are checked every few seconds">
+      {status === 'connecting' ? 'Connecting…' : 'Reconnecting…'}
+    </Badge>
+  );
+}

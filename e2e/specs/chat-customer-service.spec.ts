@@ -1,0 +1,111 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { adminSignIn, bigPng, sendMessage } from '../support/chat.js';
+
+const visitorEmail = () => `visitor-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+async function openVisitor(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/contact-us');
+  const dialog = page.getByRole('dialog', { name: 'Enter email' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Access' }).click();
+  await expect(dialog).toBeHidden();
+  return page;
+}
+
+async function openAdminChat(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await adminSignIn(page);
+  await page.getByRole('tab', { name: 'Customer Service' }).click();
+  await page.getByRole('button', { name: email }).click();
+  return page;
+}
+
+const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
+
+test('a visitor and the admin chat on /contact-us in real time, without reloading', async ({ browser }) => {
+  const email = visitorEmail();
+  const visitor = await openVisitor(browser, email);
+  await expect(visitor.getByText('Live')).toBeVisible();
+  await sendMessage(visitor, 'Hello, I need help with <b>my order</b>');
+  await expect(log(visitor).getByText('Hello, I need help with <b>my order</b>')).toBeVisible();
+
+  const admin = await openAdminChat(browser, email);
+  await expect(log(admin).getByText('Hello, I need help with <b>my order</b>')).toBeVisible();
+  await expect(admin.getByText('Live')).toBeVisible();
+
+  await sendMessage(admin, 'Happy to help! What is the order number?');
+  await expect(log(visitor).getByText('Happy to help! What is the order number?')).toBeVisible({
+    timeout: 1000,
+  });
+
+  await visitor.getByLabel('Message', { exact: true }).pressSequentially('It is 42');
+  await expect(log(admin).getByText(`${email} is typing…`)).toBeVisible({ timeout: 2000 });
+  await visitor.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(log(admin).getByText('It is 42')).toBeVisible({ timeout: 1000 });
+  // Read state: the admin's window shows the visitor's message, so the visitor sees "Seen".
+  await expect(log(visitor).getByText('Seen')).toBeVisible({ timeout: 2000 });
+});
+
+test('an image upload shows progress and renders for both sides', async ({ browser }) => {
+  const email = visitorEmail();
+  const visitor = await openVisitor(browser, email);
+  await sendMessage(visitor, 'Here is a screenshot');
+  const admin = await openAdminChat(browser, email);
+
+  // Hold the reply back so the progress viewer is observable before the dialog closes.
+  await visitor.route('**/api/v1/customer-service/message/send', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await visitor.getByLabel('Attach a file').setInputFiles({
+    name: 'screenshot.png',
+    mimeType: 'image/png',
+    buffer: bigPng(300_000),
+  });
+  const dialog = visitor.getByRole('dialog', { name: 'Choose Media' });
+  await expect(dialog.getByRole('img', { name: 'Preview of screenshot.png' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send' }).click();
+  const progress = dialog.getByRole('progressbar');
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveText(/^\d{1,3}\.\d{2}%$/);
+  await expect(dialog).toBeHidden({ timeout: 20_000 });
+  await expect(log(visitor).getByRole('img', { name: 'screenshot.png' })).toBeVisible();
+  await expect(log(admin).getByRole('img', { name: 'screenshot.png' })).toBeVisible({ timeout: 3000 });
+});
+
+test('when the socket is cut the visitor falls back to polling and loses no message', async ({ browser }) => {
+  const email = visitorEmail();
+  const context = await browser.newContext();
+  let cut = false;
+  const sockets: Array<{ close: () => Promise<void> }> = [];
+  await context.routeWebSocket(/\/api\/v1\/chat\/socket$/, (ws) => {
+    if (cut) {
+      void ws.close();
+      return;
+    }
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  const visitor = await context.newPage();
+  await visitor.goto('/contact-us');
+  const dialog = visitor.getByRole('dialog', { name: 'Enter email' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', { name: 'Access' }).click();
+  await expect(visitor.getByText('Live')).toBeVisible();
+  await sendMessage(visitor, 'Before the cut');
+  const admin = await openAdminChat(browser, email);
+
+  cut = true;
+  for (const ws of sockets) await ws.close();
+  await expect(visitor.getByText('Reconnecting…')).toBeVisible();
+  await sendMessage(admin, 'Sent while your socket was down');
+  // Spec §9: the visitor chat polls every 2 s while the socket is down.
+  await expect(log(visitor).getByText('Sent while your socket was down')).toBeVisible({ timeout: 4000 });
+
+  cut = false;
+  await expect(visitor.getByText('Live')).toBeVisible({ timeout: 35_000 });
+  await sendMessage(admin, 'And after it came back');
+  await expect(log(visitor).getByText('And after it came back')).toBeVisible({ timeout: 1000 });
+});
