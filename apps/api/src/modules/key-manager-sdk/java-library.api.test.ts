@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { newDeveloper } from './developer.js';
-import { downloadAndCompile, ensureJarBuilt, runJava } from './java-support.js';
+import { newDeveloper } from './developer-kit.test.js';
+import { downloadAndCompile, ensureJarBuilt, runJava } from './java-kit.test.js';
 
 // The Java library, downloaded from this server's /media area, against the real public REST API.
 let server: TestServer;

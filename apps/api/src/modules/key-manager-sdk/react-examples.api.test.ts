@@ -2,8 +2,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { newDeveloper } from './developer.js';
-import { repoRoot } from './java-support.js';
+import { newDeveloper } from './developer-kit.test.js';
+import { repoRoot } from './java-kit.test.js';
 
 // The ReactJS examples the documentation pages show (apps/web/.../developer-docs/examples) are run
 // here against the real server, so a page never shows code that does not work. They are loaded by

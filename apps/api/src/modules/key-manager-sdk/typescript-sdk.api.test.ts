@@ -8,7 +8,7 @@ import {
 } from '@app/key-manager-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { newDeveloper } from './developer.js';
+import { newDeveloper } from './developer-kit.test.js';
 
 // The TypeScript SDK against the real public REST API, following the acceptance story.
 let server: TestServer;
