@@ -5,6 +5,7 @@ export * from './customer-service.js';
 export * from './key-manager.js';
 export * from './mail-outbox.js';
 export * from './newsletter-subscriptions.js';
+export * from './project-chat.js';
 export * from './projects.js';
 export * from './refresh-tokens.js';
 export * from './stored-files.js';
