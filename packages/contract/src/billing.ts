@@ -1,0 +1,238 @@
+import { z } from 'zod';
+import { ZPlan, zCatalogId } from './catalog.js';
+
+/**
+ * Subscriptions, payments, receipts and plan upgrades (spec §3 Receipt / Upgrade request, §4 late
+ * payment and Payment, §7). Extensions beyond the spec are marked; see docs/decisions/010.
+ */
+export const BILLING_PATHS = {
+  subscriptionsGet: '/api/v1/subscriptions/get',
+  receiptsGet: '/api/v1/user/payment-receipts/get',
+  upgradeRequestsGet: '/api/v1/admin/plan-upgrade-requests/get',
+  upgradeRequestsApprove: '/api/v1/admin/plan-upgrade-requests/approve',
+  /** Extensions. */
+  paymentStatus: '/api/v1/payments/status',
+  pendingPayments: '/api/v1/payments/pending',
+  payPending: '/api/v1/payments/pay',
+  renew: '/api/v1/payments/renew',
+  upgradeQuote: '/api/v1/product/saas-product/plans/quote',
+  sandboxSession: '/api/v1/payments/sandbox/session',
+  sandboxPay: '/api/v1/payments/sandbox/pay',
+  sandboxCancel: '/api/v1/payments/sandbox/cancel',
+  sandboxWebhook: '/api/v1/payments/webhook/sandbox',
+  stripeWebhook: '/api/v1/payments/webhook/stripe',
+} as const;
+
+/** Spec §4/§9: ten days of grace after a period ends, then backend features are off until paid. */
+export const GRACE_DAYS = 10;
+/** Webhook timestamps older or newer than this are refused (replay protection). */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+export const SANDBOX_SIGNATURE_HEADER = 'x-sandbox-signature';
+
+export const UPGRADE_APPROVED_MESSAGE = 'Request marked as approved';
+export const UPGRADE_REQUESTED_MESSAGE = 'Plan change requested. An admin will review it shortly.';
+export const PAYMENT_STARTED_MESSAGE = 'Complete the payment in the payment window';
+export const PAYMENT_CANCELED_MESSAGE = 'Payment Canceled!';
+export const SUBSCRIPTION_SUSPENDED_MESSAGE =
+  'Payment required: the Key Manager plan of this API key’s owner is suspended for late payment. Pay the renewal to restore access.';
+export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment not found';
+export const CARD_DECLINED_MESSAGE = 'Your card was declined';
+
+/** Sandbox test cards: the first succeeds, the second is declined. */
+export const SANDBOX_TEST_CARD = '4242424242424242';
+export const SANDBOX_DECLINED_CARD = '4000000000000002';
+
+export const ZSubscriptionState = z.enum(['active', 'grace', 'suspended']);
+export type SubscriptionState = z.infer<typeof ZSubscriptionState>;
+
+export const ZSubscription = z.object({
+  id: z.string(),
+  productID: z.number().int(),
+  product: z.string(),
+  plan: ZPlan,
+  subscribedPlanID: z.number().int(),
+  /** Derived from the dates and the clock: active, grace (past due, still working), suspended. */
+  state: ZSubscriptionState,
+  started_at: z.string(),
+  period_end: z.string().nullable(),
+  grace_ends_at: z.string().nullable(),
+  /** Whole days of grace left while in grace; null otherwise. */
+  grace_days_left: z.number().int().nullable(),
+  hasAPI: z.boolean(),
+  pendingUpgrade: z
+    .object({ id: z.number().int(), targetPlan: z.string(), status: z.string(), amount: z.number().int() })
+    .nullable(),
+});
+export type Subscription = z.infer<typeof ZSubscription>;
+
+export const ZSubscriptionsGetResponse = z.object({
+  status: z.literal('ok'),
+  subscriptions: z.array(ZSubscription),
+});
+export type SubscriptionsGetResponse = z.infer<typeof ZSubscriptionsGetResponse>;
+
+/** Spec §3 Receipt, every field. Money in integer cents. */
+export const ZReceipt = z.object({
+  id: z.number().int(),
+  order_id: z.string(),
+  date: z.string(),
+  method: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  country: z.string(),
+  items: z.array(z.string()),
+  duration: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  status_message: z.string(),
+});
+export type Receipt = z.infer<typeof ZReceipt>;
+export const ZReceiptsGetResponse = z.object({ status: z.literal('ok'), receipts: z.array(ZReceipt) });
+
+/** What the client needs to open the provider's popup. */
+export const ZPaymentData = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  paymentID: z.string(),
+  url: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  description: z.string(),
+});
+export type PaymentData = z.infer<typeof ZPaymentData>;
+
+export const ZPaymentStatus = z.enum(['pending', 'paid', 'canceled', 'failed']);
+export const ZPaymentSummary = z.object({
+  id: z.string(),
+  kind: z.enum(['subscription', 'renewal', 'upgrade']),
+  description: z.string(),
+  amount: z.number().int(),
+  currency: z.string(),
+  provider: z.string(),
+  status: ZPaymentStatus,
+  status_message: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type PaymentSummary = z.infer<typeof ZPaymentSummary>;
+
+/** `paymentID` omitted: the caller's latest payment. */
+export const ZPaymentStatusRequest = z.strictObject({ paymentID: z.uuid('paymentID is invalid').optional() });
+export const ZPaymentStatusResponse = z.object({ status: z.literal('ok'), payment: ZPaymentSummary.nullable() });
+
+/** Dashboard "pending payment": the sum of what is due, or null (shown as None). */
+export const ZPendingPaymentsResponse = z.object({
+  status: z.literal('ok'),
+  total: z.number().int().nullable(),
+  currency: z.string(),
+  items: z.array(
+    z.object({
+      kind: z.enum(['payment', 'renewal', 'upgrade']),
+      description: z.string(),
+      amount: z.number().int(),
+      paymentID: z.string().nullable(),
+      productID: z.number().int().nullable(),
+      requestID: z.number().int().nullable(),
+    }),
+  ),
+});
+export type PendingPaymentsResponse = z.infer<typeof ZPendingPaymentsResponse>;
+
+export const ZLaunchPaymentResponse = z.object({
+  status: z.literal('ok'),
+  message: z.string(),
+  launchPayment: z.boolean(),
+  paymentData: ZPaymentData.optional(),
+});
+export const ZPayPendingRequest = z.union([
+  z.strictObject({ paymentID: z.uuid('paymentID is invalid') }),
+  z.strictObject({ requestID: zCatalogId('requestID') }),
+]);
+export const ZRenewRequest = z.strictObject({ productID: zCatalogId('productID') });
+
+export const ZUpgradeQuoteRequest = z.strictObject({
+  productID: zCatalogId('productID'),
+  planID: zCatalogId('planID'),
+});
+export const ZUpgradeQuoteResponse = z.object({
+  status: z.literal('ok'),
+  amount: z.number().int(),
+  currency: z.string(),
+  period_end: z.string().nullable(),
+  needsApproval: z.boolean(),
+  explanation: z.string(),
+});
+export type UpgradeQuoteResponse = z.infer<typeof ZUpgradeQuoteResponse>;
+
+/** Spec §3 Upgrade request: id, user, product, targetProduct, currentPlan, subscriptionPlan, datetime. */
+export const ZUpgradeRequest = z.object({
+  id: z.number().int(),
+  user: z.string(),
+  email: z.string(),
+  product: z.string(),
+  targetProduct: z.string(),
+  currentPlan: z.string(),
+  subscriptionPlan: z.string(),
+  datetime: z.string(),
+  status: z.enum(['pending', 'approved', 'completed', 'canceled']),
+  amount: z.number().int(),
+});
+export type UpgradeRequest = z.infer<typeof ZUpgradeRequest>;
+export const ZUpgradeRequestsGetResponse = z.object({
+  status: z.literal('ok'),
+  requests: z.array(ZUpgradeRequest),
+});
+export const ZUpgradeApproveRequest = z.strictObject({ requestID: zCatalogId('requestID') });
+export const ZBillingMessageResponse = z.object({ status: z.literal('ok'), message: z.string() });
+
+/** The sandbox's hosted test-card page. */
+export const ZSandboxSessionRequest = z.strictObject({ paymentID: z.uuid('paymentID is invalid') });
+export const ZSandboxSessionResponse = z.object({
+  status: z.literal('ok'),
+  payment: ZPaymentSummary,
+});
+export const ZSandboxPayRequest = z.strictObject({
+  paymentID: z.uuid('paymentID is invalid'),
+  cardNumber: z
+    .string('Card number is required')
+    .transform((value) => value.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
+  expiry: z.string('Expiry is required').regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry must be MM/YY'),
+  cvc: z.string('CVC is required').regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
+  firstName: z.string().trim().min(1, 'First name is required').max(80),
+  lastName: z.string().trim().min(1, 'Last name is required').max(80),
+  phone: z.string().trim().max(40).default(''),
+  address: z.string().trim().max(200).default(''),
+  city: z.string().trim().max(100).default(''),
+  country: z.string().trim().max(100).default(''),
+});
+export type SandboxPayRequest = z.input<typeof ZSandboxPayRequest>;
+export const ZSandboxPayResponse = z.object({ status: z.literal('ok'), payment: ZPaymentSummary });
+
+/** The sandbox provider's webhook event (signed over `timestamp.body`). */
+export const ZSandboxEvent = z.object({
+  id: z.string().min(1).max(100),
+  type: z.enum(['checkout.completed', 'checkout.canceled', 'checkout.failed']),
+  created: z.number().int(),
+  data: z.object({
+    paymentID: z.string(),
+    billing: z
+      .object({
+        firstName: z.string(),
+        lastName: z.string(),
+        phone: z.string(),
+        address: z.string(),
+        city: z.string(),
+        country: z.string(),
+        last4: z.string(),
+      })
+      .partial()
+      .optional(),
+  }),
+});
+export type SandboxEvent = z.infer<typeof ZSandboxEvent>;
+export const ZWebhookResponse = z.object({ received: z.literal(true), duplicate: z.boolean() });

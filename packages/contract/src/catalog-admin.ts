@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import { MIN_CALLS_PER_MINUTE, ZPlan, ZPlanTerm, zCatalogId } from './catalog.js';
+
+/**
+ * Products and the admin catalog calls (spec §7 Products, plans and payment; Admin). Paths, fields
+ * and messages exactly as the spec writes them.
+ */
+export const CATALOG_ADMIN_PATHS = {
+  productsGetAll: '/api/v1/products/get/all',
+  saasProductsGet: '/api/v1/product/saas-product/get',
+  apisSubscribed: '/api/v1/apis/subscribed',
+  productsAdd: '/api/v1/admin/products/add',
+  productUpdateAdd: '/api/v1/admin/product/update/add',
+  saasProductAdd: '/api/v1/admin/product/saas-product/add',
+  plansAdd: '/api/v1/admin/product/saas-product/plans/add',
+  plansUpdate: '/api/v1/admin/product/saas-product/plans/update',
+  plansDelete: '/api/v1/admin/product/saas-product/plans/delete',
+  plans: '/api/v1/admin/product/saas-product/plans',
+  apiInfoGet: '/api/v1/admin/product/saas-product/api-info/get',
+  apiInfoSet: '/api/v1/admin/product/saas-product/api-info/set',
+} as const;
+
+/** Spec §8. */
+export const CHANGES_SAVED_MESSAGE = 'Changes saved!';
+export const APPLYING_CHANGES_MESSAGE = 'Applying changes...';
+export const CHANGES_ERROR_MESSAGE = 'Error occurred!';
+export const PLAN_DELETED_MESSAGE = 'plan deleted successfully!';
+export const API_INFO_SET_MESSAGE = 'Added api information successfully!';
+export const PRODUCT_ADDED_MESSAGE = 'Product added successfully!';
+export const PRODUCT_UPDATE_ADDED_MESSAGE = 'Product update added successfully!';
+export const SAAS_PRODUCT_ADDED_MESSAGE = 'SaaS product added successfully!';
+export const PLAN_ADDED_MESSAGE = 'Plan added successfully!';
+
+/** Spec §9: up to 4 media files per product. */
+export const PRODUCT_MEDIA_MAX = 4;
+
+const zDate = z.iso.date('date must be a date (YYYY-MM-DD)');
+const zName = (label: string) =>
+  z.string(`${label} is required`).trim().min(1, `${label} is required`).max(120, `${label} is too long`);
+const zPriceCents = z
+  .number('price must be a number')
+  .int('price must be whole cents')
+  .min(0, 'price must be 0 or more')
+  .max(100_000_000, 'price is too large');
+const zItem = z.string().trim().min(1, 'A feature cannot be empty').max(200, 'A feature is too long');
+
+/** Multipart text fields of products/add (files: applicationExecutable, media-1…media-4). */
+export const ZProductAddFields = z.strictObject({
+  applicationName: zName('applicationName'),
+  applicationPrice: z.coerce
+    .number('applicationPrice must be a number')
+    .int('applicationPrice must be whole cents')
+    .min(0, 'applicationPrice must be 0 or more')
+    .max(100_000_000, 'applicationPrice is too large'),
+  applicationDescription: z.string().trim().max(5000, 'applicationDescription is too long').default(''),
+  dependencies: z.string().trim().max(2000, 'dependencies is too long').default(''),
+});
+export type ProductAddFields = z.input<typeof ZProductAddFields>;
+
+/** Multipart text fields of product/update/add (file: file). */
+export const ZProductUpdateFields = z.strictObject({
+  productID: z.coerce.number('productID must be a number').int().positive('productID is invalid'),
+  date: zDate,
+  dependencies: z.string().trim().max(2000, 'dependencies is too long').default(''),
+});
+
+export const ZProductUpdate = z.object({
+  id: z.number().int(),
+  date: z.string(),
+  dependencies: z.string(),
+  file: z.object({ id: z.string(), name: z.string(), size: z.number() }).nullable(),
+});
+
+/** Spec §3 Product: id, name, price, plans (products are sold once, so `plans` stays empty). */
+export const ZProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  price: z.number().int(),
+  currency: z.string(),
+  description: z.string(),
+  dependencies: z.string(),
+  plans: z.array(ZPlan),
+  media: z.array(z.object({ id: z.string(), url: z.string(), mimeType: z.string() })),
+  executable: z.object({ id: z.string(), name: z.string(), size: z.number() }).nullable(),
+  updates: z.array(ZProductUpdate),
+  created_at: z.string(),
+});
+export type Product = z.infer<typeof ZProduct>;
+
+/** Spec §3 SaaS product: id, name, plans. */
+export const ZSaasProduct = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  date: z.string(),
+  plans: z.array(ZPlan),
+});
+export type SaasProduct = z.infer<typeof ZSaasProduct>;
+
+export const ZProductsGetAllResponse = z.object({
+  status: z.literal('ok'),
+  data: z.array(ZProduct),
+  sassProducts: z.array(ZSaasProduct),
+});
+export type ProductsGetAllResponse = z.infer<typeof ZProductsGetAllResponse>;
+
+export const ZSaasProductsGetResponse = z.object({ status: z.literal('ok'), products: z.array(ZSaasProduct) });
+
+export const ZSaasProductAddRequest = z.strictObject({
+  date: zDate,
+  name: zName('name'),
+  description: z.string().trim().max(5000, 'description is too long').default(''),
+});
+export type SaasProductAddRequest = z.input<typeof ZSaasProductAddRequest>;
+
+const zPlanFields = {
+  name: zName('name'),
+  price: zPriceCents,
+  term: ZPlanTerm.default('m'),
+  is_recurring: z.boolean('is_recurring must be true or false').default(true),
+  productID: zCatalogId('productID'),
+  isFree: z.boolean('isFree must be true or false').default(false),
+  callsPerMinute: z
+    .number()
+    .int()
+    .min(MIN_CALLS_PER_MINUTE, `callsPerMinute must be at least ${MIN_CALLS_PER_MINUTE}`)
+    .max(100_000)
+    .optional(),
+  maxKeysAllowed: z.number().int().min(0, 'maxKeysAllowed must be 0 (unlimited) or more').max(1_000_000).optional(),
+};
+
+/** Free disables recurrence and term (spec §4); a free plan costs 0. */
+function checkFree(plan: { isFree: boolean; price: number }, ctx: z.RefinementCtx) {
+  if (plan.isFree && plan.price !== 0)
+    ctx.addIssue({ code: 'custom', path: ['price'], message: 'A free plan costs 0' });
+}
+
+export const ZPlanAddRequest = z
+  .strictObject({ ...zPlanFields, items: z.array(zItem).max(30, 'At most 30 features').default([]) })
+  .superRefine(checkFree);
+export type PlanAddRequest = z.input<typeof ZPlanAddRequest>;
+
+export const ZPlanUpdateRequest = z
+  .strictObject({
+    ...zPlanFields,
+    selectedPlanID: zCatalogId('selectedPlanID'),
+    items: z.array(zItem).max(30).optional(),
+    newFeaturesToAdd: z.array(zItem).max(30, 'At most 30 features').default([]),
+    featuresToDelete: z.array(z.number().int().positive()).max(100).default([]),
+  })
+  .superRefine(checkFree);
+export type PlanUpdateRequest = z.input<typeof ZPlanUpdateRequest>;
+
+export const ZPlanDeleteRequest = z.strictObject({
+  productID: zCatalogId('productID'),
+  planID: zCatalogId('planID'),
+});
+
+export const ZAdminPlansRequest = z.strictObject({
+  productID: zCatalogId('productID'),
+  planID: zCatalogId('planID').optional(),
+});
+
+export const ZApiInfo = z.object({
+  productID: z.number().int(),
+  product: z.string(),
+  planID: z.number().int(),
+  plan: z.string(),
+  calls_per_minute: z.number().int(),
+  hasAPI: z.boolean(),
+});
+export type ApiInfo = z.infer<typeof ZApiInfo>;
+
+export const ZAdminPlansResponse = z.object({
+  status: z.literal('ok'),
+  plans: z.array(ZPlan),
+  apiInfo: z.array(ZApiInfo),
+});
+
+export const ZApiInfoGetRequest = z.strictObject({ productID: zCatalogId('productID').optional() });
+export const ZApiInfoGetResponse = z.object({ status: z.literal('ok'), information: z.array(ZApiInfo) });
+
+export const ZApiInfoSetRequest = z.strictObject({
+  productID: zCatalogId('productID'),
+  planID: zCatalogId('planID'),
+  callsPerMinute: z
+    .number('callsPerMinute must be a number')
+    .int('callsPerMinute must be an integer')
+    .min(MIN_CALLS_PER_MINUTE, `callsPerMinute must be at least ${MIN_CALLS_PER_MINUTE}`)
+    .max(100_000, 'callsPerMinute is too large'),
+});
+export type ApiInfoSetRequest = z.input<typeof ZApiInfoSetRequest>;
+
+/** Spec §3 Subscribed API: product name, api_information, subscribedPlanID. */
+export const ZSubscribedApi = z.object({
+  productID: z.number().int(),
+  product: z.string(),
+  plan: z.string(),
+  api_information: z.object({ calls_per_minute: z.number().int() }),
+  subscribedPlanID: z.number().int(),
+  state: z.string(),
+});
+export const ZApisSubscribedResponse = z.object({ status: z.literal('ok'), data: z.array(ZSubscribedApi) });
+
+export const ZCatalogMessageResponse = z.object({ status: z.literal('ok'), message: z.string() });
+export const ZProductAddResponse = ZCatalogMessageResponse.extend({ product: ZProduct });
+export const ZSaasProductAddResponse = ZCatalogMessageResponse.extend({ product: ZSaasProduct });
+export const ZPlanSaveResponse = ZCatalogMessageResponse.extend({ plan: ZPlan });
