@@ -141,6 +141,26 @@ test('a client registers a real-estate business, lists a house, a building and a
   await expect(page.getByText('Agent assigned')).toBeVisible();
   await expect(page.getByRole('row', { name: /7 Ocean View Road/ })).toContainText('Rita Realtor');
 
+  // Edit the house: a new price and status, kept photos.
+  await page.getByRole('button', { name: 'Edit 7 Ocean View Road' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit house' });
+  await expect(edit.getByLabel('Address')).toHaveValue('7 Ocean View Road');
+  await edit.getByLabel('Price (USD)').fill('47500');
+  await edit.getByLabel('Status').selectOption({ label: 'Open House' });
+  await edit.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('House updated')).toBeVisible();
+  const edited = page.getByRole('row', { name: /7 Ocean View Road/ });
+  await expect(edited).toContainText('$47,500.00');
+  await expect(edited).toContainText('Open House');
+
+  // Delete the land.
+  await page.getByText('Lands', { exact: true }).click();
+  await page.getByLabel('Tick Lot 9, Valley Road').check();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete listings' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('deletion successful!')).toBeVisible();
+  await expect(page.getByText('No lands yet.')).toBeVisible();
+
   // The agent signs in and sees only the assigned house.
   await logOutFromNavbar(page);
   await signIn(page, agent.email, agent.password);
