@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -23,6 +24,8 @@ export const saasProducts = pgTable('saas_products', {
   slug: text('slug').unique(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
+  /** The `date` the admin gives when adding a SaaS product. */
+  releaseDate: date('release_date'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,182 @@
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { planSubscriptions, saasPlans, saasProducts } from './catalog.js';
+import { storedFiles } from './stored-files.js';
+import { users } from './users.js';
+
+/** Downloadable products (spec §3 Product): sold once, with an executable and up to 4 media files. */
+export const products = pgTable('products', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  priceCents: integer('price_cents').notNull().default(0),
+  currency: text('currency').notNull().default('usd'),
+  description: text('description').notNull().default(''),
+  dependencies: text('dependencies').notNull().default(''),
+  executableFileId: uuid('executable_file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const productMedia = pgTable(
+  'product_media',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => storedFiles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('product_media_product_idx').on(table.productId)],
+);
+
+export const productUpdates = pgTable(
+  'product_updates',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    releaseDate: date('release_date').notNull(),
+    dependencies: text('dependencies').notNull().default(''),
+    fileId: uuid('file_id').references(() => storedFiles.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('product_updates_product_idx').on(table.productId)],
+);
+
+/** Spec §3 Upgrade request. `amountCents` is the prorated difference fixed at approval. */
+export const planUpgradeRequests = pgTable(
+  'plan_upgrade_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => saasProducts.id, { onDelete: 'cascade' }),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => planSubscriptions.id, { onDelete: 'cascade' }),
+    fromPlanId: integer('from_plan_id')
+      .notNull()
+      .references(() => saasPlans.id, { onDelete: 'restrict' }),
+    toPlanId: integer('to_plan_id')
+      .notNull()
+      .references(() => saasPlans.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: ['pending', 'approved', 'completed', 'canceled'] })
+      .notNull()
+      .default('pending'),
+    amountCents: integer('amount_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('plan_upgrade_requests_user_idx').on(table.userId),
+    // One open request per user and product.
+    uniqueIndex('plan_upgrade_requests_open_idx')
+      .on(table.userId, table.productId)
+      .where(sql`${table.status} in ('pending', 'approved')`),
+  ],
+);
+
+/** A checkout: what is being paid, with which provider, and how it ended. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['subscription', 'renewal', 'upgrade'] }).notNull(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => saasProducts.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => saasPlans.id, { onDelete: 'restrict' }),
+    upgradeRequestId: integer('upgrade_request_id').references(() => planUpgradeRequests.id, {
+      onDelete: 'set null',
+    }),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
+    providerRef: text('provider_ref'),
+    checkoutUrl: text('checkout_url'),
+    status: text('status', { enum: ['pending', 'paid', 'canceled', 'failed'] })
+      .notNull()
+      .default('pending'),
+    statusMessage: text('status_message').notNull().default('Waiting for payment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('payments_user_idx').on(table.userId, table.createdAt),
+    index('payments_provider_ref_idx').on(table.provider, table.providerRef),
+  ],
+);
+
+/** Every verified webhook event, once: the unique key makes duplicates and replays no-ops. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id'),
+    outcome: text('outcome').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [uniqueIndex('payment_events_provider_event_idx').on(table.provider, table.eventId)],
+);
+
+/** Spec §3 Receipt: one per successful payment. */
+export const receipts = pgTable(
+  'receipts',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .unique()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    method: text('method').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    country: text('country').notNull().default(''),
+    items: jsonb('items').$type<string[]>().notNull(),
+    duration: text('duration').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    statusMessage: text('status_message').notNull(),
+  },
+  (table) => [index('receipts_user_idx').on(table.userId, table.issuedAt)],
+);
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type UpgradeRequestRow = typeof planUpgradeRequests.$inferSelect;
