@@ -3,17 +3,34 @@ import type { AppDeps } from '../../platform/deps.js';
 import { createChatServices } from './chat-services.js';
 import { customerServiceMediaRoutes, registerCsMediaPolicy } from './cs-media-routes.js';
 import { customerServiceRoutes } from './cs-routes.js';
+import { PROJECT_CHAT_MEDIA_PURPOSE } from './media-rules.js';
+import { ProjectChats } from './project-chat-service.js';
+import { projectChatRoutes } from './project-routes.js';
 import { ChatHub } from './socket/hub.js';
 import { socketRoutes } from './socket/routes.js';
 
-/** The chat feature: customer-service calls, media, the WebSocket and (later) project rooms. */
+/** The chat feature: customer-service calls and media, project rooms, and the WebSocket. */
 export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const services = createChatServices(deps);
   const hub = new ChatHub(deps, services);
   registerCsMediaPolicy(deps, services);
+  const projectChats = new ProjectChats(deps.database.db, deps.clock, deps.events, deps.projects);
+  deps.fileAccess.register(PROJECT_CHAT_MEDIA_PURPOSE, (file, user) =>
+    projectChats.canReadMedia(file.id, user),
+  );
+  hub.projectHooks = {
+    resolve: async (user, order, project) => {
+      const room = await projectChats.room(user, order, project);
+      return room ? { projectId: room.projectId } : null;
+    },
+    message: (id, viewerId) => projectChats.message(id, viewerId),
+    markSeen: (projectId, userId) => projectChats.markSeen(projectId, userId),
+    touch: (projectId, userId) => projectChats.touch(projectId, userId),
+  };
   return async (app) => {
     await app.register(customerServiceRoutes(deps, services));
     await app.register(customerServiceMediaRoutes(deps, services));
+    await app.register(projectChatRoutes(deps, services, projectChats));
     await app.register(socketRoutes(hub));
   };
 }

@@ -1,0 +1,210 @@
+import type { Discussion, ProjectMessage } from '@app/contract';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  type ProjectChatMessageRow,
+  projectChatMembers,
+  projectChatMessages,
+  projectOrders,
+  projects,
+  type StoredFileRow,
+  storedFiles,
+  users,
+} from '../../db/schema/index.js';
+import type { Clock } from '../../platform/clock.js';
+import type { EventBus } from '../../platform/events/index.js';
+import type { Actor, ProjectService } from '../projects/service.js';
+import { projectRoom, publishChatEvent } from './chat-events.js';
+
+const HISTORY_LIMIT = 500;
+/** Spec §3 Discussion: every listed project is a chat room, which the spec marks as type 2. */
+export const CHAT_PROJECT_TYPE = 2;
+
+export interface ProjectRoom {
+  projectId: string;
+  orderId: string;
+  projectName: string;
+  clientId: string;
+  clientEmail: string;
+}
+
+interface Item {
+  row: ProjectChatMessageRow;
+  file: StoredFileRow | null;
+  senderName: string | null;
+}
+
+function toProjectMessage({ row, file, senderName }: Item, viewerId: string): ProjectMessage {
+  const self = row.senderId === viewerId;
+  return {
+    id: row.id,
+    self,
+    from: self ? 'Me' : (senderName ?? 'Former member'),
+    message: row.body,
+    media: file ? `/api/v1/files/${file.id}` : null,
+    media_name: file?.originalName ?? null,
+    media_type: file?.mimeType ?? null,
+    date_time: row.createdAt.toISOString(),
+  };
+}
+
+/** Project chat: rooms per project; who may enter is the projects feature's access rule. */
+export class ProjectChats {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly events: EventBus,
+    private readonly projectService: ProjectService,
+  ) {}
+
+  /** Discussions (spec §3): one per order the user may see, with its projects as rooms. */
+  async discussions(actor: Actor): Promise<Discussion[]> {
+    const list = await this.projectService.listAccessibleProjects(actor);
+    const byOrder = new Map<string, Discussion>();
+    for (const project of list) {
+      const discussion = byOrder.get(project.order.id) ?? {
+        id: project.order.id,
+        name: project.order.name,
+        client: project.order.client.name,
+        projects: [],
+      };
+      discussion.projects.push({
+        id: project.id,
+        type: CHAT_PROJECT_TYPE,
+        name: `${project.name} (${project.type})`,
+      });
+      byOrder.set(project.order.id, discussion);
+    }
+    return [...byOrder.values()];
+  }
+
+  /** The room, if the actor may use it and the project belongs to that order; otherwise null (404). */
+  async room(actor: Actor, orderId: string, projectId: string): Promise<ProjectRoom | null> {
+    if (!(await this.projectService.canAccessProject(actor, projectId))) return null;
+    const [row] = await this.db
+      .select({ project: projects, order: projectOrders, clientEmail: users.email })
+      .from(projects)
+      .innerJoin(projectOrders, eq(projectOrders.id, projects.orderId))
+      .innerJoin(users, eq(users.id, projectOrders.clientId))
+      .where(eq(projects.id, projectId))
+      .limit(1);
+    if (!row || row.order.id !== orderId) return null;
+    return {
+      projectId: row.project.id,
+      orderId: row.order.id,
+      projectName: row.project.name,
+      clientId: row.order.clientId,
+      clientEmail: row.clientEmail,
+    };
+  }
+
+  private select() {
+    return this.db
+      .select({ row: projectChatMessages, file: storedFiles, senderName: users.firstName })
+      .from(projectChatMessages)
+      .leftJoin(storedFiles, eq(storedFiles.id, projectChatMessages.mediaFileId))
+      .leftJoin(users, eq(users.id, projectChatMessages.senderId));
+  }
+
+  async messages(room: ProjectRoom, viewerId: string): Promise<ProjectMessage[]> {
+    const rows = await this.select()
+      .where(eq(projectChatMessages.projectId, room.projectId))
+      .orderBy(desc(projectChatMessages.id))
+      .limit(HISTORY_LIMIT);
+    return rows.reverse().map((item) => toProjectMessage(item, viewerId));
+  }
+
+  async message(id: number, viewerId: string): Promise<ProjectMessage | null> {
+    const [item] = await this.select().where(eq(projectChatMessages.id, id)).limit(1);
+    return item ? toProjectMessage(item, viewerId) : null;
+  }
+
+  /** When anyone else last read the room. */
+  async lastSeenByOthers(projectId: string, userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ at: sql<Date | null>`max(${projectChatMembers.seenAt})` })
+      .from(projectChatMembers)
+      .where(and(eq(projectChatMembers.projectId, projectId), ne(projectChatMembers.userId, userId)));
+    return row?.at ? new Date(row.at).toISOString() : null;
+  }
+
+  private async upsertMember(projectId: string, userId: string, values: { seenAt?: Date; activeAt?: Date }) {
+    await this.db
+      .insert(projectChatMembers)
+      .values({ projectId, userId, ...values })
+      .onConflictDoUpdate({ target: [projectChatMembers.projectId, projectChatMembers.userId], set: values });
+  }
+
+  async markSeen(projectId: string, userId: string): Promise<void> {
+    const now = this.clock.now();
+    await this.upsertMember(projectId, userId, { seenAt: now, activeAt: now });
+    await publishChatEvent(this.events, {
+      kind: 'read',
+      room: projectRoom(projectId),
+      side: userId,
+      at: now.toISOString(),
+    });
+  }
+
+  async touch(projectId: string, userId: string): Promise<void> {
+    await this.upsertMember(projectId, userId, { activeAt: this.clock.now() });
+  }
+
+  async send(room: ProjectRoom, senderId: string, text: string, file: StoredFileRow | null) {
+    const now = this.clock.now();
+    const [row] = await this.db
+      .insert(projectChatMessages)
+      .values({
+        projectId: room.projectId,
+        senderId,
+        body: text,
+        mediaFileId: file?.id ?? null,
+        createdAt: now,
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no message');
+    await this.upsertMember(room.projectId, senderId, { seenAt: now, activeAt: now });
+    await publishChatEvent(this.events, {
+      kind: 'project-message',
+      projectId: room.projectId,
+      messageId: row.id,
+    });
+    const sent = await this.message(row.id, senderId);
+    if (!sent) throw new Error('message vanished after insert');
+    return sent;
+  }
+
+  /** The client's presence and mail throttle in a room (for the offline email). */
+  async clientState(room: ProjectRoom) {
+    const [row] = await this.db
+      .select()
+      .from(projectChatMembers)
+      .where(
+        and(eq(projectChatMembers.projectId, room.projectId), eq(projectChatMembers.userId, room.clientId)),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  async recordOfflineMail(room: ProjectRoom): Promise<void> {
+    const now = this.clock.now();
+    await this.db
+      .insert(projectChatMembers)
+      .values({ projectId: room.projectId, userId: room.clientId, lastOfflineMailAt: now })
+      .onConflictDoUpdate({
+        target: [projectChatMembers.projectId, projectChatMembers.userId],
+        set: { lastOfflineMailAt: now },
+      });
+  }
+
+  /** File policy: project chat media is for the room's members only. */
+  async canReadMedia(fileId: string, actor: Actor | null): Promise<boolean> {
+    if (!actor) return false;
+    const [row] = await this.db
+      .select({ projectId: projectChatMessages.projectId })
+      .from(projectChatMessages)
+      .where(eq(projectChatMessages.mediaFileId, fileId))
+      .limit(1);
+    return row ? this.projectService.canAccessProject(actor, row.projectId) : false;
+  }
+}

@@ -1,0 +1,126 @@
+import {
+  CHAT_PATHS,
+  ZDiscussionsResponse,
+  ZProjectMessagesResponse,
+  ZProjectRoomRequest,
+  ZProjectSendFields,
+  ZProjectSendResponse,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { StoredFileRow } from '../../db/schema/index.js';
+import { currentUser } from '../../platform/auth/guard.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { badRequest, notFound } from '../../platform/http/errors.js';
+import { readMultipart } from '../../platform/http/multipart.js';
+import type { ChatServices } from './chat-services.js';
+import { mediaField, PROJECT_CHAT_MEDIA_PURPOSE } from './media-rules.js';
+import { isOnline, notifyOfflineMember, OFFLINE_MAIL_EVERY_MS } from './offline-mail.js';
+import { parseWith, singleFields } from './parse.js';
+import type { ProjectChats, ProjectRoom } from './project-chat-service.js';
+
+const tags = ['project chat'];
+const ROOM_NOT_FOUND = 'Project chat not found';
+
+/** Spec §7 project chat: the client who ordered, assigned staff and admins share one room per project. */
+export const projectChatRoutes =
+  (deps: AppDeps, services: ChatServices, chats: ProjectChats): FastifyPluginAsyncZod =>
+  async (app) => {
+    const guard = deps.guards.requireUser;
+
+    app.get(
+      CHAT_PATHS.discussions,
+      {
+        schema: {
+          tags,
+          summary: 'Discussions: one per order you may see, with its projects (chat rooms, type 2)',
+          security: [{ bearer: [] }],
+          response: { 200: ZDiscussionsResponse },
+        },
+        preHandler: guard,
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        discussions: await chats.discussions(currentUser(request)),
+      }),
+    );
+
+    app.post(
+      CHAT_PATHS.projectGet,
+      {
+        schema: {
+          tags,
+          summary: 'Messages of a project chat room ({order_, project})',
+          security: [{ bearer: [] }],
+          body: ZProjectRoomRequest,
+          response: { 200: ZProjectMessagesResponse },
+        },
+        preHandler: guard,
+      },
+      async (request) => {
+        const user = currentUser(request);
+        const room = await chats.room(user, request.body.order_, request.body.project);
+        if (!room) throw notFound(ROOM_NOT_FOUND);
+        const messages = await chats.messages(room, user.id);
+        await chats.markSeen(room.projectId, user.id);
+        return {
+          status: 'ok' as const,
+          messages,
+          last_seen: await chats.lastSeenByOthers(room.projectId, user.id),
+        };
+      },
+    );
+
+    app.post(
+      CHAT_PATHS.projectSet,
+      {
+        schema: {
+          tags,
+          summary:
+            'Send to a project chat: multipart {message, order, project} and/or media (JSON also works)',
+          description: 'Media: images, MP4 or PDF up to 40 MB; text up to 5,000 characters.',
+          security: [{ bearer: [] }],
+          response: { 200: ZProjectSendResponse },
+        },
+        preHandler: guard,
+      },
+      async (request) => {
+        const user = currentUser(request);
+        let fields: unknown = request.body;
+        let file: StoredFileRow | null = null;
+        if (request.isMultipart()) {
+          const parsed = await readMultipart(request, deps.storage, {
+            files: mediaField(PROJECT_CHAT_MEDIA_PURPOSE),
+            ownerId: user.id,
+          });
+          fields = singleFields(parsed.fields);
+          file = parsed.files.media?.[0] ?? null;
+        }
+        try {
+          const body = parseWith(ZProjectSendFields, fields);
+          const text = body.message ?? '';
+          if (!text && !file) throw badRequest('message: Message is empty');
+          const room = await chats.room(user, body.order, body.project);
+          if (!room) throw notFound(ROOM_NOT_FOUND);
+          const sent = await chats.send(room, user.id, text, file);
+          if (user.id !== room.clientId) await emailClientIfAway(services, chats, room);
+          return { status: 'ok' as const, sent };
+        } catch (error) {
+          if (file) await deps.storage.remove(file);
+          throw error;
+        }
+      },
+    );
+  };
+
+/** Offline email (issue 6): the client has no open connection, and was not mailed about this room lately. */
+async function emailClientIfAway(services: ChatServices, chats: ProjectChats, room: ProjectRoom) {
+  const mail = services.offlineMail;
+  const now = mail.clock.now();
+  const state = await chats.clientState(room);
+  if (isOnline(state?.activeAt ?? null, now)) return;
+  const last = state?.lastOfflineMailAt;
+  if (last && now.getTime() - last.getTime() < OFFLINE_MAIL_EVERY_MS) return;
+  await chats.recordOfflineMail(room);
+  const link = `${mail.publicUrl}/chatroom?order=${room.orderId}&project=${room.projectId}`;
+  await notifyOfflineMember(mail, { to: room.clientEmail, projectName: room.projectName, link });
+}
