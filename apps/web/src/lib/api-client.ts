@@ -41,6 +41,7 @@ function isFailedEnvelope(body: unknown): body is FailedResponse {
 export function failureMessage(status: number, body: unknown): string {
   if (isFailedEnvelope(body)) return body.message;
   if (status === 429) return 'Too many attempts. Please wait a moment and try again.';
+  if (status === 413) return 'The upload is too large.';
   if (status >= 500) return 'The server had a problem. Please try again.';
   return `Request failed (${status})`;
 }

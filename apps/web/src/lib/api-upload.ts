@@ -56,7 +56,10 @@ export async function apiUpload<S extends z.ZodType>(
   options: UploadOptions<S>,
 ): Promise<z.output<S>> {
   let reply = await post(path, form, options);
-  if (reply.status === 401 && (await refreshSession())) reply = await post(path, form, options);
+  if (reply.status === 401 && (await refreshSession())) {
+    options.onProgress?.(0);
+    reply = await post(path, form, options);
+  }
   if (reply.status < 200 || reply.status >= 300)
     throw new ApiError(reply.status, failureMessage(reply.status, reply.body));
   const parsed = options.schema.safeParse(reply.body);

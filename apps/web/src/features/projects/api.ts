@@ -8,7 +8,7 @@ import {
 } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
-import { uploadWithProgress } from './lib/upload';
+import { apiUpload } from '../../lib/api-upload';
 
 /** Spec §9: projects are polled every 2 s. */
 export const PROJECTS_POLL_MS = 2000;
@@ -51,7 +51,7 @@ export function useProjectRequest(onProgress: (percent: number) => void) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: FormData) =>
-      uploadWithProgress(PROJECT_PATHS.request, form, ZProjectRequestResponse, onProgress),
+      apiUpload(PROJECT_PATHS.request, form, { schema: ZProjectRequestResponse, onProgress }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: MY_PROJECTS_KEY }),
   });
 }

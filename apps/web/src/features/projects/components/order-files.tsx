@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from 'react-bootstrap';
 import { useToast } from '../../../app/providers/toast-context';
 import { errorMessage } from '../../../lib/api-error';
-import { downloadFile } from '../lib/download';
+import { downloadProtectedFile, filePath } from '../../../lib/protected-file';
 
 type OrderMaterial = Pick<Order, 'files' | 'proposal_link' | 'design_link' | 'designTemplates'>;
 
@@ -14,7 +14,7 @@ export function OrderFiles({ order }: { order: OrderMaterial }) {
   const download = async (id: string, name: string) => {
     setBusy(id);
     try {
-      await downloadFile(id, name);
+      await downloadProtectedFile(filePath(id), name);
     } catch (error) {
       toast.show({ variant: 'danger', message: errorMessage(error) });
     } finally {
