@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
 import { ownerWithBusiness } from './business-kit.test.js';
+import { businessSeed, DEMO_AGENT, DEMO_REALTOR } from './seed.js';
 
 let server: TestServer;
 let request: ReturnType<typeof httpClient>;
@@ -176,6 +177,39 @@ describe('isolation between owners', () => {
       body: { business: a.businessId },
     });
     expect(houses.status).toBe(404);
+  });
+});
+
+describe('demo seed', () => {
+  it('creates a realtor with three listings and an agent who sees the assigned house; runs twice safely', async () => {
+    const step = businessSeed(server.deps);
+    const context = { db: server.database.db, log: server.app.log };
+    await step.run(context);
+    await step.run(context);
+    const signin = (account: { email: string; password: string }) =>
+      request<{ access: string }>('/api/v1/user/authenticate/signin', {
+        body: { ...account, rememberMe: false },
+      });
+    const realtor = (await signin(DEMO_REALTOR)).body.access;
+    const list = await request<{ businessList: { id: string }[] }>('/api/business/get', { token: realtor });
+    expect(list.body.businessList).toHaveLength(1);
+    const business = list.body.businessList[0]?.id;
+    for (const kind of ['house', 'building', 'land']) {
+      const listed = await request<Record<string, unknown[]>>(`/api/business/real-estate/${kind}/get`, {
+        token: realtor,
+        body: { business },
+      });
+      expect(Object.values(listed.body).find(Array.isArray)).toHaveLength(1);
+    }
+    const agent = (await signin(DEMO_AGENT)).body.access;
+    const houses = await request<{ houseList: { address: string }[] }>(
+      '/api/business/real-estate/house/get',
+      {
+        token: agent,
+        body: { business },
+      },
+    );
+    expect(houses.body.houseList.map((h) => h.address)).toEqual(['42 Seacliff Drive, Santa Cruz']);
   });
 });
 
