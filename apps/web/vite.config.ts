@@ -1,12 +1,13 @@
 import { PUBLIC_PAGES } from '@app/contract';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { compressAssetsPlugin } from './compress-assets.ts';
 import { prerenderPlugin } from './prerender.ts';
 
 // 'source' first so @app/contract resolves to its TypeScript source, not a built dist.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), prerenderPlugin({ pages: PUBLIC_PAGES })],
+  plugins: [react(), prerenderPlugin({ pages: PUBLIC_PAGES }), compressAssetsPlugin()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     port: 5173,

@@ -47,7 +47,7 @@ test('products tabs switch with the keyboard and link to the CRM page and the Ke
     '/store/key-manager',
   );
   await page.keyboard.press('ArrowLeft');
-  await page.getByRole('link', { name: 'Learn More' }).click();
+  await page.getByRole('link', { name: /^Learn More/ }).click();
   await expect(page).toHaveURL(/\/products\/real-estate-crm-and-property-management-platform$/);
   await expect(page.getByText('$149')).toBeVisible();
 });

@@ -113,6 +113,8 @@ function registerWeb(app: FastifyInstance, webDist: string, config: Config): voi
       root: webDist,
       wildcard: false,
       index: false,
+      // The build writes .br/.gz next to its assets (apps/web/compress-assets.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -123,9 +125,15 @@ function registerWeb(app: FastifyInstance, webDist: string, config: Config): voi
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      const page = html.page(pathname);
-      if (page !== null)
-        return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(page);
+      const page = html.encoded(pathname, String(request.headers['accept-encoding'] ?? ''));
+      if (page !== null) {
+        if (page.encoding) reply.header('Content-Encoding', page.encoding);
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .header('Vary', 'Accept-Encoding')
+          .type('text/html; charset=utf-8')
+          .send(page.body);
+      }
     }
     return reply.code(404).send({
       status: 'failed',

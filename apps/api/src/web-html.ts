@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { type Config, publicUrl } from './config.js';
 
 /**
@@ -33,6 +34,31 @@ export class WebHtml {
       ['__CONTACT_EMAIL__', escapeHtml(config.CONTACT_EMAIL)],
       ['__PUBLIC_URL__', escapeHtml(base)],
     ];
+  }
+
+  private readonly compressed = new Map<string, Buffer>();
+
+  /** The page compressed as the client accepts (brotli, then gzip), cached per page and encoding. */
+  encoded(
+    pathname: string,
+    acceptEncoding: string,
+  ): { body: string | Buffer; encoding?: 'br' | 'gzip' } | null {
+    const page = this.page(pathname);
+    if (page === null) return null;
+    const encoding = /\bbr\b/.test(acceptEncoding)
+      ? 'br'
+      : /\bgzip\b/.test(acceptEncoding)
+        ? 'gzip'
+        : undefined;
+    if (!encoding) return { body: page };
+    const key = `${encoding}:${page.length}:${pathname}`;
+    let body = this.compressed.get(key);
+    if (!body) {
+      body = encoding === 'br' ? brotliCompressSync(page) : gzipSync(page);
+      // Bounded: one entry per prerendered page and encoding, plus the shell under many paths.
+      if (this.compressed.size < 500) this.compressed.set(key, body);
+    }
+    return { body, encoding };
   }
 
   /** The page for a URL path: its prerendered file if the build has one, else the SPA shell. */

@@ -78,3 +78,16 @@ describe('prerendered pages and SEO files', () => {
     expect(robots).toContain('Disallow: /company/');
   });
 });
+
+describe('compression', () => {
+  it('sends pages brotli or gzip compressed as the client accepts', async () => {
+    const br = await fetch(`${server.baseUrl}/about`, { headers: { 'accept-encoding': 'br' } });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toContain('<h1>About us</h1>');
+    const gz = await fetch(`${server.baseUrl}/about`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toContain('<h1>About us</h1>');
+    const plain = await fetch(`${server.baseUrl}/about`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+});

@@ -29,7 +29,10 @@ export function ProductsPage() {
                     status, agents assigned to each property and a business dashboard. Early access is open.
                   </Card.Text>
                   <div className="mt-auto">
-                    <LinkButton to={CRM_PATH}>Learn More</LinkButton>
+                    <LinkButton to={CRM_PATH}>
+                      {/* Spec wording; the hidden words make the link make sense out of context. */}
+                      Learn More<span className="visually-hidden"> about the real-estate CRM</span>
+                    </LinkButton>
                   </div>
                 </Card.Body>
               </Card>
