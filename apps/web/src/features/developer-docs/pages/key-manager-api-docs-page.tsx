@@ -62,7 +62,7 @@ export function KeyManagerApiDocsPage() {
               </Nav>
             </Col>
             <Col md={9}>
-              <OperationSection operation={operation} />
+              <OperationSection key={operation.id} operation={operation} />
             </Col>
           </Row>
         </Tab>

@@ -2,16 +2,18 @@ import { Col, Container, Nav, Row } from 'react-bootstrap';
 import { LinkButton } from '../../../components/link-button';
 import { CodeBox } from '../components/code-box';
 import { LIBRARY_SECTIONS } from '../components/library-sections';
-import { OrganisationJsonLd } from '../components/organisation-json-ld';
 import { useDocumentTitle } from '../components/use-document-title';
 import { JAVA_LIBRARY_VERSION, REST_DOCS_PATH } from '../content/library';
 
-/** /developer-resources/libraries/key-manager-lib-documentation: the Java library's guide. */
+/**
+ * /developer-resources/libraries/key-manager-lib-documentation: the Java library's guide. The
+ * organisation JSON-LD (founded 2024) the spec asks for is embedded by the server in every page's
+ * HTML (apps/api/src/web-html.ts), this one included.
+ */
 export function LibraryDocsPage() {
   useDocumentTitle('Key Manager library documentation');
   return (
     <Container className="py-4">
-      <OrganisationJsonLd />
       <Row className="g-4">
         <Col md={3}>
           <nav aria-label="Library documentation" className="position-sticky" style={{ top: 80 }}>
