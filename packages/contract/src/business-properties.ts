@@ -28,58 +28,57 @@ export const HOUSE_DEFAULTS = { bedRoomCount: 2, floorCount: 1, area: 1700, pric
 
 /**
  * A number field that also accepts the string a multipart body or an <input> carries. An empty
- * string counts as missing, never as 0.
+ * string counts as missing, never as 0; text that is not a number says so.
  */
-const numeric = (label: string, schema: z.ZodNumber) =>
+const numeric = (label: string, rules: (base: z.ZodNumber) => z.ZodNumber = (base) => base) =>
   z.preprocess(
     (value) => (typeof value === 'string' ? (value.trim() === '' ? undefined : Number(value)) : value),
-    schema.refine(Number.isFinite, `${label} must be a number`),
+    rules(
+      z.number({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+      }),
+    ),
   );
 const count = (label: string) =>
-  numeric(
-    label,
-    z
-      .number({ error: `${label} is required` })
+  numeric(label, (n) =>
+    n
       .int(`${label} must be a whole number`)
       .min(0, `${label} cannot be negative`)
       .max(10_000, `${label} is too large`),
   );
 const optionalCoordinate = (label: string, limit: number) =>
-  numeric(
-    label,
-    z
-      .number({ error: `${label} must be a number` })
+  numeric(label, (n) =>
+    n
       .min(-limit, `${label} must be between -${limit} and ${limit}`)
       .max(limit, `${label} must be between -${limit} and ${limit}`),
   ).optional();
 const text = (label: string, max: number) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} is too long`);
 
 /** Fields every listing has. Money is whole dollars with cents allowed; stored as integer cents. */
 const listingFields = {
   businessID: zBusinessRecordId('Business'),
-  area: numeric(
-    'Area',
-    z
-      .number({ error: 'Area is required' })
-      .min(0, 'Area cannot be negative')
-      .max(1_000_000_000, 'Area is too large'),
-  ),
-  price: numeric(
-    'Price',
-    z
-      .number({ error: 'Price is required' })
+  area: numeric('Area', (n) => n.min(0, 'Area cannot be negative').max(1_000_000_000, 'Area is too large')),
+  price: numeric('Price', (n) =>
+    n
       .min(0, 'Price cannot be negative')
       .max(10_000_000_000, 'Price is too large')
-      .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, 'Price may have at most two decimals'),
+      .refine(
+        (value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6,
+        'Price may have at most two decimals',
+      ),
   ),
   address: text('Address', 300),
   country: text('Country', 8),
-  state: z.string().trim().max(16, 'State is not valid').optional(),
+  state: z.string().trim().max(100, 'State is not valid').optional(),
   latitude: optionalCoordinate('Latitude', 90),
   longitude: optionalCoordinate('Longitude', 180),
   description: z.string().trim().max(2000, 'Description must be at most 2000 characters').optional(),
-  status: numeric('Status', z.number().int().min(1, 'Choose a status').max(4, 'Choose a status')).optional(),
+  status: numeric('Status', (n) => n.int().min(1, 'Choose a status').max(4, 'Choose a status')).optional(),
 };
 
 export const ZHouseFields = z.strictObject({
@@ -93,10 +92,8 @@ export const ZBuildingFields = z.strictObject({
   ...listingFields,
   floorCount: count('Floors'),
   unitCount: count('Units'),
-  yearBuilt: numeric(
-    'Year built',
-    z
-      .number({ error: 'Year built is required' })
+  yearBuilt: numeric('Year built', (n) =>
+    n
       .int('Year built must be a whole number')
       .min(1600, 'Year built must be 1600 or later')
       .max(2100, 'Year built must be 2100 or earlier'),
@@ -118,7 +115,14 @@ export const ZPropertyUpdateExtras = z.strictObject({
     .string()
     .max(2000)
     .optional()
-    .transform((value) => (value ? value.split(',').map((id) => id.trim()).filter(Boolean) : []))
+    .transform((value) =>
+      value
+        ? value
+            .split(',')
+            .map((id) => id.trim())
+            .filter(Boolean)
+        : [],
+    )
     .pipe(z.array(z.uuid('An image id is not valid')).max(11)),
 });
 
@@ -180,7 +184,11 @@ export const ZPropertySavedResponse = z.object({
   message: z.string(),
   property: ZProperty,
 });
-export const ZPropertyCountResponse = z.object({ status: z.literal('ok'), message: z.string(), count: z.number() });
+export const ZPropertyCountResponse = z.object({
+  status: z.literal('ok'),
+  message: z.string(),
+  count: z.number(),
+});
 
 /** One listing as the public, embeddable endpoint shows it: no agent, absolute photo URLs. */
 export const ZPublicListing = ZProperty.omit({ agent: true, thumbnail: true, images: true }).extend({
