@@ -67,9 +67,9 @@ test('an image upload shows progress and renders for both sides', async ({ brows
   const dialog = visitor.getByRole('dialog', { name: 'Choose Media' });
   await expect(dialog.getByRole('img', { name: 'Preview of screenshot.png' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Send' }).click();
-  const progress = dialog.getByRole('progressbar');
-  await expect(progress).toBeVisible();
-  await expect(progress).toHaveText(/^\d{1,3}\.\d{2}%$/);
+  // The progress viewer shows while the upload runs, as a percentage with two decimals (spec §4).
+  await expect(dialog.getByLabel('Upload progress')).toBeVisible();
+  await expect(dialog.getByRole('progressbar')).toHaveText(/^\d{1,3}\.\d{2}%$/);
   await expect(dialog).toBeHidden({ timeout: 20_000 });
   await expect(log(visitor).getByRole('img', { name: 'screenshot.png' })).toBeVisible();
   await expect(log(admin).getByRole('img', { name: 'screenshot.png' })).toBeVisible({ timeout: 3000 });

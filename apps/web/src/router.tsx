@@ -50,6 +50,11 @@ export const router = createBrowserRouter([
               import('./features/accounts/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
           },
           {
+            path: 'chatroom',
+            lazy: () =>
+              import('./features/chat/pages/chatroom-page').then((m) => ({ Component: m.ChatroomPage })),
+          },
+          {
             path: 'store/key-manager',
             lazy: () =>
               import('./features/key-manager/pages/key-manager-page').then((m) => ({

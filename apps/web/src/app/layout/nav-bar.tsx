@@ -80,9 +80,16 @@ export function NavBar() {
                 key={link.to}
                 to={link.to}
                 size="sm"
-                variant={index === 0 ? 'primary' : 'outline-light'}
+                variant={index === (authLinks[0]?.icon ? 1 : 0) ? 'primary' : 'outline-light'}
               >
-                {link.label}
+                {link.icon ? (
+                  <>
+                    <span aria-hidden="true">{link.icon}</span>
+                    <span className="visually-hidden">{link.label}</span>
+                  </>
+                ) : (
+                  link.label
+                )}
               </LinkButton>
             ))}
           </nav>

@@ -5,6 +5,8 @@
 export interface NavLinkItem {
   to: string;
   label: string;
+  /** Shown instead of the label on the large-screen button; the label stays for screen readers. */
+  icon?: string;
 }
 
 export const NAV_LINKS: readonly NavLinkItem[] = [
@@ -24,6 +26,7 @@ export const SIGNED_OUT_LINKS: readonly NavLinkItem[] = [
 ];
 
 export const SIGNED_IN_LINKS: readonly NavLinkItem[] = [
+  { to: '/chatroom', label: 'Chat room', icon: '💬' },
   { to: '/profile', label: 'Profile' },
   { to: '/logout', label: 'Log out' },
 ];

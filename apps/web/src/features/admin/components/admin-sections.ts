@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { CustomerServiceSection } from '../../chat/admin/customer-service-section';
+import { MessagesSection } from '../../chat/admin/messages-section';
 import { AdminLeads } from '../../site/components/admin-leads';
 import { AdminSubscribers } from '../../site/components/admin-subscribers';
 import { ProjectsSection } from '../projects/projects-section';
@@ -21,6 +22,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'projects', label: 'Projects', Component: ProjectsSection },
   { key: 'leads', label: 'Leads', Component: AdminLeads },
   { key: 'newsletter', label: 'Newsletter', Component: AdminSubscribers },
+  { key: 'messages', label: 'Messages', Component: MessagesSection },
   { key: 'customer-service', label: 'Customer Service', Component: CustomerServiceSection },
   { key: 'users', label: 'Users', Component: UsersSection },
 ];

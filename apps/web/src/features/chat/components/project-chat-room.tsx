@@ -1,0 +1,134 @@
+import type { ProjectMessage } from '@app/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Card, Col, Row } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
+import { QueryState } from '../../../app/layout/query-state';
+import { getAccessToken } from '../../../lib/session';
+import {
+  addRoomMessage,
+  type RoomRef,
+  sendToRoom,
+  setRoomLastSeen,
+  useDiscussions,
+  useRoomMessages,
+} from '../project-api';
+import { useChatSocket } from '../socket/use-chat-socket';
+import { useRefetchOnOpen, useTypingIndicator } from '../socket/use-typing';
+import { Composer } from './composer';
+import { DiscussionList } from './discussion-list';
+import { type ChatMessageView, MessageList } from './message-list';
+import { SocketBadge } from './socket-badge';
+
+const toView = (m: ProjectMessage): ChatMessageView => ({ ...m, mine: m.self, at: m.date_time });
+
+const accessCredentials = () => {
+  const access = getAccessToken();
+  return access ? { access } : null;
+};
+
+/**
+ * Project chat rooms (spec §2): discussions on the left, the room on the right. Used by /chatroom
+ * (clients and assigned staff) and the admin's Messages screen. The room lives in ?order=&project=.
+ */
+export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }) {
+  const client = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const order = params.get('order');
+  const project = params.get('project');
+  const room = useMemo<RoomRef | null>(
+    () => (order && project ? { order, project } : null),
+    [order, project],
+  );
+  const [typing, showTyping] = useTypingIndicator();
+  const targets = useMemo(() => (room ? [{ kind: 'project' as const, ...room }] : []), [room]);
+
+  const socket = useChatSocket(
+    room ? `room:${room.order}:${room.project}` : null,
+    targets,
+    accessCredentials,
+    (frame) => {
+      if (!room) return;
+      if (frame.type === 'project-message') {
+        addRoomMessage(client, room, frame.message);
+        showTyping(null);
+        if (!frame.message.self && document.visibilityState === 'visible')
+          socket.send({ type: 'read', room: frame.room });
+      } else if (frame.type === 'typing') showTyping(frame.name);
+      else if (frame.type === 'read') setRoomLastSeen(client, room, frame.last_seen);
+    },
+  );
+  const live = socket.status === 'open';
+  const discussions = useDiscussions(!live);
+  const messages = useRoomMessages(room, !live);
+  useRefetchOnOpen(socket.status, messages.refetch);
+  const views = useMemo(() => (messages.data?.messages ?? []).map(toView), [messages.data]);
+  const roomName = discussions.data
+    ?.flatMap((d) => d.projects.map((p) => ({ ...p, order: d.name })))
+    .find((p) => p.id === room?.project);
+  const socketRoom = socket.rooms[0];
+
+  return (
+    <Card style={{ minHeight: 600 }}>
+      <Row className="g-0">
+        <Col md={4} lg={3} className="border-end">
+          <div className="d-flex justify-content-between align-items-center p-2 border-bottom">
+            <h2 className="h6 mb-0">Discussions</h2>
+            {room && <SocketBadge status={socket.status} />}
+          </div>
+          <QueryState
+            isPending={discussions.isPending}
+            error={discussions.error}
+            onRetry={() => discussions.refetch()}
+          />
+          {discussions.data && (
+            <DiscussionList
+              discussions={discussions.data}
+              active={room}
+              showClient={showClient}
+              onSelect={(next) =>
+                setParams((current) => {
+                  const copy = new URLSearchParams(current);
+                  copy.set('order', next.order);
+                  copy.set('project', next.project);
+                  return copy;
+                })
+              }
+            />
+          )}
+        </Col>
+        <Col md={8} lg={9} className="d-flex flex-column" style={{ height: 600 }}>
+          {!room && <p className="text-muted p-4 my-auto text-center">Choose a project to open its chat.</p>}
+          {room && (
+            <>
+              <div className="p-2 border-bottom fw-semibold">
+                {roomName ? `${roomName.order} — ${roomName.name}` : 'Project chat'}
+              </div>
+              <QueryState
+                isPending={messages.isPending}
+                error={messages.error}
+                onRetry={() => messages.refetch()}
+              />
+              <MessageList
+                messages={views}
+                lastSeen={messages.data?.last_seen ?? null}
+                typing={typing}
+                mediaHeaders={{}}
+                emptyText="No messages yet. Say hello to the team."
+              />
+              <Composer
+                onTyping={() => socketRoom && socket.send({ type: 'typing', room: socketRoom })}
+                onSendText={async (text) =>
+                  addRoomMessage(client, room, (await sendToRoom(room, { message: text })).sent)
+                }
+                onSendFile={async (file, onProgress) =>
+                  addRoomMessage(client, room, (await sendToRoom(room, { file }, onProgress)).sent)
+                }
+              />
+            </>
+          )}
+        </Col>
+      </Row>
+    </Card>
+  );
+}
