@@ -12,12 +12,7 @@ const SOURCES = [
   'apps/web/index.html',
   'sdks/java/src/main',
 ];
-const OUTPUTS = [
-  'packages/contract/dist/index.js',
-  'apps/api/dist/main.js',
-  'apps/web/dist/index.html',
-  'apps/api/media/key-manager.jar',
-];
+const OUTPUTS = ['packages/contract/dist/index.js', 'apps/api/dist/main.js', 'apps/web/dist/index.html'];
 
 function newest(target) {
   const full = path.join(root, target);

@@ -115,7 +115,18 @@ function test(classes) {
   ]);
 }
 
+function hasJdk() {
+  const probe = spawnSync('javac', ['-version'], { stdio: 'ignore' });
+  return !probe.error && probe.status === 0;
+}
+
 if (import.meta.main || process.argv[1] === import.meta.filename) {
+  // A server without a JDK still builds and starts; only the jar download is missing (the page says
+  // so). Tests need the JDK and fail loudly without it.
+  if (process.argv[2] !== 'test' && !hasJdk()) {
+    console.warn('Java library: javac not found, jar not built (install a JDK, e.g. default-jdk-headless)');
+    process.exit(0);
+  }
   const classes = buildJar();
   if (process.argv[2] === 'test') test(classes);
 }
