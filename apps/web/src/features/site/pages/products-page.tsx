@@ -1,6 +1,7 @@
-import { Card, Col, Container, Row, Tab, Tabs } from 'react-bootstrap';
+import { Col, Container, Row } from 'react-bootstrap';
 import { LinkButton } from '../../../components/link-button';
 import { PageMeta } from '../components/page-meta';
+import { PageTabs } from '../components/page-tabs';
 
 export const CRM_PATH = '/products/real-estate-crm-and-property-management-platform';
 
@@ -15,51 +16,59 @@ export function ProductsPage() {
       />
       <h1>Products</h1>
       <p className="lead">Ready-made software, built with the same care as our custom projects.</p>
-      <Tabs defaultActiveKey="web" id="product-tabs" className="mb-4">
-        <Tab eventKey="web" title="Web Applications">
-          <Row xs={1} md={2} className="g-4">
-            <Col>
-              <Card className="h-100 shadow-sm">
-                <Card.Body className="d-flex flex-column">
-                  <Card.Title as="h2" className="h4">
-                    Real-estate CRM and property management
-                  </Card.Title>
-                  <Card.Text>
-                    One place for listings, agents and clients: houses, buildings and land with photos and
-                    status, agents assigned to each property and a business dashboard. Early access is open.
-                  </Card.Text>
-                  <div className="mt-auto">
-                    <LinkButton to={CRM_PATH}>
-                      {/* Spec wording; the hidden words make the link make sense out of context. */}
-                      Learn More<span className="visually-hidden"> about the real-estate CRM</span>
-                    </LinkButton>
+      <PageTabs
+        label="Product categories"
+        tabs={[
+          {
+            key: 'web',
+            title: 'Web Applications',
+            content: (
+              <Row xs={1} md={2} className="g-4">
+                <Col>
+                  <div className="card h-100 shadow-sm">
+                    <div className="card-body d-flex flex-column">
+                      <h2 className="card-title h4">Real-estate CRM and property management</h2>
+                      <p className="card-text">
+                        One place for listings, agents and clients: houses, buildings and land with photos and
+                        status, agents assigned to each property and a business dashboard. Early access is
+                        open.
+                      </p>
+                      <div className="mt-auto">
+                        <LinkButton to={CRM_PATH}>
+                          {/* Spec wording; the hidden words make the link make sense out of context. */}
+                          Learn More<span className="visually-hidden"> about the real-estate CRM</span>
+                        </LinkButton>
+                      </div>
+                    </div>
                   </div>
-                </Card.Body>
-              </Card>
-            </Col>
-          </Row>
-        </Tab>
-        <Tab eventKey="store" title="Store">
-          <Row xs={1} md={2} className="g-4">
-            <Col>
-              <Card className="h-100 shadow-sm">
-                <Card.Body className="d-flex flex-column">
-                  <Card.Title as="h2" className="h4">
-                    Key Manager
-                  </Card.Title>
-                  <Card.Text>
-                    Licence keys for your applications: set how many activations each key allows, switch keys
-                    on and off at any time, and check them from the Java library or the REST API.
-                  </Card.Text>
-                  <div className="mt-auto">
-                    <LinkButton to="/store/key-manager">Open the Key Manager</LinkButton>
+                </Col>
+              </Row>
+            ),
+          },
+          {
+            key: 'store',
+            title: 'Store',
+            content: (
+              <Row xs={1} md={2} className="g-4">
+                <Col>
+                  <div className="card h-100 shadow-sm">
+                    <div className="card-body d-flex flex-column">
+                      <h2 className="card-title h4">Key Manager</h2>
+                      <p className="card-text">
+                        Licence keys for your applications: set how many activations each key allows, switch
+                        keys on and off at any time, and check them from the Java library or the REST API.
+                      </p>
+                      <div className="mt-auto">
+                        <LinkButton to="/store/key-manager">Open the Key Manager</LinkButton>
+                      </div>
+                    </div>
                   </div>
-                </Card.Body>
-              </Card>
-            </Col>
-          </Row>
-        </Tab>
-      </Tabs>
+                </Col>
+              </Row>
+            ),
+          },
+        ]}
+      />
     </Container>
   );
 }
