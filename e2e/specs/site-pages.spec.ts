@@ -62,4 +62,8 @@ test('sitemap.xml lists the public pages and robots.txt points at it', async ({ 
   const xml = await (await request.get('/sitemap.xml')).text();
   for (const { path } of PAGES) expect(xml).toContain(`${path}</loc>`);
   expect(await (await request.get('/robots.txt')).text()).toMatch(/^Sitemap: .*\/sitemap\.xml$/m);
+  // The Open Graph image every page names exists.
+  const image = await request.get('/og-image.jpg');
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toBe('image/jpeg');
 });

@@ -55,7 +55,7 @@ export function PageMeta({ title, description, path }: PageMetaProps) {
       upsert('meta[property="og:description"]', meta('property', 'og:description'), 'content', description),
       upsert('meta[property="og:type"]', meta('property', 'og:type'), 'content', 'website'),
       upsert('meta[property="og:url"]', meta('property', 'og:url'), 'content', url),
-      upsert('meta[property="og:image"]', meta('property', 'og:image'), 'content', `${origin}/og-image.png`),
+      upsert('meta[property="og:image"]', meta('property', 'og:image'), 'content', `${origin}/og-image.jpg`),
       upsert('meta[name="twitter:card"]', meta('name', 'twitter:card'), 'content', 'summary_large_image'),
       upsert(
         'link[rel="canonical"]',
