@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { LinkButton } from '../../components/link-button';
 import { useBrand } from '../../features/site/api';
 import { useAuthLinks } from './auth-links';
+import { NavIcon } from './nav-icon';
 import { NAV_LINKS } from './nav-links';
 
 export const NAVBAR_HEIGHT_PX = 66;
@@ -84,7 +85,7 @@ export function NavBar() {
               >
                 {link.icon ? (
                   <>
-                    <span aria-hidden="true">{link.icon}</span>
+                    <NavIcon name={link.icon} />
                     <span className="visually-hidden">{link.label}</span>
                   </>
                 ) : (

@@ -5,7 +5,7 @@
 export interface NavLinkItem {
   to: string;
   label: string;
-  /** Shown instead of the label on the large-screen button; the label stays for screen readers. */
+  /** A NavIcon name shown instead of the label on the large-screen button (the label stays for screen readers). */
   icon?: string;
 }
 
@@ -26,7 +26,7 @@ export const SIGNED_OUT_LINKS: readonly NavLinkItem[] = [
 ];
 
 export const SIGNED_IN_LINKS: readonly NavLinkItem[] = [
-  { to: '/chatroom', label: 'Chat room', icon: '💬' },
+  { to: '/chatroom', label: 'Chat room', icon: 'chat' },
   { to: '/profile', label: 'Profile' },
   { to: '/logout', label: 'Log out' },
 ];
