@@ -1,6 +1,7 @@
-import { PUBLIC_PAGES } from '@app/contract';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+// From source: the config is loaded by Node, where @app/contract would mean its (maybe stale) dist.
+import { PUBLIC_PAGES } from '../../packages/contract/src/public-pages.ts';
 import { compressAssetsPlugin } from './compress-assets.ts';
 import { prerenderPlugin } from './prerender.ts';
 

@@ -84,18 +84,4 @@ export type Lead = z.infer<typeof ZLead>;
 export const ZLeadsResponse = z.object({ status: z.literal('ok'), leads: z.array(ZLead) });
 export type LeadsResponse = z.infer<typeof ZLeadsResponse>;
 
-/** Public pages: prerendered at build time (apps/web/prerender.ts) and listed in /sitemap.xml. */
-export const PUBLIC_PAGES: readonly string[] = [
-  '/',
-  '/about',
-  '/contact-us',
-  '/products',
-  '/products/real-estate-crm-and-property-management-platform',
-  '/tutorials',
-  '/terms-of-service',
-  '/privacy-policy',
-  '/refund-policy',
-  '/terms-and-conditions',
-  '/business-registration-conditions',
-  '/order-creation-conditions',
-];
+export { PUBLIC_PAGES } from './public-pages.js';
