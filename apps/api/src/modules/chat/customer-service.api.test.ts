@@ -177,6 +177,18 @@ describe('customer-service staff', () => {
     });
     expect(mark.status).toBe(200);
     expect((await request(CHAT_PATHS.csChatGet, { body: {}, token: staff.access })).status).toBe(200);
+    const visitor = await startVisitor(server, uniqueEmail('asks-staff'));
+    await visitor.say('Anyone?');
+    const chatId = await chatIdOf(visitor.email);
+    const answer = await request(CHAT_PATHS.csMessageSend, {
+      body: { chat_id: chatId, message: 'Staff here' },
+      token: staff.access,
+    });
+    expect(answer.status).toBe(200);
+    expect((await visitor.get()).body.messages.at(-1)).toMatchObject({
+      from: 'Customer Service',
+      message: 'Staff here',
+    });
     const clientAsAgent = await request(CHAT_PATHS.csAgentSet, {
       body: { user_id: client.id, customer_service: true },
       token: admin.access,

@@ -18,6 +18,7 @@ import { identify, type SocketIdentity } from './identity.js';
 import type { ProjectRoomHooks } from './project-hooks.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
+const TYPING_MIN_GAP_MS = 1000;
 
 interface Client {
   id: string;
@@ -25,6 +26,7 @@ interface Client {
   identity: SocketIdentity | null;
   /** room -> the project id for project rooms (for read/presence), else null. */
   rooms: Map<string, string | null>;
+  lastTypingAt: number;
 }
 
 /**
@@ -55,7 +57,7 @@ export class ChatHub {
   }
 
   accept(ws: WebSocket): void {
-    const client: Client = { id: randomUUID(), ws, identity: null, rooms: new Map() };
+    const client: Client = { id: randomUUID(), ws, identity: null, rooms: new Map(), lastTypingAt: 0 };
     const timer = setTimeout(() => {
       if (!client.identity) ws.close(4401, 'Authentication required');
     }, AUTH_TIMEOUT_MS);
@@ -115,6 +117,9 @@ export class ChatHub {
     }
     if (!client.rooms.has(message.room)) throw new AppError(403, 'Join the room first');
     if (message.type === 'typing') {
+      // Every typing frame becomes a NOTIFY on PostgreSQL; one per second per socket is plenty.
+      if (Date.now() - client.lastTypingAt < TYPING_MIN_GAP_MS) return;
+      client.lastTypingAt = Date.now();
       const name = this.typingName(client.identity, message.room);
       await publishChatEvent(this.deps.events, {
         kind: 'typing',
