@@ -54,7 +54,8 @@ export function runJava(
   env: Record<string, string> = {},
 ): Promise<JavaRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn('java', ['-cp', classpath, main, ...args], {
+    // C1 only: these programs live for a second, so JIT warm-up would only cost start-up time.
+    const child = spawn('java', ['-XX:TieredStopAtLevel=1', '-cp', classpath, main, ...args], {
       env: { ...process.env, ...env },
       timeout: 60_000,
     });
