@@ -113,7 +113,10 @@ export const ZCsChatGetResponse = z.object({ status: z.literal('ok'), chats: z.a
 export const ZCsVerifyRequestRequest = z.strictObject({ email: zEmail });
 export const ZCsVerifyRequest = z.strictObject({
   email: zEmail,
-  code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the email'),
 });
 
 export const ZCsAgent = z.object({
