@@ -1,5 +1,5 @@
 import { Spinner } from 'react-bootstrap';
-import { useMediaUrl } from './use-media-url';
+import { useProtectedObjectUrl } from '../../../lib/protected-file';
 
 interface MessageMediaProps {
   path: string;
@@ -13,7 +13,7 @@ const isVideo = (name: string | null, type: string | null) =>
 
 /** Spec §2: media ending in .mp4 shows as a placeholder thumbnail, other media as an image; files as links. */
 export function MessageMedia({ path, name, type, headers }: MessageMediaProps) {
-  const { url, failed } = useMediaUrl(path, headers);
+  const { url, failed } = useProtectedObjectUrl(path, headers);
   const label = name ?? 'attachment';
   if (failed) return <span className="text-danger small">Could not load {label}</span>;
   if (!url) return <Spinner animation="border" size="sm" role="status" aria-label={`Loading ${label}`} />;
