@@ -37,6 +37,18 @@ const ZConfig = z.object({
     .positive()
     .default(50 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Payments (docs/decisions/010): the sandbox is the default; Stripe Checkout when a key is set. */
+  SANDBOX_WEBHOOK_SECRET: z
+    .string()
+    .min(32, 'SANDBOX_WEBHOOK_SECRET must be at least 32 characters')
+    .optional(),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'STRIPE_SECRET_KEY must start with sk_ or rk_')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Only for tests and local stand-ins of Stripe's API. */
+  STRIPE_API_URL: z.url().optional(),
 });
 
 export type Config = z.infer<typeof ZConfig>;

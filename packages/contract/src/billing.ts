@@ -93,6 +93,7 @@ export const ZReceipt = z.object({
 });
 export type Receipt = z.infer<typeof ZReceipt>;
 export const ZReceiptsGetResponse = z.object({ status: z.literal('ok'), receipts: z.array(ZReceipt) });
+export type ReceiptsGetResponse = z.infer<typeof ZReceiptsGetResponse>;
 
 /** What the client needs to open the provider's popup. */
 export const ZPaymentData = z.object({
@@ -122,7 +123,10 @@ export type PaymentSummary = z.infer<typeof ZPaymentSummary>;
 
 /** `paymentID` omitted: the caller's latest payment. */
 export const ZPaymentStatusRequest = z.strictObject({ paymentID: z.uuid('paymentID is invalid').optional() });
-export const ZPaymentStatusResponse = z.object({ status: z.literal('ok'), payment: ZPaymentSummary.nullable() });
+export const ZPaymentStatusResponse = z.object({
+  status: z.literal('ok'),
+  payment: ZPaymentSummary.nullable(),
+});
 
 /** Dashboard "pending payment": the sum of what is due, or null (shown as None). */
 export const ZPendingPaymentsResponse = z.object({

@@ -104,7 +104,10 @@ export const ZProductsGetAllResponse = z.object({
 });
 export type ProductsGetAllResponse = z.infer<typeof ZProductsGetAllResponse>;
 
-export const ZSaasProductsGetResponse = z.object({ status: z.literal('ok'), products: z.array(ZSaasProduct) });
+export const ZSaasProductsGetResponse = z.object({
+  status: z.literal('ok'),
+  products: z.array(ZSaasProduct),
+});
 
 export const ZSaasProductAddRequest = z.strictObject({
   date: zDate,
@@ -126,7 +129,12 @@ const zPlanFields = {
     .min(MIN_CALLS_PER_MINUTE, `callsPerMinute must be at least ${MIN_CALLS_PER_MINUTE}`)
     .max(100_000)
     .optional(),
-  maxKeysAllowed: z.number().int().min(0, 'maxKeysAllowed must be 0 (unlimited) or more').max(1_000_000).optional(),
+  maxKeysAllowed: z
+    .number()
+    .int()
+    .min(0, 'maxKeysAllowed must be 0 (unlimited) or more')
+    .max(1_000_000)
+    .optional(),
 };
 
 /** Free disables recurrence and term (spec §4); a free plan costs 0. */
@@ -206,3 +214,6 @@ export const ZCatalogMessageResponse = z.object({ status: z.literal('ok'), messa
 export const ZProductAddResponse = ZCatalogMessageResponse.extend({ product: ZProduct });
 export const ZSaasProductAddResponse = ZCatalogMessageResponse.extend({ product: ZSaasProduct });
 export const ZPlanSaveResponse = ZCatalogMessageResponse.extend({ plan: ZPlan });
+
+/** POST calls the spec lists without a body: nothing, or `{}`. */
+export const ZNoBody = z.strictObject({}).optional();

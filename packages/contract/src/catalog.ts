@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
 /**
- * SaaS products and plans (spec §3 Plan, §7 Products, plans and payment). The Key Manager issue
- * ships the minimal subset it needs; the catalog & billing issue extends this file (admin plan
- * management, payments).
+ * SaaS products and plans (spec §3 Plan, §7 Products, plans and payment). Admin catalog calls are
+ * in catalog-admin.ts; payments, subscriptions and receipts in billing.ts.
  */
 export const CATALOG_PATHS = {
   plansGet: '/api/v1/product/saas-product/plans/get',
@@ -14,9 +13,6 @@ export const CATALOG_PATHS = {
 /** Spec §9: calls per minute minimum 10. */
 export const MIN_CALLS_PER_MINUTE = 10;
 
-/** Paid plans need the billing issue; until then activation answers 409 with this message. */
-export const PAYMENT_NOT_ENABLED_MESSAGE =
-  'Online payment is not enabled yet. Contact us to subscribe to a paid plan.';
 export const PLAN_NOT_FOUND_MESSAGE = 'Plan not found';
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 export const PLAN_ALREADY_ACTIVE_MESSAGE = 'This plan is already active';
@@ -65,7 +61,7 @@ export const ZPlansActivateRequest = z.strictObject({
 });
 export type PlansActivateRequest = z.input<typeof ZPlansActivateRequest>;
 
-/** Free plans: `launchPayment: false` at once. `paymentData` arrives with the billing issue. */
+/** Free plans: `launchPayment: false` at once. Paid plans: see `ZLaunchPaymentResponse` (billing.ts). */
 export const ZPlansActivateResponse = z.object({
   status: z.literal('ok'),
   message: z.string(),

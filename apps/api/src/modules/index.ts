@@ -2,9 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../platform/deps.js';
 import { accountRoutes } from './accounts/routes.js';
 import { adminRoutes } from './admin/routes.js';
-import { businessFeature } from './business/index.js';
 import { adminUserRoutes } from './admin-users/routes.js';
-import { catalogRoutes } from './catalog/routes.js';
+import { billingFeature } from './billing/index.js';
+import { businessFeature } from './business/index.js';
+import { catalogFeature } from './catalog/index.js';
 import { chatRoutes } from './chat/routes.js';
 import { keyManagerRoutes } from './key-manager/routes.js';
 import { mediaRoutes } from './media/routes.js';
@@ -28,7 +29,8 @@ export function featureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
     siteRoutes(deps),
     ...projectFeatureRoutes(deps),
     adminUserRoutes(deps),
-    catalogRoutes(deps),
+    catalogFeature(deps),
+    billingFeature(deps),
     keyManagerRoutes(deps),
     chatRoutes(deps),
   ];

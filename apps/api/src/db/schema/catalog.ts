@@ -110,3 +110,4 @@ export const planSubscriptions = pgTable(
 
 export type SaasPlanRow = typeof saasPlans.$inferSelect;
 export type SaasProductRow = typeof saasProducts.$inferSelect;
+export type PlanSubscriptionRow = typeof planSubscriptions.$inferSelect;

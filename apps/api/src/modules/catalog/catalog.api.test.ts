@@ -1,7 +1,6 @@
 import {
   CATALOG_PATHS,
   KEY_MANAGER_PATHS,
-  PAYMENT_NOT_ENABLED_MESSAGE,
   PLAN_ALREADY_ACTIVE_MESSAGE,
   type PlansActivatedGetResponse,
   type PlansGetResponse,
@@ -75,15 +74,18 @@ describe('Key Manager plans', () => {
     expect(again.body).toEqual({ status: 'failed', message: PLAN_ALREADY_ACTIVE_MESSAGE });
   });
 
-  it('refuses paid plans with 409 until online payment exists', async () => {
+  it('a paid plan opens a checkout (launchPayment, paymentData) and grants nothing until paid', async () => {
     const { access } = await signupClient(server);
     const pro = (await plansOf(access)).plans.find((p) => p.name === 'Pro');
     const response = await request(CATALOG_PATHS.plansActivate, {
-      body: { productID: productId, planID: pro?.id, isUpgrade: true },
+      body: { productID: productId, planID: pro?.id, isUpgrade: false },
       token: access,
     });
-    expect(response.status).toBe(409);
-    expect(response.body).toEqual({ status: 'failed', message: PAYMENT_NOT_ENABLED_MESSAGE });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      launchPayment: true,
+      paymentData: { provider: 'sandbox', amount: pro?.price, currency: 'usd' },
+    });
     expect((await plansOf(access)).activePlanID).toBeNull();
   });
 

@@ -1,21 +1,23 @@
 import {
+  CATALOG_ADMIN_PATHS,
   CATALOG_PATHS,
-  PLAN_ACTIVATED_MESSAGE,
+  ZNoBody,
   ZPlansActivatedGetResponse,
-  ZPlansActivateRequest,
-  ZPlansActivateResponse,
   ZPlansGetRequest,
   ZPlansGetResponse,
+  ZProductsGetAllResponse,
+  ZSaasProductsGetResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
+import type { ProductCatalog } from './products.js';
 
 const tags = ['catalog'];
 
-/** Spec §7 Products, plans and payment: the plan calls a signed-in user makes. */
+/** Spec §7 Products, plans and payment: the catalog calls visitors and signed-in users make. */
 export const catalogRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, products: ProductCatalog): FastifyPluginAsyncZod =>
   async (app) => {
     const { catalog, guards } = deps;
     const security = [{ bearer: [] }];
@@ -38,25 +40,6 @@ export const catalogRoutes =
       },
     );
 
-    app.post(
-      CATALOG_PATHS.plansActivate,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          tags,
-          security,
-          summary: 'Activate a plan (free plans at once; paid plans need online payment)',
-          body: ZPlansActivateRequest,
-          response: { 200: ZPlansActivateResponse },
-        },
-      },
-      async (request) => {
-        const { productID, planID } = request.body;
-        const result = await catalog.activate(currentUser(request).id, productID, planID);
-        return { status: 'ok' as const, message: PLAN_ACTIVATED_MESSAGE, ...result };
-      },
-    );
-
     app.get(
       CATALOG_PATHS.plansActivatedGet,
       {
@@ -72,5 +55,37 @@ export const catalogRoutes =
         status: 'ok' as const,
         products: await catalog.activatedProducts(currentUser(request).id),
       }),
+    );
+
+    // Public: the Products page's Store tab (spec §2), shown to visitors too.
+    app.get(
+      CATALOG_ADMIN_PATHS.productsGetAll,
+      {
+        schema: {
+          tags,
+          summary: 'Every product (data) and SaaS product with its plans (sassProducts)',
+          response: { 200: ZProductsGetAllResponse },
+        },
+      },
+      async () => ({
+        status: 'ok' as const,
+        data: await products.listProducts(),
+        sassProducts: await products.listSaasProducts(),
+      }),
+    );
+
+    app.post(
+      CATALOG_ADMIN_PATHS.saasProductsGet,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          tags,
+          security,
+          summary: 'SaaS products with their plans',
+          body: ZNoBody,
+          response: { 200: ZSaasProductsGetResponse },
+        },
+      },
+      async () => ({ status: 'ok' as const, products: await products.listSaasProducts() }),
     );
   };

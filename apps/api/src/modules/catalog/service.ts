@@ -1,6 +1,5 @@
 import {
   type ActivatedProduct,
-  PAYMENT_NOT_ENABLED_MESSAGE,
   PLAN_ALREADY_ACTIVE_MESSAGE,
   PLAN_NOT_FOUND_MESSAGE,
   type Plan,
@@ -9,6 +8,7 @@ import {
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  type PlanSubscriptionRow,
   planSubscriptions,
   type SaasPlanRow,
   type SaasProductRow,
@@ -17,17 +17,23 @@ import {
   saasProducts,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { conflict, notFound } from '../../platform/http/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { BUILT_IN_PRODUCTS, type BuiltInProduct } from './built-in-products.js';
+import { type DerivedState, deriveState } from './subscription-state.js';
 
-export interface ActivePlan {
+export interface ActivePlan extends DerivedState {
   plan: SaasPlanRow;
   product: SaasProductRow;
+  subscription: PlanSubscriptionRow;
 }
 
-/** Products, plans and subscriptions. Paid activation arrives with the billing issue. */
+/** Told whenever a user's subscription changes, so caches (API-key plans, rate limits) follow at once. */
+export type SubscriptionListener = (userId: string) => void;
+
+/** Products, plans and subscriptions. Payment (paid plans, renewals, upgrades) lives in billing. */
 export class CatalogService {
   private builtIns: Promise<void> | null = null;
+  private readonly listeners = new Set<SubscriptionListener>();
 
   constructor(
     private readonly db: Db,
@@ -69,10 +75,19 @@ export class CatalogService {
     };
   }
 
-  /** The user's active plan of a product, or null. */
+  onSubscriptionChange(listener: SubscriptionListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  subscriptionChanged(userId: string): void {
+    for (const listener of this.listeners) listener(userId);
+  }
+
+  /** The user's current subscription of a product with its state at this instant, or null. */
   async activePlan(userId: string, productId: number): Promise<ActivePlan | null> {
     const [row] = await this.db
-      .select({ plan: saasPlans, product: saasProducts })
+      .select({ plan: saasPlans, product: saasProducts, subscription: planSubscriptions })
       .from(planSubscriptions)
       .innerJoin(saasPlans, eq(saasPlans.id, planSubscriptions.planId))
       .innerJoin(saasProducts, eq(saasProducts.id, planSubscriptions.productId))
@@ -84,14 +99,20 @@ export class CatalogService {
         ),
       )
       .limit(1);
-    return row ?? null;
+    return row ? { ...row, ...deriveState(row.subscription.currentPeriodEnd, this.clock.now()) } : null;
   }
 
-  /**
-   * Free plans start at once. Paid plans need online payment, which the billing issue adds; until
-   * then they are refused with 409 so nobody gets a paid plan without paying.
-   */
-  async activate(userId: string, productId: number, planId: number): Promise<{ launchPayment: false }> {
+  async productNames(ids: number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: saasProducts.id, name: saasProducts.name })
+      .from(saasProducts)
+      .where(inArray(saasProducts.id, ids));
+    return new Map(rows.map((row) => [row.id, row.name]));
+  }
+
+  /** A plan of a product that is on sale (not deleted), or 404. */
+  async planOf(productId: number, planId: number): Promise<SaasPlanRow> {
     await this.ensureBuiltIns();
     const [plan] = await this.db
       .select()
@@ -100,7 +121,13 @@ export class CatalogService {
         and(eq(saasPlans.id, planId), eq(saasPlans.productId, productId), eq(saasPlans.archived, false)),
       );
     if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
-    if (!plan.isFree) throw conflict(PAYMENT_NOT_ENABLED_MESSAGE);
+    return plan;
+  }
+
+  /** Free plans start at once; paid plans go through billing, which grants them on a verified payment. */
+  async activateFree(userId: string, productId: number, planId: number): Promise<{ launchPayment: false }> {
+    const plan = await this.planOf(productId, planId);
+    if (!plan.isFree) throw badRequest('This plan is paid: it starts after payment');
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       const [current] = await tx
@@ -129,6 +156,7 @@ export class CatalogService {
         .returning({ id: planSubscriptions.id });
       if (inserted.length === 0) throw conflict(PLAN_ALREADY_ACTIVE_MESSAGE);
     });
+    this.subscriptionChanged(userId);
     return { launchPayment: false };
   }
 
@@ -154,7 +182,7 @@ export class CatalogService {
     }));
   }
 
-  private async toPlans(rows: SaasPlanRow[]): Promise<Plan[]> {
+  async toPlans(rows: SaasPlanRow[]): Promise<Plan[]> {
     const ids = rows.map((row) => row.id);
     const items = ids.length
       ? await this.db

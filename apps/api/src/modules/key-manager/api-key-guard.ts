@@ -4,10 +4,11 @@ import {
   NO_PLAN_MESSAGE,
   RATE_LIMIT_HEADERS,
   RATE_LIMITED_MESSAGE,
+  SUBSCRIPTION_SUSPENDED_MESSAGE,
 } from '@app/contract';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
-import { forbidden, tooManyRequests, unauthorized } from '../../platform/http/errors.js';
+import { AppError, forbidden, tooManyRequests, unauthorized } from '../../platform/http/errors.js';
 import type { ApiKeyCaller, ApiKeyService } from './api-key-service.js';
 
 declare module 'fastify' {
@@ -30,6 +31,10 @@ export function createApiKeyGuard(apiKeys: ApiKeyService, clock: Clock): onReque
     const caller = await apiKeys.verify(match[1]);
     if (!caller) throw unauthorized(INVALID_API_KEY_MESSAGE);
     if (caller.callsPerMinute === null) throw forbidden(NO_PLAN_MESSAGE);
+    // Compared with the clock on every call (not cached as a flag), so suspension starts on time.
+    if (caller.accessEndsAt && clock.now() >= caller.accessEndsAt) {
+      throw new AppError(402, SUBSCRIPTION_SUSPENDED_MESSAGE);
+    }
     const state = await apiKeys.limiterFor(caller.callsPerMinute).take(caller.apiKeyId);
     const resetSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
     reply.header(RATE_LIMIT_HEADERS.limit, String(state.limit));

@@ -23,8 +23,10 @@ const CACHE_MAX_ENTRIES = 10_000;
 export interface ApiKeyCaller {
   apiKeyId: string;
   ownerId: string;
-  /** Null when the owner has no active Key Manager plan. */
+  /** Null when the owner has no Key Manager plan. */
   callsPerMinute: number | null;
+  /** When the owner's plan stops working for late payment (402 from then on); null: never. */
+  accessEndsAt: Date | null;
 }
 
 export class ApiKeyService {
@@ -37,7 +39,12 @@ export class ApiKeyService {
     private readonly plans: KeyManagerPlans,
     private readonly rateLimiters: RateLimiterFactory,
     readonly usage: UsageCounter,
-  ) {}
+  ) {
+    // A paid, upgraded or renewed plan applies to the next call, not after the cache expires.
+    plans.onChange((userId) => {
+      for (const [hash, entry] of this.cache) if (entry.caller?.ownerId === userId) this.cache.delete(hash);
+    });
+  }
 
   async generate(ownerId: string, name: string | undefined) {
     const plan = await this.plans.activePlanOf(ownerId);
@@ -116,8 +123,13 @@ export class ApiKeyService {
       .limit(1);
     let caller: ApiKeyCaller | null = null;
     if (row && !row.disabled) {
-      const plan = await this.plans.activePlanOf(row.ownerId);
-      caller = { apiKeyId: row.id, ownerId: row.ownerId, callsPerMinute: plan?.callsPerMinute ?? null };
+      const access = await this.plans.accessOf(row.ownerId);
+      caller = {
+        apiKeyId: row.id,
+        ownerId: row.ownerId,
+        callsPerMinute: access?.plan.callsPerMinute ?? null,
+        accessEndsAt: access?.accessEndsAt ?? null,
+      };
     }
     if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
     this.cache.set(hash, { caller, expiresAt: now + API_KEY_CACHE_TTL_MS });

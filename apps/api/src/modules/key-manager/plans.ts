@@ -16,8 +16,20 @@ export class KeyManagerPlans {
     return this.product;
   }
 
+  /** The plan whose features the user may use now: none while suspended for late payment. */
   async activePlanOf(userId: string): Promise<SaasPlanRow | null> {
+    const access = await this.accessOf(userId);
+    return access && access.state !== 'suspended' ? access.plan : null;
+  }
+
+  /** The user's plan and when its access ends (null: never), whatever its state. */
+  async accessOf(userId: string) {
     const product = await this.productRow();
-    return (await this.catalog.activePlan(userId, product.id))?.plan ?? null;
+    return this.catalog.activePlan(userId, product.id);
+  }
+
+  /** Catalog changes (payment, upgrade, plan edit) reach the Key Manager's caches at once. */
+  onChange(listener: (userId: string) => void): () => void {
+    return this.catalog.onSubscriptionChange(listener);
   }
 }

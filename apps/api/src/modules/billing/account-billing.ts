@@ -1,0 +1,142 @@
+import type { PendingPaymentsResponse, Receipt, Subscription } from '@app/contract';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { payments, planSubscriptions, receipts, saasPlans, saasProducts } from '../../db/schema/index.js';
+import type { Clock } from '../../platform/clock.js';
+import type { CatalogService } from '../catalog/service.js';
+import { deriveState } from '../catalog/subscription-state.js';
+import type { UpgradeService } from './upgrades.js';
+
+/** Unfinished checkouts older than this no longer count as pending. */
+const PENDING_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** What a client sees of their billing: subscriptions with state, amounts due, receipts. */
+export class AccountBilling {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly catalog: CatalogService,
+    private readonly upgrades: UpgradeService,
+  ) {}
+
+  async subscriptions(userId: string): Promise<Subscription[]> {
+    const rows = await this.db
+      .select({ subscription: planSubscriptions, plan: saasPlans, product: saasProducts })
+      .from(planSubscriptions)
+      .innerJoin(saasPlans, eq(saasPlans.id, planSubscriptions.planId))
+      .innerJoin(saasProducts, eq(saasProducts.id, planSubscriptions.productId))
+      .where(and(eq(planSubscriptions.userId, userId), eq(planSubscriptions.status, 'active')))
+      .orderBy(asc(saasProducts.id));
+    const plans = await this.catalog.toPlans(rows.map((row) => row.plan));
+    const open = await this.upgrades.openOf(userId);
+    const now = this.clock.now();
+    return rows.map((row, index) => {
+      const derived = deriveState(row.subscription.currentPeriodEnd, now);
+      const upgrade = open.find((entry) => entry.request.subscriptionId === row.subscription.id);
+      const plan = plans[index];
+      if (!plan) throw new Error('plan mapping mismatch');
+      return {
+        id: row.subscription.id,
+        productID: row.product.id,
+        product: row.product.name,
+        plan,
+        subscribedPlanID: row.plan.id,
+        state: derived.state,
+        started_at: row.subscription.startedAt.toISOString(),
+        period_end: row.subscription.currentPeriodEnd?.toISOString() ?? null,
+        grace_ends_at: derived.state === 'active' ? null : (derived.accessEndsAt?.toISOString() ?? null),
+        grace_days_left: derived.state === 'grace' ? derived.graceDaysLeft : null,
+        hasAPI: row.plan.hasApi,
+        pendingUpgrade: upgrade
+          ? {
+              id: upgrade.request.id,
+              targetPlan: upgrade.toPlan.name,
+              status: upgrade.request.status,
+              amount: upgrade.request.amountCents,
+            }
+          : null,
+      };
+    });
+  }
+
+  /** Dashboard "pending payment": recent unfinished checkouts, renewals due and approved upgrades. */
+  async pending(userId: string): Promise<Omit<PendingPaymentsResponse, 'status'>> {
+    const now = this.clock.now();
+    const items: PendingPaymentsResponse['items'] = [];
+    const subscriptions = await this.subscriptions(userId);
+    for (const sub of subscriptions) {
+      if (sub.state !== 'active' && sub.plan.is_recurring && !sub.plan.is_free) {
+        items.push({
+          kind: 'renewal',
+          description: `${sub.product} — ${sub.plan.name} renewal`,
+          amount: sub.plan.price,
+          paymentID: null,
+          productID: sub.productID,
+          requestID: null,
+        });
+      }
+      if (sub.pendingUpgrade?.status === 'approved' && sub.pendingUpgrade.amount > 0) {
+        items.push({
+          kind: 'upgrade',
+          description: `${sub.product} — change to ${sub.pendingUpgrade.targetPlan}`,
+          amount: sub.pendingUpgrade.amount,
+          paymentID: null,
+          productID: sub.productID,
+          requestID: sub.pendingUpgrade.id,
+        });
+      }
+    }
+    const open = await this.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.userId, userId),
+          eq(payments.status, 'pending'),
+          eq(payments.kind, 'subscription'),
+          gt(payments.createdAt, new Date(now.getTime() - PENDING_WINDOW_MS)),
+        ),
+      )
+      .orderBy(desc(payments.createdAt));
+    for (const row of open) {
+      items.push({
+        kind: 'payment',
+        description: row.description,
+        amount: row.amountCents,
+        paymentID: row.id,
+        productID: row.productId,
+        requestID: null,
+      });
+    }
+    const total = items.reduce((sum, item) => sum + item.amount, 0);
+    return { total: items.length ? total : null, currency: 'usd', items };
+  }
+
+  async receipts(userId: string): Promise<Receipt[]> {
+    const rows = await this.db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.userId, userId))
+      .orderBy(desc(receipts.issuedAt))
+      .limit(500);
+    return rows.map((row) => ({
+      id: row.id,
+      order_id: row.paymentId,
+      date: row.issuedAt.toISOString(),
+      method: row.method,
+      first_name: row.firstName,
+      last_name: row.lastName,
+      email: row.email,
+      phone: row.phone,
+      address: row.address,
+      city: row.city,
+      country: row.country,
+      items: row.items,
+      duration: row.duration,
+      amount: row.amountCents,
+      currency: row.currency,
+      status: row.status,
+      status_message: row.statusMessage,
+    }));
+  }
+}

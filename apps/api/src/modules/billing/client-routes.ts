@@ -1,0 +1,222 @@
+import {
+  BILLING_PATHS,
+  CATALOG_ADMIN_PATHS,
+  CATALOG_PATHS,
+  PAYMENT_STARTED_MESSAGE,
+  ZApisSubscribedResponse,
+  ZLaunchPaymentResponse,
+  ZNoBody,
+  ZPaymentStatusRequest,
+  ZPaymentStatusResponse,
+  ZPayPendingRequest,
+  ZPendingPaymentsResponse,
+  ZPlansActivateRequest,
+  ZReceiptsGetResponse,
+  ZRenewRequest,
+  ZSubscriptionsGetResponse,
+  ZUpgradeQuoteRequest,
+  ZUpgradeQuoteResponse,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../platform/auth/guard.js';
+import type { AppDeps } from '../../platform/deps.js';
+import type { BillingServices } from './services.js';
+
+const tags = ['billing'];
+const security = [{ bearer: [] }];
+
+/** Spec §7: plan activation with payment, subscriptions, subscribed APIs, receipts; and extensions. */
+export const billingClientRoutes =
+  (deps: AppDeps, services: BillingServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { activation, account, payments, upgrades } = services;
+    const user = { preHandler: deps.guards.requireUser };
+    const caller = async (id: string) => ({ id, email: await services.emailOf(id) });
+
+    app.post(
+      CATALOG_PATHS.plansActivate,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Activate a plan: free at once; paid opens a checkout (launchPayment, paymentData); a paid subscriber asks for a change (isUpgrade)',
+          body: ZPlansActivateRequest,
+          response: { 200: ZLaunchPaymentResponse },
+        },
+      },
+      async (request) => {
+        const { productID, planID, isUpgrade } = request.body;
+        const result = await activation.activate(
+          await caller(currentUser(request).id),
+          productID,
+          planID,
+          isUpgrade,
+        );
+        return { status: 'ok' as const, ...result };
+      },
+    );
+
+    app.post(
+      BILLING_PATHS.upgradeQuote,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: 'What a plan change would cost now (prorated)',
+          body: ZUpgradeQuoteRequest,
+          response: { 200: ZUpgradeQuoteResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        ...(await upgrades.quote(currentUser(request).id, request.body.productID, request.body.planID)),
+      }),
+    );
+
+    app.post(
+      BILLING_PATHS.subscriptionsGet,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: 'The caller’s subscriptions with state, renewal date and grace countdown',
+          body: ZNoBody,
+          response: { 200: ZSubscriptionsGetResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        subscriptions: await account.subscriptions(currentUser(request).id),
+      }),
+    );
+
+    app.post(
+      CATALOG_ADMIN_PATHS.apisSubscribed,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: 'Subscribed APIs with calls per minute',
+          body: ZNoBody,
+          response: { 200: ZApisSubscribedResponse },
+        },
+      },
+      async (request) => {
+        const subscriptions = await account.subscriptions(currentUser(request).id);
+        return {
+          status: 'ok' as const,
+          data: subscriptions
+            .filter((sub) => sub.hasAPI)
+            .map((sub) => ({
+              productID: sub.productID,
+              product: sub.product,
+              plan: sub.plan.name,
+              api_information: sub.plan.api_information,
+              subscribedPlanID: sub.subscribedPlanID,
+              state: sub.state,
+            })),
+        };
+      },
+    );
+
+    app.get(
+      BILLING_PATHS.receiptsGet,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: 'The caller’s receipts, newest first',
+          response: { 200: ZReceiptsGetResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        receipts: await account.receipts(currentUser(request).id),
+      }),
+    );
+
+    app.post(
+      BILLING_PATHS.pendingPayments,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: 'Amount due: open checkouts, renewals and approved plan changes (null = None)',
+          body: ZNoBody,
+          response: { 200: ZPendingPaymentsResponse },
+        },
+      },
+      async (request) => ({ status: 'ok' as const, ...(await account.pending(currentUser(request).id)) }),
+    );
+
+    app.post(
+      BILLING_PATHS.paymentStatus,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: 'A payment of the caller (default: the latest), as the webhook left it',
+          body: ZPaymentStatusRequest.optional(),
+          response: { 200: ZPaymentStatusResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        payment: await payments.status(currentUser(request).id, request.body?.paymentID),
+      }),
+    );
+
+    app.post(
+      BILLING_PATHS.renew,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: 'Pay the next period of a recurring plan',
+          body: ZRenewRequest,
+          response: { 200: ZLaunchPaymentResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        ...(await activation.renew(await caller(currentUser(request).id), request.body.productID)),
+      }),
+    );
+
+    app.post(
+      BILLING_PATHS.payPending,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: 'Pay an open checkout ({paymentID}) or an approved plan change ({requestID})',
+          body: ZPayPendingRequest,
+          response: { 200: ZLaunchPaymentResponse },
+        },
+      },
+      async (request) => {
+        const me = await caller(currentUser(request).id);
+        const body = request.body;
+        if ('paymentID' in body) {
+          const paymentData = await payments.resume(me.id, body.paymentID);
+          return {
+            status: 'ok' as const,
+            message: PAYMENT_STARTED_MESSAGE,
+            launchPayment: true,
+            paymentData,
+          };
+        }
+        return { status: 'ok' as const, ...(await activation.payUpgrade(me, body.requestID)) };
+      },
+    );
+  };

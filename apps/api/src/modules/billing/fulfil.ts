@@ -1,0 +1,129 @@
+import type { PlanTerm } from '@app/contract';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import {
+  type PaymentRow,
+  planSubscriptions,
+  planUpgradeRequests,
+  receipts,
+  saasPlanItems,
+  saasPlans,
+  users,
+} from '../../db/schema/index.js';
+import { addTerm, renewalStart } from '../catalog/subscription-state.js';
+import type { BillingDetails } from './providers/provider.js';
+
+const TERM_LABEL: Record<PlanTerm, string> = { m: '1 month', y: '1 year' };
+
+/**
+ * Applies a verified payment inside the webhook's transaction: the subscription starts, renews or
+ * changes plan, and the receipt is written. The caller holds the payment row locked and has checked
+ * it was not paid before, so this runs once per payment.
+ */
+export async function fulfilPayment(
+  tx: Db,
+  payment: PaymentRow,
+  billing: BillingDetails,
+  methodLabel: string,
+  now: Date,
+): Promise<void> {
+  const [plan] = await tx.select().from(saasPlans).where(eq(saasPlans.id, payment.planId));
+  if (!plan) throw new Error(`paid plan ${payment.planId} is missing`);
+  const [current] = await tx
+    .select()
+    .from(planSubscriptions)
+    .where(
+      and(
+        eq(planSubscriptions.userId, payment.userId),
+        eq(planSubscriptions.productId, payment.productId),
+        eq(planSubscriptions.status, 'active'),
+      ),
+    )
+    .for('update');
+  let periodEnd: Date | null;
+  let duration: string;
+
+  if (payment.kind === 'upgrade' && current) {
+    // Same term: the current period continues; another term or kind starts afresh now.
+    const [from] = await tx.select().from(saasPlans).where(eq(saasPlans.id, current.planId));
+    const keepsPeriod = plan.isRecurring && from?.isRecurring && !from.isFree && from.term === plan.term;
+    periodEnd =
+      plan.isFree || !plan.isRecurring
+        ? null
+        : keepsPeriod
+          ? current.currentPeriodEnd
+          : addTerm(now, plan.term);
+    await tx
+      .update(planSubscriptions)
+      .set({ planId: plan.id, currentPeriodEnd: periodEnd })
+      .where(eq(planSubscriptions.id, current.id));
+    if (payment.upgradeRequestId !== null) {
+      await tx
+        .update(planUpgradeRequests)
+        .set({ status: 'completed' })
+        .where(eq(planUpgradeRequests.id, payment.upgradeRequestId));
+    }
+    duration = periodEnd
+      ? `Until ${periodEnd.toISOString().slice(0, 10)} (prorated plan change)`
+      : 'Lifetime';
+  } else if (current && current.planId === plan.id && plan.isRecurring) {
+    // A renewal (or a second payment for the plan one has): the period moves forward by one term.
+    const start = renewalStart(current.currentPeriodEnd, now);
+    periodEnd = addTerm(start, plan.term);
+    await tx
+      .update(planSubscriptions)
+      .set({ currentPeriodEnd: periodEnd })
+      .where(eq(planSubscriptions.id, current.id));
+    duration = `${TERM_LABEL[plan.term]} (until ${periodEnd.toISOString().slice(0, 10)})`;
+  } else {
+    if (current) {
+      await tx
+        .update(planSubscriptions)
+        .set({ status: 'canceled', endedAt: now })
+        .where(eq(planSubscriptions.id, current.id));
+    }
+    periodEnd = plan.isRecurring ? addTerm(now, plan.term) : null;
+    await tx.insert(planSubscriptions).values({
+      userId: payment.userId,
+      productId: payment.productId,
+      planId: plan.id,
+      status: 'active',
+      startedAt: now,
+      currentPeriodEnd: periodEnd,
+    });
+    duration = periodEnd
+      ? `${TERM_LABEL[plan.term]} (until ${periodEnd.toISOString().slice(0, 10)})`
+      : 'Lifetime';
+  }
+
+  const [user] = await tx
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(eq(users.id, payment.userId));
+  const items = await tx
+    .select({ item: saasPlanItems.item })
+    .from(saasPlanItems)
+    .where(eq(saasPlanItems.planId, plan.id));
+  await tx
+    .insert(receipts)
+    .values({
+      paymentId: payment.id,
+      userId: payment.userId,
+      issuedAt: now,
+      method: billing.last4 ? `${methodLabel} •••• ${billing.last4}` : methodLabel,
+      firstName: billing.firstName || user?.firstName || '',
+      lastName: billing.lastName || user?.lastName || '',
+      email: user?.email ?? '',
+      phone: billing.phone ?? '',
+      address: billing.address ?? '',
+      city: billing.city ?? '',
+      country: billing.country ?? '',
+      items: [payment.description, ...items.map((row) => row.item)],
+      duration,
+      amountCents: payment.amountCents,
+      currency: payment.currency,
+      status: 'paid',
+      statusMessage: 'Payment received',
+    })
+    .onConflictDoNothing({ target: receipts.paymentId });
+}

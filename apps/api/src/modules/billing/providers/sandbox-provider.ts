@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, ZSandboxEvent } from '@app/contract';
+import type { Clock } from '../../../platform/clock.js';
+import { badRequest } from '../../../platform/http/errors.js';
+import { signPayload, verifySignature } from '../webhook-signature.js';
+import type { Checkout, CheckoutInput, PaymentProvider, VerifiedEvent } from './provider.js';
+
+/** The web app's hosted test-card page (the popup). */
+export const SANDBOX_CHECKOUT_PAGE = '/payments/sandbox/checkout';
+
+/**
+ * The default provider: no third party. The popup is the product's own test-card page; the
+ * "processor" (sandbox routes) reports the outcome as a webhook signed with HMAC-SHA256, which goes
+ * through exactly the verification a real provider's webhook does.
+ */
+export class SandboxProvider implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  readonly methodLabel = 'Card (sandbox)';
+
+  constructor(
+    private readonly secret: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async createCheckout(input: CheckoutInput): Promise<Checkout> {
+    return {
+      providerRef: input.paymentId,
+      url: `${SANDBOX_CHECKOUT_PAGE}?payment=${encodeURIComponent(input.paymentId)}`,
+    };
+  }
+
+  /** Builds and signs an event as the sandbox processor sends it. */
+  signEvent(
+    type: SandboxEvent['type'],
+    data: SandboxEvent['data'],
+  ): { body: string; headers: Record<string, string> } {
+    const created = Math.floor(this.clock.now().getTime() / 1000);
+    const event: SandboxEvent = { id: `evt_${randomUUID()}`, type, created, data };
+    const body = JSON.stringify(event);
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        [SANDBOX_SIGNATURE_HEADER]: signPayload(this.secret, body, created),
+      },
+    };
+  }
+
+  verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): VerifiedEvent {
+    const header = headers[SANDBOX_SIGNATURE_HEADER];
+    verifySignature(this.secret, rawBody, Array.isArray(header) ? header[0] : header, this.clock.now());
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      throw badRequest('Webhook body is not JSON');
+    }
+    const parsed = ZSandboxEvent.safeParse(json);
+    if (!parsed.success) throw badRequest('Unrecognised webhook event');
+    const event = parsed.data;
+    const outcome =
+      event.type === 'checkout.completed'
+        ? 'paid'
+        : event.type === 'checkout.canceled'
+          ? 'canceled'
+          : 'failed';
+    return {
+      eventId: event.id,
+      rawType: event.type,
+      outcome,
+      paymentId: event.data.paymentID,
+      amountCents: null,
+      billing: event.data.billing ?? {},
+      payload: event,
+    };
+  }
+}

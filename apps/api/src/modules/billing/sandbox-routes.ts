@@ -1,0 +1,141 @@
+import {
+  BILLING_PATHS,
+  CARD_DECLINED_MESSAGE,
+  SANDBOX_DECLINED_CARD,
+  SANDBOX_TEST_CARD,
+  ZSandboxPayRequest,
+  ZSandboxPayResponse,
+  ZSandboxSessionRequest,
+  ZSandboxSessionResponse,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../platform/auth/guard.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { AppError, badRequest, conflict } from '../../platform/http/errors.js';
+import { toSummary } from './payments.js';
+import type { BillingServices } from './services.js';
+
+const tags = ['billing sandbox'];
+const security = [{ bearer: [] }];
+
+/**
+ * The sandbox "processor" behind the hosted test-card page. It never grants anything itself: it
+ * reports the outcome as a signed webhook, delivered through the server's own HTTP pipeline, and the
+ * page then shows what the webhook did.
+ */
+export const sandboxRoutes =
+  (deps: AppDeps, services: BillingServices): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { payments, sandbox } = services;
+    const user = { preHandler: deps.guards.requireUser };
+
+    const deliver = async (body: string, headers: Record<string, string>) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: BILLING_PATHS.sandboxWebhook,
+        headers,
+        payload: body,
+      });
+      if (response.statusCode !== 200)
+        throw new AppError(502, 'The payment could not be confirmed, try again');
+    };
+
+    app.post(
+      BILLING_PATHS.sandboxSession,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: 'The payment the test-card page is for',
+          body: ZSandboxSessionRequest,
+          response: { 200: ZSandboxSessionResponse },
+        },
+      },
+      async (request) => {
+        const row = await payments.own(currentUser(request).id, request.body.paymentID);
+        if (row.provider !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
+        return { status: 'ok' as const, payment: toSummary(row) };
+      },
+    );
+
+    app.post(
+      BILLING_PATHS.sandboxPay,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: `Pay with a test card (${SANDBOX_TEST_CARD} succeeds, ${SANDBOX_DECLINED_CARD} is declined)`,
+          body: ZSandboxPayRequest,
+          response: { 200: ZSandboxPayResponse },
+        },
+      },
+      async (request) => {
+        const userId = currentUser(request).id;
+        const body = request.body;
+        const row = await payments.own(userId, body.paymentID);
+        if (row.provider !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
+        if (row.status === 'paid') throw conflict('This payment is already paid');
+        const [month, year] = body.expiry.split('/').map(Number);
+        const now = deps.clock.now();
+        if (!month || year === undefined || Date.UTC(2000 + year, month, 1) <= now.getTime()) {
+          throw badRequest('expiry: The card has expired');
+        }
+        const declined = body.cardNumber === SANDBOX_DECLINED_CARD || !luhn(body.cardNumber);
+        const signed = sandbox.signEvent(declined ? 'checkout.failed' : 'checkout.completed', {
+          paymentID: row.id,
+          billing: {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            phone: body.phone,
+            address: body.address,
+            city: body.city,
+            country: body.country,
+            last4: body.cardNumber.slice(-4),
+          },
+        });
+        await deliver(signed.body, signed.headers);
+        if (declined) throw new AppError(402, CARD_DECLINED_MESSAGE);
+        return { status: 'ok' as const, payment: toSummary(await payments.own(userId, row.id)) };
+      },
+    );
+
+    app.post(
+      BILLING_PATHS.sandboxCancel,
+      {
+        ...user,
+        schema: {
+          tags,
+          security,
+          summary: 'Leave the test-card page without paying',
+          body: ZSandboxSessionRequest,
+          response: { 200: ZSandboxPayResponse },
+        },
+      },
+      async (request) => {
+        const userId = currentUser(request).id;
+        const row = await payments.own(userId, request.body.paymentID);
+        if (row.provider !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
+        if (row.status === 'pending') {
+          const signed = sandbox.signEvent('checkout.canceled', { paymentID: row.id });
+          await deliver(signed.body, signed.headers);
+        }
+        return { status: 'ok' as const, payment: toSummary(await payments.own(userId, row.id)) };
+      },
+    );
+  };
+
+/** Card numbers carry a Luhn check digit; a typo is declined like a real processor would. */
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { publicUrl } from '../../config.js';
+import { users } from '../../db/schema/index.js';
+import type { AppDeps } from '../../platform/deps.js';
+import { AccountBilling } from './account-billing.js';
+import { Activation } from './activation.js';
+import { PaymentService } from './payments.js';
+import type { PaymentProvider } from './providers/provider.js';
+import { SandboxProvider } from './providers/sandbox-provider.js';
+import { StripeProvider } from './providers/stripe-provider.js';
+import { UpgradeService } from './upgrades.js';
+
+export interface BillingServices {
+  sandbox: SandboxProvider;
+  payments: PaymentService;
+  upgrades: UpgradeService;
+  activation: Activation;
+  account: AccountBilling;
+  emailOf(userId: string): Promise<string>;
+}
+
+/**
+ * Builds billing once. The sandbox verifies with SANDBOX_WEBHOOK_SECRET, or a per-process random
+ * secret (its processor delivers to the same process). Stripe takes over new checkouts when
+ * STRIPE_SECRET_KEY is set; sandbox webhooks of earlier checkouts are still honoured.
+ */
+export function createBillingServices(deps: AppDeps): BillingServices {
+  const { config, clock, catalog } = deps;
+  const db = deps.database.db;
+  const sandbox = new SandboxProvider(
+    config.SANDBOX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+    clock,
+  );
+  const providers = new Map<string, PaymentProvider>([['sandbox', sandbox]]);
+  let checkoutProvider: PaymentProvider = sandbox;
+  if (config.STRIPE_SECRET_KEY) {
+    if (!config.STRIPE_WEBHOOK_SECRET)
+      throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+    checkoutProvider = new StripeProvider(
+      {
+        secretKey: config.STRIPE_SECRET_KEY,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        apiUrl: config.STRIPE_API_URL,
+      },
+      clock,
+    );
+    providers.set('stripe', checkoutProvider);
+  }
+  const payments = new PaymentService(
+    db,
+    clock,
+    catalog,
+    checkoutProvider,
+    providers,
+    deps.log,
+    publicUrl(config),
+  );
+  const upgrades = new UpgradeService(db, clock, catalog);
+  return {
+    sandbox,
+    payments,
+    upgrades,
+    activation: new Activation(catalog, payments, upgrades),
+    account: new AccountBilling(db, clock, catalog, upgrades),
+    async emailOf(userId) {
+      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+      return row?.email ?? '';
+    },
+  };
+}

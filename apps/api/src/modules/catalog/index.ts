@@ -1,0 +1,20 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../platform/deps.js';
+import { catalogAdminRoutes } from './admin-routes.js';
+import { PlanAdmin } from './plan-admin.js';
+import { ProductCatalog } from './products.js';
+import { catalogRoutes } from './routes.js';
+import { PRODUCT_MEDIA_PURPOSE } from './uploads.js';
+
+/** Products, SaaS products and plans: the public/client calls and the admin catalog. */
+export const catalogFeature = (deps: AppDeps): FastifyPluginAsyncZod => {
+  const db = deps.database.db;
+  const products = new ProductCatalog(db, deps.catalog);
+  const plans = new PlanAdmin(db, deps.catalog);
+  // Product media are shown on the public Products page; executables keep the default (admins).
+  deps.fileAccess.register(PRODUCT_MEDIA_PURPOSE, () => true);
+  return async (app) => {
+    await app.register(catalogRoutes(deps, products));
+    await app.register(catalogAdminRoutes(deps, products, plans));
+  };
+};

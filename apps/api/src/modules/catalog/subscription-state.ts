@@ -1,0 +1,79 @@
+import { GRACE_DAYS, type PlanTerm, type SubscriptionState } from '@app/contract';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const GRACE_MS = GRACE_DAYS * DAY_MS;
+
+export interface DerivedState {
+  state: SubscriptionState;
+  /** When backend features stop (period end + grace); null when they never do (free, one-time). */
+  accessEndsAt: Date | null;
+  graceDaysLeft: number | null;
+}
+
+/**
+ * A subscription's state is a function of its period end and the clock, never of a stored flag, so
+ * it is right at every instant without a cron: active until the period ends, then 10 days of grace
+ * (still working), then suspended until a payment moves the period end forward.
+ */
+export function deriveState(periodEnd: Date | null, now: Date): DerivedState {
+  if (!periodEnd) return { state: 'active', accessEndsAt: null, graceDaysLeft: null };
+  const accessEndsAt = new Date(periodEnd.getTime() + GRACE_MS);
+  if (now < periodEnd) return { state: 'active', accessEndsAt, graceDaysLeft: null };
+  if (now < accessEndsAt) {
+    const graceDaysLeft = Math.ceil((accessEndsAt.getTime() - now.getTime()) / DAY_MS);
+    return { state: 'grace', accessEndsAt, graceDaysLeft };
+  }
+  return { state: 'suspended', accessEndsAt, graceDaysLeft: 0 };
+}
+
+/** One term later in calendar terms (UTC): the 31st of a month clamps to the next month's end. */
+export function addTerm(from: Date, term: PlanTerm): Date {
+  const next = new Date(from.getTime());
+  const day = next.getUTCDate();
+  next.setUTCDate(1);
+  if (term === 'y') next.setUTCFullYear(next.getUTCFullYear() + 1);
+  else next.setUTCMonth(next.getUTCMonth() + 1);
+  const lastDay = new Date(Date.UTC(next.getUTCFullYear(), next.getUTCMonth() + 1, 0)).getUTCDate();
+  next.setUTCDate(Math.min(day, lastDay));
+  return next;
+}
+
+/**
+ * Where a paid renewal starts. Within grace the new period continues from the old end, so late
+ * payment never extends the deadline (spec §4); once suspended, it starts at the payment.
+ */
+export function renewalStart(periodEnd: Date | null, now: Date): Date {
+  if (!periodEnd) return now;
+  return now.getTime() < periodEnd.getTime() + GRACE_MS ? periodEnd : now;
+}
+
+export interface ProrationInput {
+  now: Date;
+  periodEnd: Date | null;
+  from: { priceCents: number; term: PlanTerm; isRecurring: boolean; isFree: boolean };
+  to: { priceCents: number; term: PlanTerm; isRecurring: boolean; isFree: boolean };
+}
+
+/**
+ * The difference to pay when changing plan. The unused part of the current period is credited; the
+ * target plan is charged for the period it will run: the rest of the current period when the terms
+ * match, else a fresh term from now. Never negative (no refunds for downgrades).
+ */
+export function prorate(input: ProrationInput): { amountCents: number; periodEnd: Date | null } {
+  const { now, periodEnd, from, to } = input;
+  if (to.isFree) return { amountCents: 0, periodEnd: null };
+  const remaining = periodEnd ? Math.max(0, periodEnd.getTime() - now.getTime()) : 0;
+  const fraction = (end: Date | null, term: PlanTerm) => {
+    if (!end) return 0;
+    const length = addTerm(now, term).getTime() - now.getTime();
+    return Math.min(1, remaining / length);
+  };
+  const credit = from.isRecurring && !from.isFree ? from.priceCents * fraction(periodEnd, from.term) : 0;
+  if (!to.isRecurring)
+    return { amountCents: Math.max(0, Math.round(to.priceCents - credit)), periodEnd: null };
+  if (from.isRecurring && !from.isFree && periodEnd && from.term === to.term && remaining > 0) {
+    const charge = to.priceCents * fraction(periodEnd, to.term) - credit;
+    return { amountCents: Math.max(0, Math.round(charge)), periodEnd };
+  }
+  return { amountCents: Math.max(0, Math.round(to.priceCents - credit)), periodEnd: addTerm(now, to.term) };
+}
