@@ -59,7 +59,9 @@ async function seed() {
      values ('bench@example.com', 'Bench User', 'Bench', 'User', 'x', 'q', 'x') returning id`,
   );
   const userId = users[0].id;
-  await query(`insert into saas_products (slug, name) values ('key-manager', 'Key Manager') on conflict do nothing`);
+  await query(
+    `insert into saas_products (slug, name) values ('key-manager', 'Key Manager') on conflict do nothing`,
+  );
   const { rows: products } = await query(`select id from saas_products where slug = 'key-manager'`);
   // The benchmark measures the real request path, not the 429 shortcut: its plan allows every call.
   const { rows: plans } = await query(
@@ -85,10 +87,19 @@ async function seed() {
 }
 
 function startServer() {
-  const env = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    PORT: String(PORT),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  };
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [path.join(dist, 'main.js')], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, [path.join(dist, 'main.js')], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   return child;
 }
 
@@ -145,7 +156,9 @@ try {
     ],
   });
   const base = trivial.result.requests.average;
-  console.log(`\nDatabase: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${CONNECTIONS} connections, ${DURATION} s each\n`);
+  console.log(
+    `\nDatabase: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${CONNECTIONS} connections, ${DURATION} s each\n`,
+  );
   console.log('| route | req/s | p50 ms | p99 ms | vs trivial | non-2xx | errors |');
   console.log('|---|---|---|---|---|---|---|');
   for (const { title, result } of [trivial, info, pairs]) {
@@ -153,7 +166,8 @@ try {
     console.log(
       `| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${ratio} | ${result.non2xx} | ${result.errors + result.timeouts} |`,
     );
-    if (result.non2xx > 0) console.log(`  status codes of ${title}: ${JSON.stringify(result.statusCodeStats)}`);
+    if (result.non2xx > 0)
+      console.log(`  status codes of ${title}: ${JSON.stringify(result.statusCodeStats)}`);
     if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) exitCode = 1;
   }
   const check = await fetch(`${BASE}${PREFIX}/get-key-information`, {

@@ -53,7 +53,8 @@ export async function readMultipart(
         part.file.resume();
         throw badRequest(`Unexpected file field "${part.fieldname}"`);
       }
-      const list = (files[key] ??= []);
+      const list = files[key] ?? [];
+      files[key] = list;
       if (list.length >= spec.maxCount) {
         part.file.resume();
         throw badRequest(`At most ${spec.maxCount} file(s) allowed for ${spec.rules.label}`);
