@@ -67,6 +67,27 @@ export const router = createBrowserRouter([
               import('./features/projects/pages/orders-page').then((m) => ({ Component: m.OrdersPage })),
           },
           {
+            path: 'payment-status',
+            lazy: () =>
+              import('./features/billing/pages/payment-status-page').then((m) => ({
+                Component: m.PaymentStatusPage,
+              })),
+          },
+          {
+            path: 'payment-canceled',
+            lazy: () =>
+              import('./features/billing/pages/payment-status-page').then((m) => ({
+                Component: m.PaymentCanceledPage,
+              })),
+          },
+          {
+            path: 'payments/sandbox/checkout',
+            lazy: () =>
+              import('./features/billing/pages/sandbox-checkout-page').then((m) => ({
+                Component: m.SandboxCheckoutPage,
+              })),
+          },
+          {
             path: 'orders/create',
             lazy: () =>
               import('./features/projects/pages/create-order-page').then((m) => ({

@@ -1,5 +1,6 @@
 import { Card, Col, Row } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { PendingPayment, SubscribedPlans } from '../../billing/components/dashboard-billing';
 import { useUserInformation } from '../api';
 import { DASHBOARD_ACTIONS } from './dashboard-actions';
 
@@ -19,7 +20,7 @@ function CounterCard({ title, done, total }: { title: string; done: number; tota
   );
 }
 
-/** Profile dashboard (spec §2): completed/total counters and pending payment. */
+/** Profile dashboard (spec §2): completed/total counters, pending payment and subscribed plans. */
 export function DashboardTab() {
   const { data, isPending, error, refetch } = useUserInformation();
   if (!data) return <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />;
@@ -48,11 +49,12 @@ export function DashboardTab() {
               <Card.Title as="h3" className="h6 text-muted text-uppercase">
                 Payments
               </Card.Title>
-              <p className="fs-5 mb-0">Pending payment: None</p>
+              <PendingPayment />
             </Card.Body>
           </Card>
         </Col>
       </Row>
+      <SubscribedPlans />
       {actions.length > 0 && (
         <div className="d-flex flex-wrap gap-2 mt-4">
           {actions.map(({ key, Component }) => (

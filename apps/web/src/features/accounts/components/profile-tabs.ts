@@ -1,5 +1,8 @@
 import type { UserInformation } from '@app/contract';
 import type { ComponentType } from 'react';
+import { ApisTab } from '../../billing/components/apis-tab';
+import { PaymentHistoryTab } from '../../billing/components/payment-history-tab';
+import { SubscriptionsTab } from '../../billing/components/subscriptions-tab';
 import { BusinessTab } from '../../business/components/business-tab';
 import { DashboardTab } from './dashboard-tab';
 import { SettingsTab } from './settings-tab';
@@ -23,10 +26,13 @@ export const PROFILE_TABS: readonly ProfileTab[] = [
   { key: 'dashboard', title: 'Dashboard', Component: DashboardTab },
   { key: 'orders', title: 'Orders', href: '/orders' },
   { key: 'settings', title: 'Settings', Component: SettingsTab },
+  { key: 'apis', title: 'APIs', Component: ApisTab },
+  { key: 'subscriptions', title: 'Subscriptions', Component: SubscriptionsTab },
   {
     key: 'business',
     title: 'Business',
     Component: BusinessTab,
     visible: (info) => info?.hasBusinessAccount === true,
   },
+  { key: 'payment-history', title: 'Payment History', Component: PaymentHistoryTab },
 ];

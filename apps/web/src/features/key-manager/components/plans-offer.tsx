@@ -1,9 +1,10 @@
 import type { Plan } from '@app/contract';
 import { Alert, Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
-import { Link } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { useActivatePlanWithPayment } from '../../billing/api';
+import { usePaymentLauncher } from '../../billing/use-payment-launcher';
 import { useActivatePlan, usePlans } from '../api';
 
 function price(plan: Plan): string {
@@ -12,10 +13,12 @@ function price(plan: Plan): string {
   return plan.is_recurring ? `${amount} / ${plan.term === 'y' ? 'year' : 'month'}` : `${amount} once`;
 }
 
-/** Shown without an activated plan: the free plan activates in one click; paid plans need contact. */
+/** Shown without an activated plan: the free plan activates in one click; paid plans open the payment popup. */
 export function PlansOffer({ productId }: { productId: number }) {
   const plans = usePlans(productId);
   const activate = useActivatePlan();
+  const subscribe = useActivatePlanWithPayment();
+  const { launch, waiting } = usePaymentLauncher();
   const toast = useToast();
 
   return (
@@ -27,7 +30,13 @@ export function PlansOffer({ productId }: { productId: number }) {
         Plans
       </h2>
       <QueryState isPending={plans.isPending} error={plans.error} onRetry={() => plans.refetch()} />
-      <FormErrorAlert error={activate.error} />
+      <FormErrorAlert error={activate.error ?? subscribe.error} />
+      {waiting && (
+        <Alert variant="warning" role="status">
+          <Spinner size="sm" className="me-2" aria-hidden="true" />
+          Complete the payment in the payment window. Your plan starts as soon as the payment is confirmed.
+        </Alert>
+      )}
       <Row xs={1} md={3} className="g-3">
         {plans.data?.plans.map((plan) => (
           <Col key={plan.id}>
@@ -58,9 +67,19 @@ export function PlansOffer({ productId }: { productId: number }) {
                       Activate {plan.name} plan
                     </Button>
                   ) : (
-                    <Link to="/contact-us" className="btn btn-outline-primary">
-                      Contact us about {plan.name}
-                    </Link>
+                    <Button
+                      variant="outline-primary"
+                      disabled={subscribe.isPending || waiting}
+                      onClick={() =>
+                        subscribe.mutate(
+                          { productID: productId, planID: plan.id, isUpgrade: false },
+                          { onSuccess: (reply) => reply.paymentData && launch(reply.paymentData) },
+                        )
+                      }
+                    >
+                      {subscribe.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
+                      Subscribe to {plan.name}
+                    </Button>
                   )}
                 </div>
               </Card.Body>
@@ -69,7 +88,7 @@ export function PlansOffer({ productId }: { productId: number }) {
         ))}
       </Row>
       <p className="small text-body-secondary mt-3 mb-0">
-        Online payment for paid plans is coming soon; contact us to subscribe to one today.
+        Paid plans are billed by card per period; change or renew them later under Profile → Subscriptions.
       </p>
     </section>
   );

@@ -1,0 +1,153 @@
+import {
+  BILLING_PATHS,
+  CATALOG_ADMIN_PATHS,
+  CATALOG_PATHS,
+  type PaymentData,
+  type PlansActivateRequest,
+  type SandboxPayRequest,
+  ZApisSubscribedResponse,
+  ZLaunchPaymentResponse,
+  ZPaymentStatusResponse,
+  ZPendingPaymentsResponse,
+  ZProductsGetAllResponse,
+  ZReceiptsGetResponse,
+  ZSandboxPayResponse,
+  ZSandboxSessionResponse,
+  ZSubscriptionsGetResponse,
+  ZUpgradeQuoteResponse,
+} from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+
+/** Spec §9: products every 1 s; account billing lists like the other profile lists (3 s). */
+export const PRODUCTS_POLL_MS = 1000;
+export const BILLING_POLL_MS = 3000;
+
+export const BILLING_KEY = ['billing'] as const;
+
+export function useSubscriptions() {
+  return useQuery({
+    queryKey: [...BILLING_KEY, 'subscriptions'],
+    queryFn: ({ signal }) =>
+      apiRequest(BILLING_PATHS.subscriptionsGet, { body: {}, schema: ZSubscriptionsGetResponse, signal }),
+    select: (reply) => reply.subscriptions,
+    refetchInterval: BILLING_POLL_MS,
+  });
+}
+
+export function useSubscribedApis() {
+  return useQuery({
+    queryKey: [...BILLING_KEY, 'apis'],
+    queryFn: ({ signal }) =>
+      apiRequest(CATALOG_ADMIN_PATHS.apisSubscribed, { body: {}, schema: ZApisSubscribedResponse, signal }),
+    select: (reply) => reply.data,
+    refetchInterval: BILLING_POLL_MS,
+  });
+}
+
+export function useReceipts() {
+  return useQuery({
+    queryKey: [...BILLING_KEY, 'receipts'],
+    queryFn: ({ signal }) => apiRequest(BILLING_PATHS.receiptsGet, { schema: ZReceiptsGetResponse, signal }),
+    select: (reply) => reply.receipts,
+    refetchInterval: BILLING_POLL_MS,
+  });
+}
+
+export function usePendingPayments() {
+  return useQuery({
+    queryKey: [...BILLING_KEY, 'pending'],
+    queryFn: ({ signal }) =>
+      apiRequest(BILLING_PATHS.pendingPayments, { body: {}, schema: ZPendingPaymentsResponse, signal }),
+    refetchInterval: BILLING_POLL_MS,
+  });
+}
+
+/** A payment as the provider's webhook left it; `paymentID` omitted: the latest. */
+export function usePaymentStatus(paymentID: string | null, poll = true) {
+  return useQuery({
+    queryKey: [...BILLING_KEY, 'payment', paymentID ?? 'latest'],
+    queryFn: ({ signal }) =>
+      apiRequest(BILLING_PATHS.paymentStatus, {
+        body: paymentID ? { paymentID } : {},
+        schema: ZPaymentStatusResponse,
+        signal,
+      }),
+    select: (reply) => reply.payment,
+    refetchInterval: (query) => (poll && query.state.data?.payment?.status === 'pending' ? 1000 : false),
+  });
+}
+
+export function useStoreProducts() {
+  return useQuery({
+    queryKey: ['catalog', 'store'],
+    queryFn: ({ signal }) =>
+      apiRequest(CATALOG_ADMIN_PATHS.productsGetAll, { schema: ZProductsGetAllResponse, signal }),
+    refetchInterval: PRODUCTS_POLL_MS,
+  });
+}
+
+export function useUpgradeQuote(productID: number, planID: number | null) {
+  return useQuery({
+    queryKey: [...BILLING_KEY, 'quote', productID, planID],
+    enabled: planID !== null,
+    queryFn: ({ signal }) =>
+      apiRequest(BILLING_PATHS.upgradeQuote, {
+        body: { productID, planID },
+        schema: ZUpgradeQuoteResponse,
+        signal,
+      }),
+  });
+}
+
+function useBillingMutation<TInput, TOutput>(fn: (input: TInput) => Promise<TOutput>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSettled: async () => {
+      await client.invalidateQueries({ queryKey: BILLING_KEY });
+      await client.invalidateQueries({ queryKey: ['key-manager'] });
+    },
+  });
+}
+
+export const useActivatePlanWithPayment = () =>
+  useBillingMutation((body: PlansActivateRequest) =>
+    apiRequest(CATALOG_PATHS.plansActivate, { body, schema: ZLaunchPaymentResponse }),
+  );
+
+export const useRenew = () =>
+  useBillingMutation((productID: number) =>
+    apiRequest(BILLING_PATHS.renew, { body: { productID }, schema: ZLaunchPaymentResponse }),
+  );
+
+export const usePayPending = () =>
+  useBillingMutation((body: { paymentID: string } | { requestID: number }) =>
+    apiRequest(BILLING_PATHS.payPending, { body, schema: ZLaunchPaymentResponse }),
+  );
+
+export function useSandboxSession(paymentID: string | null) {
+  return useQuery({
+    queryKey: [...BILLING_KEY, 'sandbox', paymentID],
+    enabled: paymentID !== null,
+    queryFn: ({ signal }) =>
+      apiRequest(BILLING_PATHS.sandboxSession, {
+        body: { paymentID },
+        schema: ZSandboxSessionResponse,
+        signal,
+      }),
+    select: (reply) => reply.payment,
+  });
+}
+
+export const useSandboxPay = () =>
+  useBillingMutation((body: SandboxPayRequest) =>
+    apiRequest(BILLING_PATHS.sandboxPay, { body, schema: ZSandboxPayResponse }),
+  );
+
+export const useSandboxCancel = () =>
+  useBillingMutation((paymentID: string) =>
+    apiRequest(BILLING_PATHS.sandboxCancel, { body: { paymentID }, schema: ZSandboxPayResponse }),
+  );
+
+export type { PaymentData };

@@ -1,0 +1,54 @@
+import { Badge, Table } from 'react-bootstrap';
+import { QueryState } from '../../../app/layout/query-state';
+import { LinkButton } from '../../../components/link-button';
+import { useSubscribedApis } from '../api';
+
+/** Profile APIs tab (spec §2, §3 Subscribed API): subscribed APIs with calls per minute. */
+export function ApisTab() {
+  const apis = useSubscribedApis();
+  return (
+    <section aria-labelledby="apis-title">
+      <h2 id="apis-title" className="h4 mb-3">
+        APIs
+      </h2>
+      <QueryState isPending={apis.isPending} error={apis.error} onRetry={() => apis.refetch()} />
+      {apis.data?.length === 0 && (
+        <p className="text-body-secondary">
+          No API subscriptions yet.{' '}
+          <LinkButton to="/store/key-manager" variant="link" size="sm">
+            Get the Key Manager API
+          </LinkButton>
+        </p>
+      )}
+      {apis.data && apis.data.length > 0 && (
+        <Table responsive hover>
+          <caption className="visually-hidden">Subscribed APIs</caption>
+          <thead>
+            <tr>
+              <th scope="col">Product</th>
+              <th scope="col">Plan</th>
+              <th scope="col">Calls per minute</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {apis.data.map((api) => (
+              <tr key={api.productID}>
+                <td>{api.product}</td>
+                <td>{api.plan}</td>
+                <td>{api.api_information.calls_per_minute}</td>
+                <td>
+                  <Badge
+                    bg={api.state === 'active' ? 'success' : api.state === 'grace' ? 'warning' : 'danger'}
+                  >
+                    {api.state}
+                  </Badge>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Receipt } from '@app/contract';
+import { useState } from 'react';
+import { Button, Modal, Table } from 'react-bootstrap';
+import { QueryState } from '../../../app/layout/query-state';
+import { useReceipts } from '../api';
+import { formatDate, formatMoney } from '../money';
+
+function ReceiptDialog({ receipt, onHide }: { receipt: Receipt; onHide: () => void }) {
+  const rows: [string, string][] = [
+    ['Receipt number', String(receipt.id)],
+    ['Order', receipt.order_id],
+    ['Date', new Date(receipt.date).toLocaleString('en-US')],
+    ['Method', receipt.method],
+    ['Name', `${receipt.first_name} ${receipt.last_name}`.trim()],
+    ['Email', receipt.email],
+    ['Phone', receipt.phone || '—'],
+    ['Address', [receipt.address, receipt.city, receipt.country].filter(Boolean).join(', ') || '—'],
+    ['Duration', receipt.duration],
+    ['Amount', formatMoney(receipt.amount, receipt.currency)],
+    ['Status', `${receipt.status} — ${receipt.status_message}`],
+  ];
+  return (
+    <Modal show onHide={onHide} size="lg" aria-labelledby="receipt-title" dialogClassName="printable-receipt">
+      <Modal.Header closeButton>
+        <Modal.Title id="receipt-title">Receipt #{receipt.id}</Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {/* Printing shows the receipt alone: the page behind the dialog is hidden on paper. */}
+        <style>
+          {'@media print { #root { display: none !important; } .modal-backdrop { display: none; } }'}
+        </style>
+        <Table borderless size="sm">
+          <tbody>
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row" className="w-25">
+                  {label}
+                </th>
+                <td>{value}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">Items</th>
+              <td>
+                <ul className="mb-0 ps-3">
+                  {receipt.items.map((item) => (
+                    <li key={item}>{item}</li>
+                  ))}
+                </ul>
+              </td>
+            </tr>
+          </tbody>
+        </Table>
+      </Modal.Body>
+      <Modal.Footer className="d-print-none">
+        <Button variant="outline-secondary" onClick={onHide}>
+          Close
+        </Button>
+        <Button onClick={() => window.print()}>Print</Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}
+
+/** Profile Payment History tab (spec §2): receipts, each printable. */
+export function PaymentHistoryTab() {
+  const receipts = useReceipts();
+  const [open, setOpen] = useState<Receipt | null>(null);
+  return (
+    <section aria-labelledby="payment-history-title">
+      <h2 id="payment-history-title" className="h4 mb-3">
+        Payment History
+      </h2>
+      <QueryState isPending={receipts.isPending} error={receipts.error} onRetry={() => receipts.refetch()} />
+      {receipts.data?.length === 0 && <p className="text-body-secondary">No payments yet.</p>}
+      {receipts.data && receipts.data.length > 0 && (
+        <Table responsive hover>
+          <caption className="visually-hidden">Receipts, newest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">Date</th>
+              <th scope="col">Description</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Status</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipts.data.map((receipt) => (
+              <tr key={receipt.id}>
+                <td>{formatDate(receipt.date)}</td>
+                <td>{receipt.items[0]}</td>
+                <td>{formatMoney(receipt.amount, receipt.currency)}</td>
+                <td>{receipt.status}</td>
+                <td>
+                  <Button size="sm" variant="outline-primary" onClick={() => setOpen(receipt)}>
+                    View receipt<span className="visually-hidden"> #{receipt.id}</span>
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      )}
+      {open && <ReceiptDialog receipt={open} onHide={() => setOpen(null)} />}
+    </section>
+  );
+}

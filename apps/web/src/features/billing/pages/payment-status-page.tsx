@@ -1,0 +1,77 @@
+import { PAYMENT_CANCELED_MESSAGE } from '@app/contract';
+import { Alert, Badge, Button, Card, Container } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
+import { QueryState } from '../../../app/layout/query-state';
+import { LinkButton } from '../../../components/link-button';
+import { usePaymentStatus } from '../api';
+import { formatDate, formatMoney } from '../money';
+
+const VARIANT = { paid: 'success', pending: 'warning', canceled: 'secondary', failed: 'danger' } as const;
+
+/** In the payment popup, a way back; in a full tab, the profile. */
+function Done() {
+  if (window.opener) {
+    return (
+      <Button variant="outline-primary" onClick={() => window.close()}>
+        Close this window
+      </Button>
+    );
+  }
+  return <LinkButton to="/profile?tab=subscriptions">Go to my subscriptions</LinkButton>;
+}
+
+/**
+ * Spec §2 /payment-status ('Payment Status:'), with the payment's real state as the server's
+ * webhook left it (polled while pending): the browser's return here grants nothing by itself.
+ */
+export function PaymentStatusPage() {
+  const [params] = useSearchParams();
+  const payment = usePaymentStatus(params.get('payment'));
+  const data = payment.data;
+  return (
+    <Container className="py-5" style={{ maxWidth: 640 }}>
+      <h1 className="h3">
+        Payment Status:{' '}
+        {data && (
+          <Badge bg={VARIANT[data.status]} data-testid="payment-status">
+            {data.status}
+          </Badge>
+        )}
+      </h1>
+      <QueryState isPending={payment.isPending} error={payment.error} onRetry={() => payment.refetch()} />
+      {payment.isSuccess && !data && <Alert variant="info">You have not made any payment yet.</Alert>}
+      {data && (
+        <Card className="my-3">
+          <Card.Body>
+            <p className="mb-1">{data.description}</p>
+            <p className="fs-4 fw-semibold">{formatMoney(data.amount, data.currency)}</p>
+            <p className="mb-1" role="status">
+              {data.status === 'pending'
+                ? 'Waiting for the payment provider to confirm…'
+                : data.status_message}
+            </p>
+            <p className="small text-body-secondary mb-0">
+              Started {formatDate(data.created_at)}
+              {data.paid_at && ` · paid ${formatDate(data.paid_at)}`}
+            </p>
+          </Card.Body>
+        </Card>
+      )}
+      <Done />
+    </Container>
+  );
+}
+
+/** Spec §2 /payment-canceled: 'Payment Canceled!'. */
+export function PaymentCanceledPage() {
+  const [params] = useSearchParams();
+  const payment = usePaymentStatus(params.get('payment'), false);
+  return (
+    <Container className="py-5" style={{ maxWidth: 640 }}>
+      <h1 className="h3">{PAYMENT_CANCELED_MESSAGE}</h1>
+      <p>Nothing was charged. You can choose a plan again whenever you are ready.</p>
+      {payment.data && <p className="text-body-secondary">{payment.data.description}</p>}
+      <Done />
+    </Container>
+  );
+}

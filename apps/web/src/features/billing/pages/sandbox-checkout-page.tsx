@@ -1,0 +1,187 @@
+import {
+  SANDBOX_DECLINED_CARD,
+  SANDBOX_TEST_CARD,
+  type SandboxPayRequest,
+  ZSandboxPayRequest,
+} from '@app/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Card, Col, Container, Row } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import { useNavigate, useSearchParams } from 'react-router';
+import { QueryState } from '../../../app/layout/query-state';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { useSandboxCancel, useSandboxPay, useSandboxSession } from '../api';
+import { formatMoney } from '../money';
+
+/**
+ * The sandbox provider's hosted test-card page, opened in the payment popup. The server's sandbox
+ * processor turns the card into a signed webhook; this page then shows the status it produced.
+ */
+export function SandboxCheckoutPage() {
+  const [params] = useSearchParams();
+  const paymentID = params.get('payment');
+  const session = useSandboxSession(paymentID);
+  const pay = useSandboxPay();
+  const cancel = useSandboxCancel();
+  const navigate = useNavigate();
+  const form = useForm<SandboxPayRequest>({
+    resolver: zodResolver(ZSandboxPayRequest),
+    defaultValues: {
+      paymentID: paymentID ?? '',
+      cardNumber: '',
+      expiry: '',
+      cvc: '',
+      firstName: '',
+      lastName: '',
+    },
+  });
+  const errors = form.formState.errors;
+
+  if (!paymentID)
+    return (
+      <Alert variant="danger" className="m-4">
+        This payment link is incomplete.
+      </Alert>
+    );
+  const payment = session.data;
+
+  return (
+    <Container className="py-4" style={{ maxWidth: 560 }}>
+      <h1 className="h3">Test payment</h1>
+      <p className="text-body-secondary small">
+        Sandbox checkout: no real money moves. Use card <code>{SANDBOX_TEST_CARD}</code> (any future expiry
+        and CVC) to pay, or <code>{SANDBOX_DECLINED_CARD}</code> to see a declined card.
+      </p>
+      <QueryState isPending={session.isPending} error={session.error} onRetry={() => session.refetch()} />
+      {payment && (
+        <Card className="mb-3">
+          <Card.Body>
+            <p className="mb-1">{payment.description}</p>
+            <p className="fs-4 fw-semibold mb-0" data-testid="checkout-amount">
+              {formatMoney(payment.amount, payment.currency)}
+            </p>
+          </Card.Body>
+        </Card>
+      )}
+      {payment && payment.status !== 'pending' ? (
+        <Alert variant={payment.status === 'paid' ? 'success' : 'warning'}>
+          This payment is {payment.status}.{' '}
+          <Alert.Link href={`/payment-status?payment=${payment.id}`}>See its status</Alert.Link>
+        </Alert>
+      ) : (
+        payment && (
+          <form
+            noValidate
+            aria-label="Card payment"
+            onSubmit={form.handleSubmit((values) =>
+              pay.mutate(values, {
+                onSuccess: () => navigate(`/payment-status?payment=${paymentID}`),
+              }),
+            )}
+          >
+            <FormErrorAlert error={pay.error} />
+            <TextField
+              controlId="card-number"
+              label="Card number"
+              inputMode="numeric"
+              autoComplete="cc-number"
+              registration={form.register('cardNumber')}
+              error={errors.cardNumber?.message}
+            />
+            <Row>
+              <Col>
+                <TextField
+                  controlId="card-expiry"
+                  label="Expiry (MM/YY)"
+                  autoComplete="cc-exp"
+                  placeholder="12/30"
+                  registration={form.register('expiry')}
+                  error={errors.expiry?.message}
+                />
+              </Col>
+              <Col>
+                <TextField
+                  controlId="card-cvc"
+                  label="CVC"
+                  inputMode="numeric"
+                  autoComplete="cc-csc"
+                  registration={form.register('cvc')}
+                  error={errors.cvc?.message}
+                />
+              </Col>
+            </Row>
+            <Row>
+              <Col>
+                <TextField
+                  controlId="card-first-name"
+                  label="First name"
+                  autoComplete="given-name"
+                  registration={form.register('firstName')}
+                  error={errors.firstName?.message}
+                />
+              </Col>
+              <Col>
+                <TextField
+                  controlId="card-last-name"
+                  label="Last name"
+                  autoComplete="family-name"
+                  registration={form.register('lastName')}
+                  error={errors.lastName?.message}
+                />
+              </Col>
+            </Row>
+            <TextField
+              controlId="card-address"
+              label="Address (optional)"
+              autoComplete="street-address"
+              registration={form.register('address')}
+            />
+            <Row>
+              <Col>
+                <TextField
+                  controlId="card-city"
+                  label="City (optional)"
+                  autoComplete="address-level2"
+                  registration={form.register('city')}
+                />
+              </Col>
+              <Col>
+                <TextField
+                  controlId="card-country"
+                  label="Country (optional)"
+                  autoComplete="country-name"
+                  registration={form.register('country')}
+                />
+              </Col>
+            </Row>
+            <TextField
+              controlId="card-phone"
+              label="Phone (optional)"
+              type="tel"
+              autoComplete="tel"
+              registration={form.register('phone')}
+            />
+            <div className="d-flex gap-2">
+              <SubmitButton pending={pay.isPending} pendingLabel="Paying…">
+                Pay {formatMoney(payment.amount, payment.currency)}
+              </SubmitButton>
+              <Button
+                variant="outline-secondary"
+                disabled={cancel.isPending || pay.isPending}
+                onClick={() =>
+                  cancel.mutate(paymentID, {
+                    onSettled: () => navigate(`/payment-canceled?payment=${paymentID}`),
+                  })
+                }
+              >
+                Cancel
+              </Button>
+            </div>
+          </form>
+        )
+      )}
+    </Container>
+  );
+}
