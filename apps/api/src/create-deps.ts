@@ -10,9 +10,9 @@ import {
 } from './modules/accounts/limits.js';
 import { AccountService } from './modules/accounts/service.js';
 import { SessionService } from './modules/accounts/sessions.js';
+import { CatalogService } from './modules/catalog/service.js';
 import { ProjectService } from './modules/projects/service.js';
 import { wireProjects } from './modules/projects/wiring.js';
-import { CatalogService } from './modules/catalog/service.js';
 import { createAuthGuards } from './platform/auth/guard.js';
 import { createTokenService } from './platform/auth/tokens.js';
 import { type Clock, systemClock } from './platform/clock.js';

@@ -1,6 +1,6 @@
 export * from './billing.js';
-export * from './catalog.js';
 export * from './business.js';
+export * from './catalog.js';
 export * from './crm-leads.js';
 export * from './customer-service.js';
 export * from './key-manager.js';

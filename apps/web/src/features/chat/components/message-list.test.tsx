@@ -37,7 +37,9 @@ describe('MessageList', () => {
   });
 
   it('says so when there are no messages', () => {
-    render(<MessageList messages={[]} lastSeen={null} typing={null} mediaHeaders={{}} emptyText="Say hello" />);
+    render(
+      <MessageList messages={[]} lastSeen={null} typing={null} mediaHeaders={{}} emptyText="Say hello" />,
+    );
     expect(screen.getByText('Say hello')).toBeTruthy();
   });
 });

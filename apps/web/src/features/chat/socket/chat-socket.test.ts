@@ -101,7 +101,11 @@ describe('backoff and url', () => {
   });
 
   it('uses wss on https pages', () => {
-    expect(socketUrl({ protocol: 'https:', host: 'example.com' })).toBe('wss://example.com/api/v1/chat/socket');
-    expect(socketUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/api/v1/chat/socket');
+    expect(socketUrl({ protocol: 'https:', host: 'example.com' })).toBe(
+      'wss://example.com/api/v1/chat/socket',
+    );
+    expect(socketUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe(
+      'ws://localhost:3000/api/v1/chat/socket',
+    );
   });
 });
