@@ -1,4 +1,7 @@
 import type { ComponentType } from 'react';
+import { ApisSection } from '../../billing/admin/apis-section';
+import { AdminProductsSection } from '../../billing/admin/products-section';
+import { UpgradeRequestsSection } from '../../billing/admin/upgrade-requests-section';
 import { CustomerServiceSection } from '../../chat/admin/customer-service-section';
 import { MessagesSection } from '../../chat/admin/messages-section';
 import { AdminLeads } from '../../site/components/admin-leads';
@@ -20,6 +23,9 @@ export interface AdminSection {
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'dashboard', label: 'Dashboard', Component: AdminDashboard },
   { key: 'projects', label: 'Projects', Component: ProjectsSection },
+  { key: 'products', label: 'Products', Component: AdminProductsSection },
+  { key: 'plan-upgrade-requests', label: 'Plan Upgrade Requests', Component: UpgradeRequestsSection },
+  { key: 'apis', label: 'APIs', Component: ApisSection },
   { key: 'leads', label: 'Leads', Component: AdminLeads },
   { key: 'newsletter', label: 'Newsletter', Component: AdminSubscribers },
   { key: 'messages', label: 'Messages', Component: MessagesSection },
