@@ -1,0 +1,99 @@
+import { API_INFO_SET_MESSAGE, PAYMENT_CANCELED_MESSAGE, SANDBOX_TEST_CARD } from '@app/contract';
+import { expect, type Page, test } from '@playwright/test';
+import { signUp, uniqueUser } from '../support/accounts.js';
+import { adminSignIn } from '../support/chat.js';
+
+async function fillCard(popup: Page) {
+  await popup.getByLabel('Card number').fill(SANDBOX_TEST_CARD);
+  await popup.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await popup.getByLabel('CVC').fill('123');
+  await popup.getByLabel('First name').fill('Ada');
+  await popup.getByLabel('Last name').fill('Lovelace');
+  await popup.getByLabel('City (optional)').fill('London');
+}
+
+test('a user subscribes to a paid Key Manager plan through the sandbox popup and gets a receipt', async ({
+  page,
+}) => {
+  await signUp(page, uniqueUser());
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByTestId('pending-payment')).toHaveText('None');
+
+  await page.goto('/store/key-manager');
+  await expect(page.getByText('No Key Manager plan is activated.')).toBeVisible();
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+  const popup = await popupPromise;
+  await expect(popup.getByRole('heading', { name: 'Test payment' })).toBeVisible();
+  await expect(popup.getByTestId('checkout-amount')).toHaveText('$9.00');
+  // The main window waits: nothing is granted by opening the checkout.
+  await expect(page.getByRole('status').filter({ hasText: 'Complete the payment' })).toBeVisible();
+
+  await fillCard(popup);
+  await popup.getByRole('button', { name: 'Pay $9.00' }).click();
+  await expect(popup.getByText('Payment Status:')).toBeVisible();
+  await expect(popup.getByTestId('payment-status')).toHaveText('paid');
+  await popup.getByRole('button', { name: 'Close this window' }).click();
+
+  // The opener learns the result from the server and shows the plan with its higher key limit.
+  await expect(page.getByRole('heading', { name: 'Pro plan' })).toBeVisible();
+  await expect(page.getByText('0 / 100')).toBeVisible();
+
+  await page.goto('/profile?tab=subscriptions');
+  await expect(page.getByRole('heading', { name: 'Subscriptions' })).toBeVisible();
+  await expect(page.getByText('Active', { exact: true })).toBeVisible();
+  await page.goto('/profile?tab=apis');
+  await expect(page.getByRole('cell', { name: '300' })).toBeVisible();
+  await page.goto('/profile?tab=payment-history');
+  await expect(page.getByRole('cell', { name: 'Key Manager — Pro (monthly)' })).toBeVisible();
+  await page.getByRole('button', { name: /View receipt/ }).click();
+  const receipt = page.getByRole('dialog', { name: /Receipt #/ });
+  await expect(receipt.getByText('Card (sandbox) •••• 4242')).toBeVisible();
+  await expect(receipt.getByText('$9.00')).toBeVisible();
+  await expect(receipt.getByText('Ada Lovelace')).toBeVisible();
+  await expect(receipt.getByRole('button', { name: 'Print' })).toBeVisible();
+});
+
+test('canceling in the sandbox popup shows Payment Canceled! and grants nothing', async ({ page }) => {
+  await signUp(page, uniqueUser());
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/store/key-manager');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Subscribe to Business' }).click();
+  const popup = await popupPromise;
+  await popup.getByRole('button', { name: 'Cancel' }).click();
+  await expect(popup.getByRole('heading', { name: PAYMENT_CANCELED_MESSAGE })).toBeVisible();
+  await popup.close();
+  await expect(page.getByText('No Key Manager plan is activated.')).toBeVisible();
+});
+
+test('an admin creates a SaaS product and a plan, then sets its calls per minute', async ({ page }) => {
+  const name = `Geo API ${Date.now()}`;
+  await adminSignIn(page);
+  await page.getByRole('tab', { name: 'Products', exact: true }).click();
+  await page.getByRole('button', { name: 'Add SaaS product' }).click();
+  const productDialog = page.getByRole('dialog', { name: 'Add a SaaS product' });
+  await productDialog.getByLabel('Name').fill(name);
+  await productDialog.getByLabel('Description').fill('Geocoding for everyone');
+  await productDialog.getByRole('button', { name: 'Add SaaS product' }).click();
+  await expect(productDialog).toBeHidden();
+
+  await page.getByRole('button', { name: `Add plan to ${name}` }).click();
+  const planDialog = page.getByRole('dialog', { name: `Add a plan to ${name}` });
+  await planDialog.getByLabel('Plan name').fill('Monthly');
+  await planDialog.getByLabel('Price (USD)').fill('15');
+  await planDialog.getByLabel('Features').fill('10,000 lookups');
+  await planDialog.getByRole('button', { name: 'Add feature' }).click();
+  await planDialog.getByRole('button', { name: 'Add plan' }).click();
+  await expect(planDialog).toBeHidden();
+  await expect(page.getByRole('cell', { name: '$15.00 / month' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'APIs', exact: true }).click();
+  const row = page.getByRole('row').filter({ hasText: name });
+  await row.getByRole('spinbutton').fill('9');
+  await row.getByRole('button', { name: /Save/ }).click();
+  await expect(row.getByText('At least 10')).toBeVisible();
+  await row.getByRole('spinbutton').fill('120');
+  await row.getByRole('button', { name: /Save/ }).click();
+  await expect(page.getByText(API_INFO_SET_MESSAGE)).toBeVisible();
+});
