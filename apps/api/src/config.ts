@@ -37,7 +37,7 @@ const ZConfig = z.object({
     .positive()
     .default(50 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
-  /** Payments (docs/decisions/010): the sandbox is the default; Stripe Checkout when a key is set. */
+  /** Payments (docs/decisions/011): the sandbox is the default; Stripe Checkout when a key is set. */
   SANDBOX_WEBHOOK_SECRET: z
     .string()
     .min(32, 'SANDBOX_WEBHOOK_SECRET must be at least 32 characters')

@@ -3,7 +3,7 @@ import { ZPlan, zCatalogId } from './catalog.js';
 
 /**
  * Subscriptions, payments, receipts and plan upgrades (spec §3 Receipt / Upgrade request, §4 late
- * payment and Payment, §7). Extensions beyond the spec are marked; see docs/decisions/010.
+ * payment and Payment, §7). Extensions beyond the spec are marked; see docs/decisions/011.
  */
 export const BILLING_PATHS = {
   subscriptionsGet: '/api/v1/subscriptions/get',
