@@ -67,7 +67,10 @@ test('canceling in the sandbox popup shows Payment Canceled! and grants nothing'
   await expect(page.getByText('No Key Manager plan is activated.')).toBeVisible();
 });
 
-test('an admin creates a SaaS product and a plan, then sets its calls per minute', async ({ page }) => {
+test('an admin creates a SaaS product and a plan, sets its calls per minute, and a client buys it from the Store', async ({
+  page,
+  browser,
+}) => {
   const name = `Geo API ${Date.now()}`;
   await adminSignIn(page);
   await page.getByRole('tab', { name: 'Products', exact: true }).click();
@@ -86,7 +89,8 @@ test('an admin creates a SaaS product and a plan, then sets its calls per minute
   await planDialog.getByRole('button', { name: 'Add feature' }).click();
   await planDialog.getByRole('button', { name: 'Add plan' }).click();
   await expect(planDialog).toBeHidden();
-  await expect(page.getByRole('cell', { name: '$15.00 / month' })).toBeVisible();
+  const card = page.locator('.card').filter({ has: page.getByRole('heading', { name }) });
+  await expect(card.getByRole('cell', { name: '$15.00 / month' })).toBeVisible();
 
   await page.getByRole('tab', { name: 'APIs', exact: true }).click();
   const row = page.getByRole('row').filter({ hasText: name });
@@ -96,4 +100,22 @@ test('an admin creates a SaaS product and a plan, then sets its calls per minute
   await row.getByRole('spinbutton').fill('120');
   await row.getByRole('button', { name: /Save/ }).click();
   await expect(page.getByText(API_INFO_SET_MESSAGE)).toBeVisible();
+
+  // A client finds it on the Products page's Store tab and subscribes through the sandbox popup.
+  const client = await (await browser.newContext()).newPage();
+  await signUp(client, uniqueUser());
+  await expect(client).toHaveURL(/\/profile$/);
+  await client.goto('/products');
+  await client.getByRole('tab', { name: 'Store' }).click();
+  await expect(client.getByRole('heading', { name })).toBeVisible();
+  const popupPromise = client.waitForEvent('popup');
+  await client.getByRole('button', { name: `Subscribe to ${name} Monthly` }).click();
+  const popup = await popupPromise;
+  await fillCard(popup);
+  await popup.getByRole('button', { name: 'Pay $15.00' }).click();
+  await expect(popup.getByTestId('payment-status')).toHaveText('paid');
+  await client.goto('/profile?tab=subscriptions');
+  await expect(client.getByRole('heading', { name })).toBeVisible();
+  await client.goto('/profile?tab=apis');
+  await expect(client.getByRole('cell', { name: '120' })).toBeVisible();
 });

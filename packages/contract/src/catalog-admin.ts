@@ -90,6 +90,8 @@ export type Product = z.infer<typeof ZProduct>;
 /** Spec §3 SaaS product: id, name, plans. */
 export const ZSaasProduct = z.object({
   id: z.number().int(),
+  /** Built-in products only (e.g. `key-manager`, which has its own page); null for admin-made ones. */
+  slug: z.string().nullable(),
   name: z.string(),
   description: z.string(),
   date: z.string(),

@@ -81,7 +81,14 @@ export class ProductCatalog {
       .values({ name: input.name, description: input.description, releaseDate: input.date })
       .returning();
     if (!row) throw new Error('saas product insert returned nothing');
-    return { id: row.id, name: row.name, description: row.description, date: input.date, plans: [] };
+    return {
+      id: row.id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      date: input.date,
+      plans: [],
+    };
   }
 
   async listProducts(): Promise<Product[]> {
@@ -107,6 +114,7 @@ export class ProductCatalog {
     const plans = await this.catalog.toPlans(planRows.filter((plan) => !plan.archived));
     return rows.map((row) => ({
       id: row.id,
+      slug: row.slug,
       name: row.name,
       description: row.description,
       date: row.releaseDate ?? row.createdAt.toISOString().slice(0, 10),

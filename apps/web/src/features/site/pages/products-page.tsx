@@ -1,5 +1,6 @@
 import { Col, Container, Row } from 'react-bootstrap';
 import { LinkButton } from '../../../components/link-button';
+import { LazyStoreCatalog } from '../../billing/components/lazy-store-catalog';
 import { PageMeta } from '../components/page-meta';
 import { PageTabs } from '../components/page-tabs';
 
@@ -49,22 +50,25 @@ export function ProductsPage() {
             key: 'store',
             title: 'Store',
             content: (
-              <Row xs={1} md={2} className="g-4">
-                <Col>
-                  <div className="card h-100 shadow-sm">
-                    <div className="card-body d-flex flex-column">
-                      <h2 className="card-title h4">Key Manager</h2>
-                      <p className="card-text">
-                        Licence keys for your applications: set how many activations each key allows, switch
-                        keys on and off at any time, and check them from the Java library or the REST API.
-                      </p>
-                      <div className="mt-auto">
-                        <LinkButton to="/store/key-manager">Open the Key Manager</LinkButton>
+              <>
+                <Row xs={1} md={2} className="g-4">
+                  <Col>
+                    <div className="card h-100 shadow-sm">
+                      <div className="card-body d-flex flex-column">
+                        <h2 className="card-title h4">Key Manager</h2>
+                        <p className="card-text">
+                          Licence keys for your applications: set how many activations each key allows, switch
+                          keys on and off at any time, and check them from the Java library or the REST API.
+                        </p>
+                        <div className="mt-auto">
+                          <LinkButton to="/store/key-manager">Open the Key Manager</LinkButton>
+                        </div>
                       </div>
                     </div>
-                  </div>
-                </Col>
-              </Row>
+                  </Col>
+                </Row>
+                <LazyStoreCatalog />
+              </>
             ),
           },
         ]}
