@@ -119,3 +119,47 @@ test('an admin creates a SaaS product and a plan, sets its calls per minute, and
   await client.goto('/profile?tab=apis');
   await expect(client.getByRole('cell', { name: '120' })).toBeVisible();
 });
+
+test('a client changes plan: asks, the admin approves, the client pays the prorated difference', async ({
+  page,
+  browser,
+}) => {
+  await signUp(page, uniqueUser());
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/store/key-manager');
+  let popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+  let popup = await popupPromise;
+  await fillCard(popup);
+  await popup.getByRole('button', { name: 'Pay $9.00' }).click();
+  await expect(popup.getByTestId('payment-status')).toHaveText('paid');
+  await popup.close();
+
+  await page.goto('/profile?tab=subscriptions');
+  await page.getByRole('button', { name: 'Change plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change Key Manager plan' });
+  await dialog.getByLabel(/^Business/).check();
+  await expect(dialog.getByTestId('upgrade-quote')).toContainText('An admin reviews plan changes');
+  await dialog.getByRole('button', { name: 'Ask for this plan' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('waiting for approval')).toBeVisible();
+
+  const admin = await (await browser.newContext()).newPage();
+  await adminSignIn(admin);
+  await admin.getByRole('tab', { name: 'Plan Upgrade Requests' }).click();
+  const row = admin.getByRole('row').filter({ hasText: 'Business' }).filter({ hasText: 'pending' }).first();
+  await row.getByRole('button', { name: /Approve/ }).click();
+  await expect(admin.getByText('Request marked as approved')).toBeVisible();
+
+  await page.goto('/profile');
+  await expect(page.getByTestId('pending-payment')).not.toHaveText('None');
+  popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  popup = await popupPromise;
+  await fillCard(popup);
+  await popup.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(popup.getByTestId('payment-status')).toHaveText('paid');
+  await popup.close();
+  await expect(page.getByTestId('pending-payment')).toHaveText('None');
+  await expect(page.getByText(/Key Manager\s*— Business\s*renews/)).toBeVisible();
+});
