@@ -13,6 +13,8 @@ import { useAddPlan, useUpdatePlan } from './admin-api';
 
 interface PlanDialogProps {
   productID: number;
+  /** `key-manager` plans also set how many licence keys they allow. */
+  productSlug?: string | null;
   productName: string;
   /** Editing this plan; absent to add one. */
   plan?: Plan;
@@ -23,7 +25,7 @@ interface PlanDialogProps {
  * Add or edit a plan. Free disables recurrence and term (spec §4). Edits send the features added
  * and the ids removed, and report 'Applying changes...' then 'Changes saved!' or 'Error occurred!'.
  */
-export function PlanDialog({ productID, productName, plan, onHide }: PlanDialogProps) {
+export function PlanDialog({ productID, productSlug, productName, plan, onHide }: PlanDialogProps) {
   const id = useId();
   const toast = useToast();
   const add = useAddPlan();
@@ -33,6 +35,8 @@ export function PlanDialog({ productID, productName, plan, onHide }: PlanDialogP
   const [term, setTerm] = useState<PlanTerm>(plan?.term ?? 'm');
   const [recurring, setRecurring] = useState(plan?.is_recurring ?? true);
   const [isFree, setIsFree] = useState(plan?.is_free ?? false);
+  const [maxKeys, setMaxKeys] = useState(String(plan?.max_keys_allowed ?? 0));
+  const keyManager = productSlug === 'key-manager';
   const [kept, setKept] = useState(plan?.items ?? []);
   const [added, setAdded] = useState<string[]>([]);
   const [feature, setFeature] = useState('');
@@ -50,6 +54,7 @@ export function PlanDialog({ productID, productName, plan, onHide }: PlanDialogP
       term,
       is_recurring: recurring,
       isFree,
+      ...(keyManager ? { maxKeysAllowed: Number(maxKeys) } : {}),
     };
     const check = ZPlanAddRequest.safeParse({ ...base, items: added });
     if (price.trim() === '' && !isFree) return setError('Enter a price (0 or more)');
@@ -169,6 +174,18 @@ export function PlanDialog({ productID, productName, plan, onHide }: PlanDialogP
               disabled={isFree || !recurring}
             />
           </fieldset>
+          {keyManager && (
+            <Form.Group className="mb-3" controlId={`${id}-max-keys`}>
+              <Form.Label>Maximum licence keys (0 = unlimited)</Form.Label>
+              <Form.Control
+                type="number"
+                min={0}
+                step={1}
+                value={maxKeys}
+                onChange={(e) => setMaxKeys(e.target.value)}
+              />
+            </Form.Group>
+          )}
           <Form.Group controlId={`${id}-feature`}>
             <Form.Label>Features</Form.Label>
             <ListGroup className="mb-2">

@@ -168,6 +168,7 @@ export function SaasProductsPanel() {
       {editing && (
         <PlanDialog
           productID={editing.product.id}
+          productSlug={editing.product.slug}
           productName={editing.product.name}
           plan={editing.plan}
           onHide={() => setEditing(null)}

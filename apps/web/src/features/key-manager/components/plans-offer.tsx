@@ -4,6 +4,7 @@ import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useActivatePlanWithPayment } from '../../billing/api';
+import { SuspendedNotice } from '../../billing/components/suspended-notice';
 import { usePaymentLauncher } from '../../billing/use-payment-launcher';
 import { useActivatePlan, usePlans } from '../api';
 
@@ -23,6 +24,7 @@ export function PlansOffer({ productId }: { productId: number }) {
 
   return (
     <section aria-labelledby="km-plans-title">
+      <SuspendedNotice productId={productId} />
       <Alert variant="info">
         <strong>No Key Manager plan is activated.</strong> Choose a plan to create licence keys and API keys.
       </Alert>
