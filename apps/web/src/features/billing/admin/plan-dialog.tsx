@@ -203,7 +203,7 @@ export function PlanDialog({ productID, productSlug, productName, plan, onHide }
               ))}
               {added.map((item, index) => (
                 <ListGroup.Item
-                  key={`new-${item}-${index}`}
+                  key={`new-${item}`}
                   className="d-flex justify-content-between align-items-center"
                 >
                   {item}
@@ -222,7 +222,7 @@ export function PlanDialog({ productID, productSlug, productName, plan, onHide }
                 onKeyDown={(e) => {
                   if (e.key === 'Enter' && feature.trim()) {
                     e.preventDefault();
-                    setAdded([...added, feature.trim()]);
+                    if (!added.includes(feature.trim())) setAdded([...added, feature.trim()]);
                     setFeature('');
                   }
                 }}
@@ -231,7 +231,7 @@ export function PlanDialog({ productID, productSlug, productName, plan, onHide }
                 variant="outline-secondary"
                 disabled={!feature.trim()}
                 onClick={() => {
-                  setAdded([...added, feature.trim()]);
+                  if (!added.includes(feature.trim())) setAdded([...added, feature.trim()]);
                   setFeature('');
                 }}
               >

@@ -47,7 +47,7 @@ function AddProductDialog({ onHide }: { onHide: () => void }) {
     form.set('applicationDescription', String(source.get('applicationDescription') ?? ''));
     form.set('dependencies', String(source.get('dependencies') ?? ''));
     form.set('applicationExecutable', executable);
-    media.forEach((file, index) => form.set(`media-${index + 1}`, file));
+    for (const [index, file] of media.entries()) form.set(`media-${index + 1}`, file);
     setPercent(0);
     upload.mutate(
       { form, onProgress: setPercent },
