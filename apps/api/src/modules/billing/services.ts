@@ -46,6 +46,11 @@ export function createBillingServices(deps: AppDeps): BillingServices {
       clock,
     );
     providers.set('stripe', checkoutProvider);
+  } else if (config.NODE_ENV === 'production') {
+    // Fine for a demo or staging; in production anyone could "pay" with the sandbox's test card.
+    deps.log.warn(
+      'payments use the built-in sandbox test-card provider; set STRIPE_SECRET_KEY for real payments',
+    );
   }
   const payments = new PaymentService(
     db,
