@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import keyManagerSource from '../../../../../sdks/java/src/main/java/dev/northwind/keymanager/KeyManager.java?raw';
-import { COPIED_FEEDBACK_MS, CodeBox } from './components/code-box';
+import { COPIED_FEEDBACK_MS } from '../../lib/use-copy-feedback';
+import { CodeBox } from './components/code-box';
 import { JAVA_LIBRARY_VERSION } from './content/library';
 import { OPERATIONS } from './content/operations';
 

@@ -1,21 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
-
-/** Spec §9: copy feedback lasts about 1 s. */
-const COPIED_MS = 1000;
+import { useCopyFeedback } from '../../../lib/use-copy-feedback';
 
 export function CopyButton({ text, label = 'Copy snippet' }: { text: string; label?: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-  const copy = () =>
-    navigator.clipboard.writeText(text).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
+  const { state, copy: copyText } = useCopyFeedback();
+  const copy = () => copyText(text);
   return (
     <Button
       size="sm"

@@ -1,26 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { Button } from 'react-bootstrap';
-
-/** Spec §9: copied feedback lasts about 1 s. */
-export const COPIED_FEEDBACK_MS = 1000;
-
-/** Copies text; falls back to a hidden textarea where the Clipboard API is missing (plain http). */
-async function copyText(text: string): Promise<void> {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.setAttribute('readonly', '');
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.append(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy refused');
-}
+import { useCopyFeedback } from '../../../lib/use-copy-feedback';
 
 interface CodeBoxProps {
   /** What the code is, e.g. "Java: ActivateKey.java"; names the region and the copy button. */
@@ -30,20 +10,9 @@ interface CodeBoxProps {
 
 /** A 300 px high, scrollable code display (spec §9) with a copy button. */
 export function CodeBox({ label, code }: CodeBoxProps) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const { state, copy: copyCode } = useCopyFeedback();
   const labelId = useId();
-
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  const copy = () =>
-    copyText(code).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
+  const copy = () => copyCode(code);
 
   return (
     <div className="mb-3">

@@ -1,8 +1,5 @@
-import { useEffect, useState } from 'react';
 import { Button } from 'react-bootstrap';
-
-/** Spec §9: the "Copied" feedback lasts about 1 s. */
-export const COPIED_FEEDBACK_MS = 1000;
+import { useCopyFeedback } from '../../../lib/use-copy-feedback';
 
 interface CopyButtonProps {
   text: string;
@@ -12,21 +9,8 @@ interface CopyButtonProps {
 
 /** Copies `text`; the button itself says Copied (announced politely) for about a second. */
 export function CopyButton({ text, label, size = 'sm' }: CopyButtonProps) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (state === 'idle') return;
-    const timer = setTimeout(() => setState('idle'), COPIED_FEEDBACK_MS);
-    return () => clearTimeout(timer);
-  }, [state]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-  };
+  const { state, copy: copyText } = useCopyFeedback();
+  const copy = () => copyText(text);
 
   return (
     <Button
