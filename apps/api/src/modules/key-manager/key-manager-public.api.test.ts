@@ -79,6 +79,49 @@ describe('public REST: the spec §7 table', () => {
     expect(keys.body.keys.map((k) => k.id)).not.toContain(licence.id);
   });
 
+  it('get-key-information reflects every change at once, by key and by id (cache invalidation)', async () => {
+    const dev = await newDeveloper(server);
+    const licence = await dev.addKey(3);
+    const apiKey = await dev.apiKey();
+    const call = (path: string, body: unknown) => dev.request(path, { body, token: apiKey });
+    const both = async () => [
+      (await call(P.getKeyInformation, { key: licence.key })).body,
+      (await call(P.getKeyInformation, { id: licence.id })).body,
+    ];
+    // Read first, so each step below changes a key this instance holds in memory.
+    expect(await both()).toEqual([
+      expect.objectContaining({ currentActivations: 0 }),
+      expect.objectContaining({ currentActivations: 0 }),
+    ]);
+    await call(P.activateKey, { key: licence.key });
+    expect(await both()).toEqual([
+      expect.objectContaining({ currentActivations: 1 }),
+      expect.objectContaining({ currentActivations: 1 }),
+    ]);
+    await call(P.deactivateKey, { id: licence.id });
+    expect((await both())[0]).toMatchObject({ currentActivations: 0 });
+    await call(P.activateKey, { key: licence.key, fingerprint: 'device-a' });
+    expect((await both())[1]).toMatchObject({ currentActivations: 1 });
+    await call(P.markKeyAsActive, { key: licence.key, isActive: false });
+    expect((await both())[0]).toMatchObject({ isActive: false });
+    // Dashboard edits and deletes reach the public API too.
+    const changed = await dev.request(P.changeKey, {
+      body: { id: licence.id, max_activations: 7, current_activations: 1, is_active: true },
+      token: dev.token,
+    });
+    expect(changed.status).toBe(200);
+    expect(await both()).toEqual([
+      expect.objectContaining({ maxActivations: 7, isActive: true }),
+      expect.objectContaining({ maxActivations: 7, isActive: true }),
+    ]);
+    const removed = await dev.request(P.removeKey, { body: { id: licence.id }, token: dev.token });
+    expect(removed.status).toBe(200);
+    expect(await both()).toEqual([
+      { status: 'failed', message: INVALID_KEY_MESSAGE },
+      { status: 'failed', message: INVALID_KEY_MESSAGE },
+    ]);
+  });
+
   it('refuses deactivation at zero', async () => {
     const dev = await newDeveloper(server);
     const licence = await dev.addKey(2);

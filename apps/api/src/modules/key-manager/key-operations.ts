@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { type KeyEventAction, licenceKeys } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
+import type { LicenceKeyCache } from './licence-key-cache.js';
 
 export interface KeyRef {
   key?: string;
@@ -48,18 +49,25 @@ export class KeyOperations {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    private readonly cache: LicenceKeyCache,
   ) {
     this.infoByKey = this.prepareInfo('key', 'km_info_by_key');
     this.infoById = this.prepareInfo('id', 'km_info_by_id');
   }
 
+  /** Served from the cache when it can be; every write below invalidates after it committed. */
   async information(ref: KeyRef, ownerId: string): Promise<PublicKeyInformation> {
+    const info = await this.cache.read(ownerId, ref, () => this.loadInformation(ref, ownerId));
+    if (!info) throw notFound(INVALID_KEY_MESSAGE);
+    return info;
+  }
+
+  private async loadInformation(ref: KeyRef, ownerId: string): Promise<PublicKeyInformation | null> {
     const [row] =
       ref.key !== undefined
         ? await this.infoByKey.execute({ ref: ref.key, owner: ownerId })
         : await this.infoById.execute({ ref: ref.id, owner: ownerId });
-    if (!row) throw notFound(INVALID_KEY_MESSAGE);
-    return toPublic(row);
+    return row ? toPublic(row) : null;
   }
 
   private prepareInfo(column: 'key' | 'id', name: string) {
@@ -83,15 +91,24 @@ export class KeyOperations {
   }
 
   activate(ref: KeyRef, ctx: CallContext, fingerprint?: string): Promise<ActivationResult> {
-    return fingerprint
-      ? this.withDevice('activate', ref, ctx, fingerprint)
-      : this.change('activate', ref, ctx);
+    return this.countChange('activate', ref, ctx, fingerprint);
   }
 
   deactivate(ref: KeyRef, ctx: CallContext, fingerprint?: string): Promise<ActivationResult> {
-    return fingerprint
-      ? this.withDevice('deactivate', ref, ctx, fingerprint)
-      : this.change('deactivate', ref, ctx);
+    return this.countChange('deactivate', ref, ctx, fingerprint);
+  }
+
+  private async countChange(
+    action: 'activate' | 'deactivate',
+    ref: KeyRef,
+    ctx: CallContext,
+    fingerprint: string | undefined,
+  ): Promise<ActivationResult> {
+    const result = fingerprint
+      ? await this.withDevice(action, ref, ctx, fingerprint)
+      : await this.change(action, ref, ctx);
+    if (result.changed) this.cache.invalidate({ ownerId: ctx.ownerId, ...result.info });
+    return result;
   }
 
   async setActive(ref: KeyRef, ctx: CallContext, isActive: boolean): Promise<PublicKeyInformation> {
@@ -108,6 +125,7 @@ export class KeyOperations {
       ),
     );
     if (!row) throw notFound(INVALID_KEY_MESSAGE);
+    this.cache.invalidate({ ownerId: ctx.ownerId, id: row.id, key: row.key });
     return toPublic(row);
   }
 
@@ -123,6 +141,7 @@ export class KeyOperations {
       ),
     );
     if (!row) throw notFound(INVALID_KEY_MESSAGE);
+    this.cache.invalidate({ ownerId: ctx.ownerId, id: row.id, key: row.key });
   }
 
   private async change(

@@ -19,6 +19,7 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { CallContext } from './key-operations.js';
+import type { LicenceKeyCache } from './licence-key-cache.js';
 import type { KeyManagerPlans } from './plans.js';
 import { generateLicenceKey } from './secrets.js';
 
@@ -44,6 +45,7 @@ export class LicenceKeys {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly plans: KeyManagerPlans,
+    private readonly cache: LicenceKeyCache,
   ) {}
 
   async add(ctx: CallContext, input: NewKey): Promise<DashboardKey> {
@@ -127,6 +129,8 @@ export class LicenceKeys {
       }
       return after;
     });
+    // After the commit, so the public REST API cannot re-cache the old row.
+    this.cache.invalidate({ ownerId: ctx.ownerId, id: row.id, key: row.key });
     return toDashboard(row);
   }
 

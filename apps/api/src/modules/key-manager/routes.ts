@@ -4,6 +4,8 @@ import { createApiKeyGuard } from './api-key-guard.js';
 import { ApiKeyService } from './api-key-service.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { KeyOperations } from './key-operations.js';
+import { LicenceKeyCache } from './licence-key-cache.js';
+import { LicenceKeyChangeFeed } from './licence-key-change-feed.js';
 import { LicenceKeys } from './licence-keys.js';
 import { KeyManagerPlans } from './plans.js';
 import { publicKeyRoutes } from './public-routes.js';
@@ -17,11 +19,18 @@ export const keyManagerRoutes =
     const plans = new KeyManagerPlans(deps.catalog);
     const usage = new UsageCounter(db, deps.log);
     const apiKeys = new ApiKeyService(db, deps.clock, plans, deps.rateLimiters, usage);
-    const operations = new KeyOperations(db, deps.clock);
-    const keys = new LicenceKeys(db, deps.clock, plans);
+    // Licence-key information is cached per instance; the feed keeps the instances' caches in step.
+    const changeFeed = new LicenceKeyChangeFeed(deps.events, deps.log);
+    const cache = new LicenceKeyCache({ onChange: changeFeed.add });
+    changeFeed.listen(cache);
+    const operations = new KeyOperations(db, deps.clock, cache);
+    const keys = new LicenceKeys(db, deps.clock, plans, cache);
     usage.start();
-    // Counted calls are written before the database closes.
-    app.addHook('onClose', () => usage.stop());
+    // Counted calls are written, and queued changes published, before the database closes.
+    app.addHook('onClose', async () => {
+      await changeFeed.stop();
+      await usage.stop();
+    });
     await app.register(dashboardRoutes(deps, { plans, keys, operations, apiKeys }));
     await app.register(publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock)));
   };

@@ -33,6 +33,21 @@ describe('platform', () => {
     expect(given.headers.get('x-request-id')).toBe('abc-123');
   });
 
+  it('sets the same headers on error replies and 404s', async () => {
+    const unauthorized = await request('/api/v1/saas-platform/key-manager/get-key-information', {
+      method: 'POST',
+      body: { key: 'x' },
+    });
+    const missing = await request('/api/v1/does-not-exist');
+    for (const response of [unauthorized, missing]) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(response.headers.get('x-powered-by')).toBeNull();
+    }
+  });
+
   it('publishes OpenAPI generated from the route schemas', async () => {
     const response = await request<{ openapi: string; paths: Record<string, unknown> }>('/api/docs/json');
     expect(response.status).toBe(200);

@@ -4,7 +4,7 @@ import type { EventBus } from './event-bus.js';
 import { createMemoryEventBus } from './memory-event-bus.js';
 import { createPostgresEventBus } from './postgres-event-bus.js';
 
-export type { EventBus, EventHandler } from './event-bus.js';
+export { type EventBus, type EventHandler, MAX_EVENT_BYTES } from './event-bus.js';
 
 /** PostgreSQL LISTEN/NOTIFY when the database is PostgreSQL (several instances), else in-process. */
 export function createEventBus(database: Database, log: FastifyBaseLogger): EventBus {

@@ -1,0 +1,102 @@
+import type { PublicKeyInformation } from '@app/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { LicenceKeyCache, type LicenceKeyChange } from './licence-key-cache.js';
+
+const OWNER = '11111111-1111-4111-8111-111111111111';
+const info = (currentActivations: number): PublicKeyInformation => ({
+  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
+  key: 'KEY-1',
+  maxActivations: 3,
+  currentActivations,
+  isActive: true,
+});
+const change: LicenceKeyChange = { ownerId: OWNER, id: info(0).id, key: 'KEY-1' };
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}
+
+describe('LicenceKeyCache', () => {
+  it('serves a loaded key by key and by id (any letter case) until the TTL passes', async () => {
+    let now = 1_000;
+    const cache = new LicenceKeyCache({ ttlMs: 500, now: () => now });
+    const load = vi.fn(async () => info(0));
+    expect(await cache.read(OWNER, { key: 'KEY-1' }, load)).toEqual(info(0));
+    expect(await cache.read(OWNER, { id: info(0).id.toUpperCase() }, load)).toEqual(info(0));
+    now += 499;
+    await cache.read(OWNER, { key: 'KEY-1' }, load);
+    expect(load).toHaveBeenCalledTimes(1);
+    now += 1;
+    await cache.read(OWNER, { key: 'KEY-1' }, load);
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps owners apart and does not cache unknown keys or failures', async () => {
+    const cache = new LicenceKeyCache();
+    await cache.read(OWNER, { key: 'KEY-1' }, async () => info(0));
+    const other = vi.fn(async () => null);
+    expect(await cache.read('someone-else', { key: 'KEY-1' }, other)).toBeNull();
+    expect(await cache.read('someone-else', { key: 'KEY-1' }, other)).toBeNull();
+    expect(other).toHaveBeenCalledTimes(2);
+    await expect(
+      cache.read(OWNER, { key: 'KEY-2' }, async () => {
+        throw new Error('database down');
+      }),
+    ).rejects.toThrow('database down');
+    expect(await cache.read(OWNER, { key: 'KEY-2' }, async () => null)).toBeNull();
+  });
+
+  it('shares one load between concurrent misses', async () => {
+    const cache = new LicenceKeyCache();
+    const pending = deferred<PublicKeyInformation>();
+    const load = vi.fn(() => pending.promise);
+    const reads = [1, 2, 3].map(() => cache.read(OWNER, { key: 'KEY-1' }, load));
+    pending.resolve(info(0));
+    expect(await Promise.all(reads)).toEqual([info(0), info(0), info(0)]);
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('forgets a key on invalidation and tells the other instances', async () => {
+    const onChange = vi.fn();
+    const cache = new LicenceKeyCache({ onChange });
+    await cache.read(OWNER, { key: 'KEY-1' }, async () => info(0));
+    cache.invalidate(change);
+    expect(onChange).toHaveBeenCalledWith(change);
+    expect(await cache.read(OWNER, { id: change.id }, async () => info(1))).toEqual(info(1));
+    // A change heard from another instance is forgotten, not echoed back.
+    cache.forget(change);
+    expect(onChange).toHaveBeenCalledTimes(1);
+    expect(await cache.read(OWNER, { key: 'KEY-1' }, async () => info(2))).toEqual(info(2));
+  });
+
+  it('never stores a load that a committed change overtook, and later readers do not join it', async () => {
+    const cache = new LicenceKeyCache();
+    const stale = deferred<PublicKeyInformation>();
+    const first = cache.read(OWNER, { key: 'KEY-1' }, () => stale.promise);
+    // The write commits and invalidates while the read that started before it is still running.
+    cache.invalidate(change);
+    const fresh = cache.read(OWNER, { key: 'KEY-1' }, async () => info(1));
+    stale.resolve(info(0));
+    expect(await first).toEqual(info(0));
+    expect(await fresh).toEqual(info(1));
+    const load = vi.fn(async () => info(9));
+    expect(await cache.read(OWNER, { key: 'KEY-1' }, load)).toEqual(info(1));
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it('does not store a load overtaken by a full clear', async () => {
+    const cache = new LicenceKeyCache();
+    const stale = deferred<PublicKeyInformation>();
+    const first = cache.read(OWNER, { key: 'KEY-1' }, () => stale.promise);
+    cache.clear();
+    stale.resolve(info(0));
+    await first;
+    const load = vi.fn(async () => info(1));
+    expect(await cache.read(OWNER, { key: 'KEY-1' }, load)).toEqual(info(1));
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
