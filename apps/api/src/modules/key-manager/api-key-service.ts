@@ -8,6 +8,7 @@ import {
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { managerApiKeys, users } from '../../db/schema/index.js';
+import { ReadThroughCache } from '../../platform/cache/read-through-cache.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { RateLimiter, RateLimiterFactory } from '../../platform/rate-limit/limiter.js';
@@ -18,7 +19,6 @@ import type { UsageCounter } from './usage-counter.js';
 /** How long a verified (or unknown) API key is trusted from memory. Revocation on another instance
  * takes effect within this time; on the instance that revoked it, at once. */
 export const API_KEY_CACHE_TTL_MS = 5000;
-const CACHE_MAX_ENTRIES = 10_000;
 
 export interface ApiKeyCaller {
   apiKeyId: string;
@@ -30,7 +30,12 @@ export interface ApiKeyCaller {
 }
 
 export class ApiKeyService {
-  private cache = new Map<string, { caller: ApiKeyCaller | null; expiresAt: number }>();
+  /** Callers by API-key hash; unknown hashes are remembered too, so a wrong key costs no query. */
+  private readonly callers = new ReadThroughCache<ApiKeyCaller>({
+    ttlMs: API_KEY_CACHE_TTL_MS,
+    maxEntries: 10_000,
+    rememberMisses: true,
+  });
   private limiters = new Map<number, RateLimiter>();
 
   constructor(
@@ -41,9 +46,7 @@ export class ApiKeyService {
     readonly usage: UsageCounter,
   ) {
     // A paid, upgraded or renewed plan applies to the next call, not after the cache expires.
-    plans.onChange((userId) => {
-      for (const [hash, entry] of this.cache) if (entry.caller?.ownerId === userId) this.cache.delete(hash);
-    });
+    plans.onChange((userId) => this.callers.invalidateWhere((caller) => caller.ownerId === userId));
   }
 
   async generate(ownerId: string, name: string | undefined) {
@@ -106,34 +109,30 @@ export class ApiKeyService {
       )
       .returning({ id: managerApiKeys.id });
     if (revoked.length === 0) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
-    for (const [hash, entry] of this.cache) if (entry.caller?.apiKeyId === id) this.cache.delete(hash);
+    this.callers.invalidateWhere((caller) => caller.apiKeyId === id);
   }
 
   /** Resolves a presented API key: by its SHA-256 hash (unique index), then from memory briefly. */
-  async verify(presented: string): Promise<ApiKeyCaller | null> {
+  verify(presented: string): Promise<ApiKeyCaller | null> {
     const hash = hashApiKey(presented);
-    const now = Date.now();
-    const cached = this.cache.get(hash);
-    if (cached && cached.expiresAt > now) return cached.caller;
+    return this.callers.read(hash, hash, () => this.lookUp(hash));
+  }
+
+  private async lookUp(hash: string): Promise<ApiKeyCaller | null> {
     const [row] = await this.db
       .select({ id: managerApiKeys.id, ownerId: managerApiKeys.ownerId, disabled: users.disabled })
       .from(managerApiKeys)
       .innerJoin(users, eq(users.id, managerApiKeys.ownerId))
       .where(and(eq(managerApiKeys.keyHash, hash), isNull(managerApiKeys.revokedAt)))
       .limit(1);
-    let caller: ApiKeyCaller | null = null;
-    if (row && !row.disabled) {
-      const access = await this.plans.accessOf(row.ownerId);
-      caller = {
-        apiKeyId: row.id,
-        ownerId: row.ownerId,
-        callsPerMinute: access?.plan.callsPerMinute ?? null,
-        accessEndsAt: access?.accessEndsAt ?? null,
-      };
-    }
-    if (this.cache.size >= CACHE_MAX_ENTRIES) this.cache.clear();
-    this.cache.set(hash, { caller, expiresAt: now + API_KEY_CACHE_TTL_MS });
-    return caller;
+    if (!row || row.disabled) return null;
+    const access = await this.plans.accessOf(row.ownerId);
+    return {
+      apiKeyId: row.id,
+      ownerId: row.ownerId,
+      callsPerMinute: access?.plan.callsPerMinute ?? null,
+      accessEndsAt: access?.accessEndsAt ?? null,
+    };
   }
 
   /** One limiter per plan rate (60 s window), keyed by API key id. */

@@ -18,6 +18,7 @@ import {
 } from '@app/contract';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
 import { apiCaller } from './api-key-guard.js';
 import type { CallContext, KeyOperations } from './key-operations.js';
 
@@ -38,6 +39,9 @@ function context(request: FastifyRequest): CallContext {
 export const publicKeyRoutes =
   (operations: KeyOperations, requireApiKey: onRequestAsyncHookHandler): FastifyPluginAsyncZod =>
   async (app) => {
+    // Only this plugin's routes (encapsulation): replies serialised by a compiled function.
+    app.setSerializerCompiler(compiledSerializer);
+
     app.post(
       KEY_MANAGER_PATHS.getKeyInformation,
       {
