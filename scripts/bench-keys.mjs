@@ -16,6 +16,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const BASE = `http://127.0.0.1:${PORT}`;
+const MANY_KEYS = 10_000;
 const PREFIX = '/api/v1/saas-platform/key-manager';
 
 const dist = path.join(root, 'apps/api/dist');
@@ -76,6 +77,12 @@ async function seed() {
   ]);
   await query(
     `insert into licence_keys (owner_id, key, max_activations) values ($1, 'BENCH-INFO-KEY', 3), ($1, 'BENCH-PAIR-KEY', 0)`,
+    [userId],
+  );
+  // Many keys read in turn: each is re-read about once per cache lifetime, so misses are measured too.
+  await query(
+    `insert into licence_keys (owner_id, key, max_activations)
+     select $1, 'BENCH-MANY-' || n, 3 from generate_series(1, ${MANY_KEYS}) as n`,
     [userId],
   );
   await query(
@@ -149,6 +156,22 @@ try {
     headers: json(apiKey),
     body: JSON.stringify({ key: 'BENCH-INFO-KEY' }),
   });
+  // One shared counter across connections walks the keys, so each key is read about once per
+  // MANY_KEYS requests: at these rates roughly once per cache lifetime, mostly misses.
+  let next = 0;
+  const many = await run(`get-key-information, ${MANY_KEYS.toLocaleString('en')} keys in turn`, {
+    method: 'POST',
+    headers: json(apiKey),
+    requests: [
+      {
+        path: `${PREFIX}/get-key-information`,
+        setupRequest: (request) => ({
+          ...request,
+          body: JSON.stringify({ key: `BENCH-MANY-${(next++ % MANY_KEYS) + 1}` }),
+        }),
+      },
+    ],
+  });
   const pairs = await run('activate/deactivate pairs', {
     method: 'POST',
     headers: json(apiKey),
@@ -163,13 +186,17 @@ try {
   );
   console.log('| route | req/s | p50 ms | p99 ms | vs trivial | non-2xx | errors |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const { title, result } of [trivial, info, pairs]) {
+  for (const { title, result } of [trivial, info, many, pairs]) {
     const ratio = `${Math.round((result.requests.average / base) * 100)} %`;
     console.log(
       `| ${title} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${ratio} | ${result.non2xx} | ${result.errors + result.timeouts} |`,
     );
     if (result.non2xx > 0)
       console.log(`  status codes of ${title}: ${JSON.stringify(result.statusCodeStats)}`);
+    if (result.errors > 0 || result.timeouts > 0)
+      console.log(
+        `  ${title}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.resets ?? 0} resets`,
+      );
     if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) exitCode = 1;
   }
   const check = await fetch(`${BASE}${PREFIX}/get-key-information`, {
