@@ -174,3 +174,68 @@ test('a client registers a real-estate business, lists a house, a building and a
   await page.getByText('Lands', { exact: true }).click();
   await expect(page.getByText('No lands yet.')).toBeVisible();
 });
+
+test('an owner sets a new password for an agent, then removes the agent, who loses the business', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const owner = uniqueUser();
+  await signUp(page, owner);
+  await page.getByRole('button', { name: 'Register a business' }).click();
+  const registration = page.getByRole('dialog', { name: 'Register a business' });
+  await registration.getByLabel('Business name').fill('Harbour Homes');
+  await registration.getByLabel(/I agree to the/).check();
+  await registration.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Business registered')).toBeVisible();
+  await page.getByRole('tab', { name: 'Business' }).click();
+  await page.getByRole('button', { name: 'Open Harbour Homes' }).click();
+
+  const agent = { email: `agent-${Date.now()}@example.com`, password: 'Agent-pass-2024' };
+  await page.getByRole('tab', { name: 'Agents' }).click();
+  await page.getByRole('button', { name: 'Add new Agent' }).click();
+  const register = page.getByRole('dialog', { name: 'Register Agent' });
+  await register.getByLabel('First name').fill('Sam');
+  await register.getByLabel('Last name').fill('Seller');
+  await register.getByLabel('Email').fill(agent.email);
+  await register.getByLabel('Password', { exact: true }).fill(agent.password);
+  await register.getByLabel('Confirm password').fill(agent.password);
+  await register.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('row', { name: new RegExp(agent.email) })).toBeVisible();
+
+  // The agent forgot their password: the owner sets a new one; the server checks the two match.
+  await page.getByRole('button', { name: `Set a new password for ${agent.email}` }).click();
+  const reset = page.getByRole('dialog', { name: 'Set a new password' });
+  await expect(reset.getByLabel('New password', { exact: true })).toBeFocused();
+  await reset.getByLabel('New password', { exact: true }).fill('Agent-pass-2025');
+  await reset.getByLabel('Confirm new password').fill('Agent-pass-2026');
+  await reset.getByRole('button', { name: 'Set password' }).click();
+  await expect(reset.getByRole('alert')).toHaveText('Passwords do not match');
+  await reset.getByLabel('Confirm new password').fill('Agent-pass-2025');
+  await reset.getByRole('button', { name: 'Set password' }).click();
+  await expect(page.getByText('Password changed; the agent is signed out everywhere')).toBeVisible();
+  await expect(reset).toHaveCount(0);
+
+  // The agent signs in with the new password and sees the business.
+  await logOutFromNavbar(page);
+  await signIn(page, agent.email, 'Agent-pass-2025');
+  await page.getByRole('tab', { name: 'Business' }).click();
+  await expect(page.getByRole('button', { name: 'Open Harbour Homes' })).toBeVisible();
+
+  // The owner removes the agent; Cancel has the focus first, so Enter never removes by accident.
+  await logOutFromNavbar(page);
+  await signIn(page, owner.email, owner.password);
+  await page.getByRole('tab', { name: 'Business' }).click();
+  await page.getByRole('button', { name: 'Open Harbour Homes' }).click();
+  await page.getByRole('tab', { name: 'Agents' }).click();
+  await page.getByRole('button', { name: `Remove ${agent.email}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove agent' });
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await confirm.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Agent removed')).toBeVisible();
+  await expect(page.getByText('No agents yet.')).toBeVisible();
+
+  await logOutFromNavbar(page);
+  await signIn(page, agent.email, 'Agent-pass-2025');
+  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page.getByRole('tab', { name: 'Business' })).toHaveCount(0);
+});

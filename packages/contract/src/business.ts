@@ -11,6 +11,10 @@ export const BUSINESS_PATHS = {
   statuses: '/api/business/real-estate/property/status/list',
   agentAdd: '/api/business/real-estate/agent/add',
   agentGet: '/api/business/real-estate/agent/get',
+  /** Extension: the owner sets a new password for an agent (agents have no usable security question). */
+  agentSetPassword: '/api/business/real-estate/agent/set-password',
+  /** Extension: the owner removes an agent; their listings become unassigned. */
+  agentRemove: '/api/business/real-estate/agent/remove',
   /** Public, read-only listings of one business, for embedding on the owner's own site. */
   publicListings: '/api/business/public/:businessId/listings',
 } as const;
@@ -106,3 +110,20 @@ export type Agent = z.infer<typeof ZAgent>;
 export const ZAddAgentResponse = z.object({ status: z.literal('ok'), message: z.string(), agent: ZAgent });
 export const ZBusinessRequest = z.strictObject({ business: zBusinessRecordId('Business') });
 export const ZAgentListResponse = z.object({ status: z.literal('ok'), agents: z.array(ZAgent) });
+
+/** Extension: one agent of one of the caller's businesses. */
+export const ZAgentRef = z.strictObject({
+  businessID: zBusinessRecordId('Business'),
+  agentID: zBusinessRecordId('Agent'),
+});
+export type AgentRef = z.input<typeof ZAgentRef>;
+
+/** Extension: a new password for an agent; matching is the server's call, as for agent/add. */
+export const ZSetAgentPasswordRequest = ZAgentRef.extend({
+  password: zPassword,
+  confirmationPassword: z.string().max(LIMITS.passwordMax),
+});
+export type SetAgentPasswordRequest = z.input<typeof ZSetAgentPasswordRequest>;
+
+export const AGENT_REMOVED_MESSAGE = 'Agent removed';
+export const AGENT_PASSWORD_SET_MESSAGE = 'Password changed; the agent is signed out everywhere';

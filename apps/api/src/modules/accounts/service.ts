@@ -128,8 +128,16 @@ export class AccountService {
       throw badRequest(RESET_WRONG_ANSWER);
     }
     await this.limiters.resetEmail.reset(email);
-    await this.setPassword(user.id, newPassword);
-    await this.sessions.revokeAllForUser(user.id);
+    await this.replacePassword(user.id, newPassword);
+  }
+
+  /**
+   * Sets a new password without the current one and signs every device out: the reset flow above,
+   * and a business owner for one of their agents (who have no usable security question).
+   */
+  async replacePassword(userId: string, newPassword: string): Promise<void> {
+    await this.setPassword(userId, newPassword);
+    await this.sessions.revokeAllForUser(userId);
   }
 
   async changeName(userId: string, firstName: string, lastName: string): Promise<void> {

@@ -22,9 +22,9 @@ export interface NewAgent {
   confirmationPassword: string;
 }
 
-/** Agents never answered a security question; the owner gives them their password instead. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Agents never answered a security question; the owner gives them their password instead. */
 const AGENT_SECURITY_QUESTION = 'Agent account: ask your business owner, or set a question in Settings';
 
 export class BusinessService {
@@ -159,6 +159,32 @@ export class BusinessService {
       .where(eq(businessAgents.businessId, businessId))
       .orderBy(asc(businessAgents.createdAt));
     return rows.map((row) => ({ ...row, business: business.name }));
+  }
+
+  /** The owner gives an agent a new password (agents cannot answer a security question). */
+  async setAgentPassword(
+    ownerId: string,
+    businessId: string,
+    agentId: string,
+    passwords: { password: string; confirmationPassword: string },
+  ): Promise<void> {
+    await this.ownerAccess(ownerId, businessId);
+    const agent = await this.findAgent(businessId, agentId);
+    if (passwords.password !== passwords.confirmationPassword) throw badRequest('Passwords do not match');
+    await this.accounts.replacePassword(agent.userId, passwords.password);
+  }
+
+  /**
+   * Takes an agent off the business: they lose access at once and their listings become unassigned
+   * (foreign key `on delete set null`). The sign-in account stays, as an ordinary client account.
+   */
+  async removeAgent(ownerId: string, businessId: string, agentId: string): Promise<void> {
+    await this.ownerAccess(ownerId, businessId);
+    const removed = await this.db
+      .delete(businessAgents)
+      .where(and(eq(businessAgents.id, agentId), eq(businessAgents.businessId, businessId)))
+      .returning({ id: businessAgents.id });
+    if (removed.length === 0) throw notFound('Agent not found');
   }
 
   /** An agent of this business, or 404 (an agent id of another business is as unknown as a made-up one). */

@@ -243,6 +243,23 @@ describeRoleMatrix('business', () => server, [
   },
   {
     method: 'POST',
+    path: '/api/business/real-estate/agent/set-password',
+    body: {
+      businessID: SOME_ID,
+      agentID: SOME_ID,
+      password: 'agent-pass-1',
+      confirmationPassword: 'agent-pass-1',
+    },
+    allowed: ['client'],
+  },
+  {
+    method: 'POST',
+    path: '/api/business/real-estate/agent/remove',
+    body: { businessID: SOME_ID, agentID: SOME_ID },
+    allowed: ['client'],
+  },
+  {
+    method: 'POST',
     path: '/api/business/real-estate/house/get',
     body: { business: SOME_ID },
     allowed: ['client'],

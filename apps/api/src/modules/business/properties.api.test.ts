@@ -30,6 +30,20 @@ const addHouse = (token: string, businessID: string, fields = {}, files: Record<
     body: listingForm({ ...HOUSE, businessID, ...fields }, files),
   });
 
+/** Registers Ann Agent (password agent-pass-1) for the business. */
+const addAgent = (ownerToken: string, businessID: string, email: string) =>
+  request<{ agent: { id: string } }>(`${RE}/agent/add`, {
+    token: ownerToken,
+    body: {
+      businessID,
+      firstName: 'Ann',
+      lastName: 'Agent',
+      email,
+      password: 'agent-pass-1',
+      confirmationPassword: 'agent-pass-1',
+    },
+  });
+
 async function uploadedFiles(): Promise<number> {
   const root = path.join(server.deps.config.DATA_DIR, 'uploads');
   const dirs = await readdir(root).catch(() => [] as string[]);
@@ -219,17 +233,7 @@ describe('agents, assignment and isolation', () => {
   it('an agent sees only the listings assigned to them and cannot change any', async () => {
     const { owner, businessId } = await ownerWithBusiness(server);
     const email = `agent-${Date.now()}@example.com`;
-    const agent = await request<{ agent: { id: string } }>(`${RE}/agent/add`, {
-      token: owner.access,
-      body: {
-        businessID: businessId,
-        firstName: 'Ann',
-        lastName: 'Agent',
-        email,
-        password: 'agent-pass-1',
-        confirmationPassword: 'agent-pass-1',
-      },
-    });
+    const agent = await addAgent(owner.access, businessId, email);
     const mine = await addHouse(owner.access, businessId, { address: 'Assigned Road' }, { thumbnail: PNG });
     const other = await addHouse(
       owner.access,
@@ -285,17 +289,7 @@ describe('agents, assignment and isolation', () => {
     const b = await ownerWithBusiness(server, 'Owner B');
     const house = await addHouse(a.owner.access, a.businessId);
     const houseId = house.body.property.id;
-    const agentA = await request<{ agent: { id: string } }>(`${RE}/agent/add`, {
-      token: a.owner.access,
-      body: {
-        businessID: a.businessId,
-        firstName: 'A',
-        lastName: 'Agent',
-        email: `a-${Date.now()}@example.com`,
-        password: 'agent-pass-1',
-        confirmationPassword: 'agent-pass-1',
-      },
-    });
+    const agentA = await addAgent(a.owner.access, a.businessId, `a-${Date.now()}@example.com`);
     const attempts = [
       request(`${RE}/house/delete`, {
         token: b.owner.access,
@@ -369,5 +363,137 @@ describe('public listings', () => {
     expect((await request('/api/business/public/00000000-0000-4000-8000-000000000000/listings')).status).toBe(
       404,
     );
+  });
+});
+
+describe('managing agents (extension)', () => {
+  async function withAgent() {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const email = `agent-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+    const added = await addAgent(owner.access, businessId, email);
+    expect(added.status).toBe(200);
+    const signin = await request<{ access: string; refresh: string }>('/api/v1/user/authenticate/signin', {
+      body: { email, password: 'agent-pass-1', rememberMe: true },
+    });
+    expect(signin.status).toBe(200);
+    return { owner, businessId, email, agentId: added.body.agent.id, agentSession: signin.body };
+  }
+
+  it('lets the owner set an agent’s password, which signs the agent out everywhere', async () => {
+    const { owner, businessId, email, agentId, agentSession } = await withAgent();
+    const ref = { businessID: businessId, agentID: agentId };
+    const mismatch = await request(`${RE}/agent/set-password`, {
+      token: owner.access,
+      body: { ...ref, password: 'agent-pass-2', confirmationPassword: 'agent-pass-3' },
+    });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toEqual({ status: 'failed', message: 'Passwords do not match' });
+    const short = await request(`${RE}/agent/set-password`, {
+      token: owner.access,
+      body: { ...ref, password: 'x', confirmationPassword: 'x' },
+    });
+    expect(short.status).toBe(400);
+    // The agent manages nothing, not even their own password through this route.
+    const bySelf = await request(`${RE}/agent/set-password`, {
+      token: agentSession.access,
+      body: { ...ref, password: 'agent-pass-2', confirmationPassword: 'agent-pass-2' },
+    });
+    expect(bySelf.status).toBe(403);
+
+    const set = await request(`${RE}/agent/set-password`, {
+      token: owner.access,
+      body: { ...ref, password: 'agent-pass-2', confirmationPassword: 'agent-pass-2' },
+    });
+    expect(set.status).toBe(200);
+    expect(set.body).toEqual({
+      status: 'ok',
+      message: 'Password changed; the agent is signed out everywhere',
+    });
+    const refresh = await request('/api/v1/user/authenticate/refresh', {
+      body: { refresh: agentSession.refresh },
+    });
+    expect(refresh.status).toBe(401);
+    const signin = (password: string) =>
+      request('/api/v1/user/authenticate/signin', { body: { email, password, rememberMe: false } });
+    expect((await signin('agent-pass-1')).status).toBe(401);
+    expect((await signin('agent-pass-2')).status).toBe(200);
+  });
+
+  it('removes an agent: access ends at once and their listings become unassigned', async () => {
+    const { owner, businessId, agentId, agentSession } = await withAgent();
+    const house = await addHouse(owner.access, businessId, { address: 'Agent Lane' });
+    await request(`${RE}/house/assign-agent`, {
+      token: owner.access,
+      body: { businessID: businessId, ids: [house.body.property.id], agentID: agentId },
+    });
+    const seen = await request<{ houseList: Listing[] }>(`${RE}/house/get`, {
+      token: agentSession.access,
+      body: { business: businessId },
+    });
+    expect(seen.body.houseList).toHaveLength(1);
+    const bySelf = await request(`${RE}/agent/remove`, {
+      token: agentSession.access,
+      body: { businessID: businessId, agentID: agentId },
+    });
+    expect(bySelf.status).toBe(403);
+
+    const removed = await request(`${RE}/agent/remove`, {
+      token: owner.access,
+      body: { businessID: businessId, agentID: agentId },
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ status: 'ok', message: 'Agent removed' });
+    const after = await request(`${RE}/house/get`, {
+      token: agentSession.access,
+      body: { business: businessId },
+    });
+    expect(after.status).toBe(404);
+    const businesses = await request<{ businessList: unknown[] }>('/api/business/get', {
+      token: agentSession.access,
+    });
+    expect(businesses.body.businessList).toEqual([]);
+    const owners = await request<{ houseList: Listing[] }>(`${RE}/house/get`, {
+      token: owner.access,
+      body: { business: businessId },
+    });
+    expect(owners.body.houseList[0]?.agent).toBeNull();
+    const agents = await request<{ agents: unknown[] }>(`${RE}/agent/get`, {
+      token: owner.access,
+      body: { business: businessId },
+    });
+    expect(agents.body.agents).toEqual([]);
+    const again = await request(`${RE}/agent/remove`, {
+      token: owner.access,
+      body: { businessID: businessId, agentID: agentId },
+    });
+    expect(again.status).toBe(404);
+    expect(again.body).toEqual({ status: 'failed', message: 'Agent not found' });
+  });
+
+  it("answers 404 for another owner's agent and changes nothing", async () => {
+    const a = await withAgent();
+    const b = await ownerWithBusiness(server, 'Owner B');
+    for (const [path, extra] of [
+      ['set-password', { password: 'agent-pass-9', confirmationPassword: 'agent-pass-9' }],
+      ['remove', {}],
+    ] as const) {
+      // Their own business with A's agent id, and A's business: both unknown to B.
+      for (const businessID of [b.businessId, a.businessId]) {
+        const response = await request(`${RE}/agent/${path}`, {
+          token: b.owner.access,
+          body: { businessID, agentID: a.agentId, ...extra },
+        });
+        expect(response.status).toBe(404);
+      }
+    }
+    const agents = await request<{ agents: unknown[] }>(`${RE}/agent/get`, {
+      token: a.owner.access,
+      body: { business: a.businessId },
+    });
+    expect(agents.body.agents).toHaveLength(1);
+    const signin = await request('/api/v1/user/authenticate/signin', {
+      body: { email: a.email, password: 'agent-pass-1', rememberMe: false },
+    });
+    expect(signin.status).toBe(200);
   });
 });

@@ -1,16 +1,21 @@
 import {
+  AGENT_PASSWORD_SET_MESSAGE,
+  AGENT_REMOVED_MESSAGE,
   BUSINESS_PATHS,
   PROPERTY_STATUSES,
   ZAddAgentRequest,
   ZAddAgentResponse,
   ZAgentListResponse,
+  ZAgentRef,
   ZBusinessListResponse,
   ZBusinessRequest,
   ZBusinessTypesResponse,
   ZCountriesResponse,
+  ZOkResponse,
   ZPublicListingsResponse,
   ZRegisterBusinessRequest,
   ZRegisterBusinessResponse,
+  ZSetAgentPasswordRequest,
   ZStatesRequest,
   ZStatesResponse,
   ZStatusesResponse,
@@ -134,6 +139,43 @@ export const businessRoutes =
         const { businessID, ...input } = request.body;
         const agent = await businesses.addAgent(currentUser(request).id, businessID, input);
         return { status: 'ok' as const, message: 'Agent registered', agent };
+      },
+    );
+
+    app.post(
+      BUSINESS_PATHS.agentSetPassword,
+      {
+        preHandler: client,
+        schema: {
+          tags,
+          security,
+          summary: 'Set a new password for one of your agents (signs them out everywhere)',
+          body: ZSetAgentPasswordRequest,
+          response: { 200: ZOkResponse },
+        },
+      },
+      async (request) => {
+        const { businessID, agentID, ...passwords } = request.body;
+        await businesses.setAgentPassword(currentUser(request).id, businessID, agentID, passwords);
+        return { status: 'ok' as const, message: AGENT_PASSWORD_SET_MESSAGE };
+      },
+    );
+
+    app.post(
+      BUSINESS_PATHS.agentRemove,
+      {
+        preHandler: client,
+        schema: {
+          tags,
+          security,
+          summary: 'Remove an agent from one of your businesses; their listings become unassigned',
+          body: ZAgentRef,
+          response: { 200: ZOkResponse },
+        },
+      },
+      async (request) => {
+        await businesses.removeAgent(currentUser(request).id, request.body.businessID, request.body.agentID);
+        return { status: 'ok' as const, message: AGENT_REMOVED_MESSAGE };
       },
     );
 

@@ -1,15 +1,18 @@
 import {
   type AddAgentRequest,
+  type AgentRef,
   type AssignAgentRequest,
   BUSINESS_PATHS,
   type PropertyKind,
   propertyPaths,
   type RegisterBusinessRequest,
+  type SetAgentPasswordRequest,
   ZAddAgentResponse,
   ZAgentListResponse,
   ZBusinessListResponse,
   ZBusinessTypesResponse,
   ZCountriesResponse,
+  ZOkResponse,
   ZPropertyCountResponse,
   ZPropertySavedResponse,
   ZStatesResponse,
@@ -107,6 +110,22 @@ export function useAddAgent() {
     mutationFn: (body: AddAgentRequest) =>
       apiRequest(BUSINESS_PATHS.agentAdd, { body, schema: ZAddAgentResponse }),
     onSuccess: (_reply, body) => queryClient.invalidateQueries({ queryKey: keys.agents(body.businessID) }),
+  });
+}
+
+/** Extension: the owner gives an agent a new password (agents have no usable security question). */
+export const useSetAgentPassword = () =>
+  useMutation({
+    mutationFn: (body: SetAgentPasswordRequest) =>
+      apiRequest(BUSINESS_PATHS.agentSetPassword, { body, schema: ZOkResponse }),
+  });
+
+/** Extension: removing an agent also unassigns their listings, so every list of the business refreshes. */
+export function useRemoveAgent() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AgentRef) => apiRequest(BUSINESS_PATHS.agentRemove, { body, schema: ZOkResponse }),
+    onSuccess: (_reply, body) => queryClient.invalidateQueries({ queryKey: ['business', body.businessID] }),
   });
 }
 

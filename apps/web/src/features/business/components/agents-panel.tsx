@@ -1,14 +1,22 @@
-import type { Business } from '@app/contract';
+import type { Agent, Business } from '@app/contract';
 import { useState } from 'react';
 import { Button, Table } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useAgents } from '../api';
 import { RegisterAgentModal } from './register-agent-modal';
+import { RemoveAgentDialog } from './remove-agent-dialog';
+import { SetAgentPasswordModal } from './set-agent-password-modal';
 
-/** Spec §2 Agents tab: the agents table (polled every 2.5 s) and the 'Add new Agent' dialog. */
+type AgentAction = { kind: 'password' | 'remove'; agent: Agent } | null;
+
+/**
+ * Spec §2 Agents tab: the agents table (polled every 2.5 s) and the 'Add new Agent' dialog. Each row
+ * also lets the owner set a new password or remove the agent (extensions, docs/api.md).
+ */
 export function AgentsPanel({ business }: { business: Business }) {
   const { data, isPending, error, refetch } = useAgents(business.id);
   const [adding, setAdding] = useState(false);
+  const [action, setAction] = useState<AgentAction>(null);
   return (
     <section aria-label="Agents">
       <div className="d-flex justify-content-end mb-3">
@@ -25,12 +33,15 @@ export function AgentsPanel({ business }: { business: Business }) {
               <th scope="col">Last name</th>
               <th scope="col">Email</th>
               <th scope="col">Business</th>
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
             {data.length === 0 ? (
               <tr>
-                <td colSpan={4} className="text-muted text-center py-4">
+                <td colSpan={5} className="text-muted text-center py-4">
                   No agents yet.
                 </td>
               </tr>
@@ -41,6 +52,25 @@ export function AgentsPanel({ business }: { business: Business }) {
                   <td>{agent.lastName}</td>
                   <td>{agent.email}</td>
                   <td>{agent.business}</td>
+                  <td className="text-end text-nowrap">
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      className="me-2"
+                      aria-label={`Set a new password for ${agent.email}`}
+                      onClick={() => setAction({ kind: 'password', agent })}
+                    >
+                      Set password
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="outline-danger"
+                      aria-label={`Remove ${agent.email}`}
+                      onClick={() => setAction({ kind: 'remove', agent })}
+                    >
+                      Remove
+                    </Button>
+                  </td>
                 </tr>
               ))
             )}
@@ -48,6 +78,12 @@ export function AgentsPanel({ business }: { business: Business }) {
         </Table>
       )}
       <RegisterAgentModal businessId={business.id} show={adding} onHide={() => setAdding(false)} />
+      {action?.kind === 'password' && (
+        <SetAgentPasswordModal businessId={business.id} agent={action.agent} onHide={() => setAction(null)} />
+      )}
+      {action?.kind === 'remove' && (
+        <RemoveAgentDialog businessId={business.id} agent={action.agent} onHide={() => setAction(null)} />
+      )}
     </section>
   );
 }

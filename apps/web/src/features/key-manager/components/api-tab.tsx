@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useApiKeys, useGenerateApiKey, useRevokeApiKey } from '../api';
-import { ConfirmDialog } from './confirm-dialog';
 import { CopyButton } from './copy-button';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');

@@ -3,10 +3,10 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Form, Table } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-error';
 import { useChangeKey, useLicenceKeys, useRemoveKey } from '../api';
 import { AddKeyDialog } from './add-key-dialog';
-import { ConfirmDialog } from './confirm-dialog';
 import { CopyButton } from './copy-button';
 import { EditKeyDialog } from './edit-key-dialog';
 

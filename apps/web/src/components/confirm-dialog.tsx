@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button, Modal, Spinner } from 'react-bootstrap';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { FormErrorAlert } from './form-error-alert';
 
 interface ConfirmDialogProps {
   title: string;
@@ -22,10 +22,11 @@ export function ConfirmDialog({
   onConfirm,
   onHide,
 }: ConfirmDialogProps) {
+  const titleId = useId();
   return (
-    <Modal show onHide={onHide} aria-labelledby="confirm-title">
+    <Modal show onHide={onHide} centered aria-labelledby={titleId}>
       <Modal.Header closeButton>
-        <Modal.Title id="confirm-title">{title}</Modal.Title>
+        <Modal.Title id={titleId}>{title}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         <FormErrorAlert error={error} />

@@ -1,0 +1,91 @@
+import { type Agent, ZSetAgentPasswordRequest } from '@app/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { Button, Form, Modal } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useToast } from '../../../app/providers/toast-context';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { useSetAgentPassword } from '../api';
+
+// As in 'Register Agent', whether the passwords match is the server's call; its message shows above.
+const ZPasswordForm = ZSetAgentPasswordRequest.omit({ businessID: true, agentID: true });
+type PasswordForm = z.input<typeof ZPasswordForm>;
+const EMPTY: PasswordForm = { password: '', confirmationPassword: '' };
+
+interface SetAgentPasswordModalProps {
+  businessId: string;
+  agent: Agent;
+  onHide: () => void;
+}
+
+/** An agent who lost their password asks the owner, who sets a new one here (extension). */
+export function SetAgentPasswordModal({ businessId, agent, onHide }: SetAgentPasswordModalProps) {
+  const titleId = useId();
+  const toast = useToast();
+  const mutation = useSetAgentPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PasswordForm, unknown, z.output<typeof ZPasswordForm>>({
+    resolver: zodResolver(ZPasswordForm),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    mutation.mutate(
+      { ...values, businessID: businessId, agentID: agent.id },
+      {
+        onSuccess: (reply) => {
+          toast.show({ message: reply.message ?? 'Password changed', variant: 'success' });
+          onHide();
+        },
+      },
+    ),
+  );
+
+  return (
+    <Modal show onHide={onHide} centered aria-labelledby={titleId}>
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton>
+          <Modal.Title id={titleId}>Set a new password</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <p>
+            For {agent.firstName} {agent.lastName} ({agent.email}). They are signed out on every device and
+            sign in again with the new password.
+          </p>
+          <FormErrorAlert error={mutation.error} />
+          <TextField
+            controlId="agent-new-password"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            registration={register('password')}
+            error={errors.password?.message}
+            autoFocus
+          />
+          <TextField
+            controlId="agent-new-password-confirm"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            registration={register('confirmationPassword')}
+            error={errors.confirmationPassword?.message}
+          />
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="outline-secondary" onClick={onHide}>
+            Cancel
+          </Button>
+          <SubmitButton pending={mutation.isPending} pendingLabel="Saving">
+            Set password
+          </SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
