@@ -1,0 +1,67 @@
+import {
+  CHAT_PATHS,
+  PROJECT_PATHS,
+  type ZManagedProjectsResponse,
+  type ZProjectMessagesResponse,
+  type ZUserProjectsResponse,
+} from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { httpClient } from '../../test/http.js';
+import { accountSeed, DEMO_ACCOUNTS } from '../accounts/seed.js';
+import { DEMO_ORDER_NAME, projectSeed } from './seed.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server?.close());
+
+describe('demo projects seed', () => {
+  it('gives the demo client an order in progress with a chat, assigned to the demo staff; runs twice safely', async () => {
+    const context = { db: server.database.db, log: server.app.log };
+    await accountSeed(server.deps).run(context);
+    await projectSeed(server.deps).run(context);
+    await projectSeed(server.deps).run(context);
+    const request = httpClient(server.baseUrl);
+    const signin = async (index: number) => {
+      const account = DEMO_ACCOUNTS[index];
+      if (!account) throw new Error('no demo account');
+      const response = await request<{ access: string }>('/api/v1/user/authenticate/signin', {
+        body: { email: account.email, password: account.password, rememberMe: false },
+      });
+      expect(response.status).toBe(200);
+      return response.body.access;
+    };
+    const client = await signin(0);
+    const staff = await signin(1);
+
+    const orders = await request<z.infer<typeof ZUserProjectsResponse>>(PROJECT_PATHS.userProjects, {
+      token: client,
+    });
+    const demo = Object.values(orders.body.data).filter((order) => order.name === DEMO_ORDER_NAME);
+    expect(demo).toHaveLength(1);
+    const order = demo[0];
+    if (!order) throw new Error('no demo order');
+    const statuses = order.projects.map((project) => project.status).sort();
+    expect(statuses).toEqual(['in progress', 'waiting for approval']);
+    const web = order.projects.find((project) => project.status === 'in progress');
+    if (!web) throw new Error('no project in progress');
+    expect(web.employees.map((employee) => employee.email)).toEqual(['staff@demo.test']);
+    expect(web.activities.length).toBeGreaterThanOrEqual(4);
+
+    const chat = await request<z.infer<typeof ZProjectMessagesResponse>>(CHAT_PATHS.projectGet, {
+      token: client,
+      body: { order_: order.id, project: web.id },
+    });
+    expect(chat.status).toBe(200);
+    expect(chat.body.messages).toHaveLength(3);
+    expect(chat.body.messages.map((message) => message.self)).toEqual([false, true, false]);
+
+    const assigned = await request<z.infer<typeof ZManagedProjectsResponse>>(PROJECT_PATHS.staffProjects, {
+      token: staff,
+    });
+    expect(assigned.body.projects.map((project) => project.id)).toContain(web.id);
+  });
+});
