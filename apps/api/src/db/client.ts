@@ -30,7 +30,8 @@ export interface Database {
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // TCP keep-alive notices a half-open connection (a dropped network path) instead of waiting forever.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, keepAlive: true });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;

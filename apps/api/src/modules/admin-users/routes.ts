@@ -20,7 +20,7 @@ export const adminUserRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const admin = deps.guards.requireRole('admin');
-    const service = new AdminUserService(deps.database.db, deps.accounts);
+    const service = new AdminUserService(deps.database.db, deps.accounts, deps.events);
 
     app.get(
       USER_ADMIN_PATHS.staff,

@@ -3,7 +3,9 @@ import type { CreateStaffRequest, ManagedUser } from '@app/contract';
 import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { projectEmployees, projectOrders, type UserRow, users } from '../../db/schema/index.js';
+import type { EventBus } from '../../platform/events/index.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { ACCOUNT_ACCESS_CHANGED_TOPIC, type AccountAccessChanged } from '../accounts/account-events.js';
 import type { AccountService } from '../accounts/service.js';
 
 /** The question admin-created staff start with; they set their own in Settings. */
@@ -25,6 +27,7 @@ export class AdminUserService {
   constructor(
     private readonly db: Db,
     private readonly accounts: AccountService,
+    private readonly events: EventBus,
   ) {}
 
   async staff(): Promise<ManagedUser[]> {
@@ -78,12 +81,17 @@ export class AdminUserService {
     return toManaged(row, 0);
   }
 
-  /** Disabling takes effect at once: the auth guard re-reads the account on every request. */
+  /**
+   * Disabling takes effect at once: the auth guard re-reads the account on every request, and the
+   * event tells caches that trust an account for a while (Key Manager API keys) to forget it.
+   */
   async setDisabled(userId: string, disabled: boolean): Promise<void> {
     const user = /^[0-9a-f-]{36}$/i.test(userId) ? await this.accounts.findById(userId) : null;
     if (!user) throw notFound('User not found');
     if (user.userType === 'a') throw badRequest('Admin accounts cannot be disabled here');
     await this.db.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, userId));
+    const event: AccountAccessChanged = { userId };
+    await this.events.publish(ACCOUNT_ACCESS_CHANGED_TOPIC, event);
   }
 
   async requireClient(userId: string): Promise<UserRow> {

@@ -115,7 +115,7 @@ export class ApiKeyService {
   /** Resolves a presented API key: by its SHA-256 hash (unique index), then from memory briefly. */
   verify(presented: string): Promise<ApiKeyCaller | null> {
     const hash = hashApiKey(presented);
-    return this.callers.read(hash, hash, () => this.lookUp(hash));
+    return this.callers.read(hash, () => this.lookUp(hash));
   }
 
   private async lookUp(hash: string): Promise<ApiKeyCaller | null> {
@@ -133,6 +133,14 @@ export class ApiKeyService {
       callsPerMinute: access?.plan.callsPerMinute ?? null,
       accessEndsAt: access?.accessEndsAt ?? null,
     };
+  }
+
+  /**
+   * An account was disabled or enabled: forget every remembered caller, including unknown-key
+   * misses, which carry no owner to match (a rare admin action; the next calls look up again).
+   */
+  accountAccessChanged(): void {
+    this.callers.clear();
   }
 
   /** One limiter per plan rate (60 s window), keyed by API key id. */

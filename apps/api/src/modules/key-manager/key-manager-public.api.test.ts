@@ -11,8 +11,10 @@ import {
   NO_ACTIVATIONS_MESSAGE,
   KEY_MANAGER_PATHS as P,
   RATE_LIMITED_MESSAGE,
+  USER_ADMIN_PATHS,
 } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { newDeveloper, raiseCallsPerMinute } from './key-manager-kit.test.js';
 
@@ -221,6 +223,28 @@ describe('public REST: API-key authentication', () => {
     const revoked = await dev.request(P.getKeyInformation, { body, token: apiKey });
     expect(revoked.status).toBe(401);
     expect(revoked.body).toEqual({ status: 'failed', message: INVALID_API_KEY_MESSAGE });
+  });
+});
+
+describe('public REST: disabled accounts', () => {
+  it("stops a disabled account's API key on the next call and lets it work again once enabled", async () => {
+    const dev = await newDeveloper(server);
+    const licence = await dev.addKey(3);
+    const apiKey = await dev.apiKey();
+    const admin = await createAccount(server, 'admin');
+    const user = await server.deps.accounts.findByEmail(dev.email);
+    if (!user) throw new Error('developer not found');
+    const info = () => dev.request(P.getKeyInformation, { body: { key: licence.key }, token: apiKey });
+    // Warm the API-key cache, which would otherwise trust the key for 5 s.
+    expect((await info()).status).toBe(200);
+    const setDisabled = (disabled: boolean) =>
+      dev.request(USER_ADMIN_PATHS.setDisabled, { body: { userID: user.id, disabled }, token: admin.access });
+    expect((await setDisabled(true)).status).toBe(200);
+    const refused = await info();
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ status: 'failed', message: INVALID_API_KEY_MESSAGE });
+    expect((await setDisabled(false)).status).toBe(200);
+    expect((await info()).status).toBe(200);
   });
 });
 

@@ -43,7 +43,7 @@ export class LicenceKeyCache {
     // Ids are UUIDs, which the database matches in any letter case.
     const name =
       ref.key !== undefined ? byKey(ownerId, ref.key) : byId(ownerId, (ref.id ?? '').toLowerCase());
-    return this.cache.read(name, ownerId, load, (info) => [byKey(ownerId, info.key), byId(ownerId, info.id)]);
+    return this.cache.read(name, load, (info) => [byKey(ownerId, info.key), byId(ownerId, info.id)]);
   }
 
   /** A change to this key committed here: forget it, and let the other instances know. */
@@ -54,7 +54,7 @@ export class LicenceKeyCache {
 
   /** Forgets a key (by both of its names), e.g. when another instance reports a change. */
   forget({ ownerId, id, key }: LicenceKeyChange): void {
-    this.cache.invalidate(ownerId, [byKey(ownerId, key), byId(ownerId, id)]);
+    this.cache.invalidate([byKey(ownerId, key), byId(ownerId, id)]);
   }
 }
 

@@ -22,6 +22,8 @@ export class LicenceKeyChangeFeed {
   private pending = new Map<string, LicenceKeyChange>();
   private timer: NodeJS.Timeout | null = null;
   private lastPublishedAt = 0;
+  private publishing: Promise<void> = Promise.resolve();
+  private stopped = false;
   private stopListening: (() => void) | null = null;
 
   constructor(
@@ -40,20 +42,29 @@ export class LicenceKeyChangeFeed {
 
   /** Queues a committed change for the other instances. */
   readonly add = (change: LicenceKeyChange): void => {
+    if (this.stopped) return;
     this.pending.set(change.id, { ownerId: change.ownerId, id: change.id, key: change.key });
     if (this.timer) return;
     const wait = Math.max(0, this.lastPublishedAt + CHANGE_FEED_INTERVAL_MS - Date.now());
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.publish();
+      this.flush();
     }, wait);
   };
 
+  /** Publishes what is queued and waits for every publish started so far (before the bus closes). */
   async stop(): Promise<void> {
+    this.stopped = true;
     this.stopListening?.();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.publish();
+    await this.flush();
+  }
+
+  /** Publishes are chained, so they never overlap and stop() can wait for the last one. */
+  private flush(): Promise<void> {
+    this.publishing = this.publishing.then(() => this.publish());
+    return this.publishing;
   }
 
   private async publish(): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
+import { ACCOUNT_ACCESS_CHANGED_TOPIC } from '../accounts/account-events.js';
 import { createApiKeyGuard } from './api-key-guard.js';
 import { ApiKeyService } from './api-key-service.js';
 import { dashboardRoutes } from './dashboard-routes.js';
@@ -25,9 +26,14 @@ export const keyManagerRoutes =
     changeFeed.listen(cache);
     const operations = new KeyOperations(db, deps.clock, cache);
     const keys = new LicenceKeys(db, deps.clock, plans, cache);
+    // A disabled account's API keys stop working on the next call, on every instance.
+    const stopAccountEvents = deps.events.subscribe(ACCOUNT_ACCESS_CHANGED_TOPIC, () =>
+      apiKeys.accountAccessChanged(),
+    );
     usage.start();
     // Counted calls are written, and queued changes published, before the database closes.
     app.addHook('onClose', async () => {
+      stopAccountEvents();
       await changeFeed.stop();
       await usage.stop();
     });

@@ -8,9 +8,12 @@ import { type ZodType, z } from 'zod';
  * route, instead of encoding each reply through zod and then JSON.stringify. Measured: zod's
  * encoding was ~8 % of the server's CPU on get-key-information.
  *
- * The difference at run time: a property outside the schema is dropped instead of failing the
- * reply, and a missing required one still fails (500). Handlers stay type-checked against the
- * same zod schema at compile time, and OpenAPI is generated from it as before.
+ * The difference at run time: where zod would fail the reply, fast-json-stringify coerces — a
+ * property outside the schema is dropped, a `const` (status 'ok') is written as its literal, a
+ * wrong type is converted — and only a missing required property still fails (500). That is why it
+ * is used only where the handlers build replies from typed rows; they stay type-checked against the
+ * same zod schema at compile time, and OpenAPI is generated from it as before. Status codes with no
+ * schema (402, 403, 429, 500 from the guard or the error handler) fall back to JSON.stringify.
  */
 export const compiledSerializer: FastifySerializerCompiler<ZodType> = ({ schema }) =>
   fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as fastJson.AnySchema);
