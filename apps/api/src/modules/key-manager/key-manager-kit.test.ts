@@ -1,5 +1,7 @@
 // Test helpers, named *.test.ts so the production build (tsconfig exclude) leaves them out; vitest only
 // runs *.api.test.ts and *.unit.test.ts, so this file holds no tests itself.
+
+import { randomUUID } from 'node:crypto';
 import {
   type AddKeyResponse,
   CATALOG_PATHS,
@@ -7,6 +9,7 @@ import {
   KEY_MANAGER_PATHS,
   type PlansGetResponse,
 } from '@app/contract';
+import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { signupClient } from '../../test/fixtures.js';
 import type { TestServer } from '../../test/harness.js';
@@ -56,9 +59,28 @@ export async function newDeveloper(server: TestServer, options: { plan?: 'free' 
   return { request, token, email: account.email, productId, plans: plans.body.plans, free, addKey, apiKey };
 }
 
-/** Makes a user's plan allow more calls, so tests that hammer one key are not rate limited. */
-export async function raiseCallsPerMinute(server: TestServer, planId: number, callsPerMinute: number) {
+/**
+ * Moves a developer onto a plan of their own with this rate. The plan is archived, so no catalog
+ * list shows it; the shared free plan stays untouched for the other test files, which on
+ * PostgreSQL run at the same time against the same database.
+ */
+export async function givePrivatePlan(
+  server: TestServer,
+  email: string,
+  productId: number,
+  callsPerMinute: number,
+) {
+  const user = await server.deps.accounts.findByEmail(email);
+  if (!user) throw new Error(`no user ${email}`);
+  const inserted = (await server.database.db.execute(
+    sql`insert into saas_plans (product_id, slug, name, is_free, calls_per_minute, max_keys_allowed, archived)
+        values (${productId}, ${`test-${randomUUID()}`}, 'Test plan', true, ${callsPerMinute}, 0, true)
+        returning id`,
+  )) as unknown as { rows: { id: number }[] };
+  const planId = inserted.rows[0]?.id;
+  if (planId === undefined) throw new Error('plan insert returned nothing');
   await server.database.db.execute(
-    `update saas_plans set calls_per_minute = ${Math.trunc(callsPerMinute)} where id = ${Math.trunc(planId)}`,
+    sql`update plan_subscriptions set plan_id = ${planId} where user_id = ${user.id} and status = 'active'`,
   );
+  server.deps.catalog.subscriptionChanged(user.id);
 }

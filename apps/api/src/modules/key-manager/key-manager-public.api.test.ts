@@ -16,7 +16,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { newDeveloper, raiseCallsPerMinute } from './key-manager-kit.test.js';
+import { givePrivatePlan, newDeveloper } from './key-manager-kit.test.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -305,7 +305,7 @@ describe('public REST: rate limit and usage', () => {
 describe('public REST: atomic counts', () => {
   it('lets exactly 3 of 100 concurrent activations of a key limited to 3 succeed', async () => {
     const dev = await newDeveloper(server);
-    await raiseCallsPerMinute(server, dev.free.id, 100_000);
+    await givePrivatePlan(server, dev.email, dev.productId, 100_000);
     const licence = await dev.addKey(3);
     const apiKey = await dev.apiKey();
     const replies = await Promise.all(
@@ -318,7 +318,6 @@ describe('public REST: atomic counts', () => {
     expect(statuses.filter((s) => s === 409)).toHaveLength(97);
     const info = await dev.request(P.getKeyInformation, { body: { key: licence.key }, token: apiKey });
     expect(info.body).toMatchObject({ currentActivations: 3 });
-    await raiseCallsPerMinute(server, dev.free.id, dev.free.api_information.calls_per_minute);
   });
 });
 
