@@ -107,7 +107,8 @@ export class KeyOperations {
     const result = fingerprint
       ? await this.withDevice(action, ref, ctx, fingerprint)
       : await this.change(action, ref, ctx);
-    if (result.changed) this.cache.invalidate({ ownerId: ctx.ownerId, ...result.info });
+    if (result.changed)
+      this.cache.invalidate({ ownerId: ctx.ownerId, id: result.info.id, key: result.info.key });
     return result;
   }
 
