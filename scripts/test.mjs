@@ -21,9 +21,14 @@ delete baseEnv.DATABASE_URL;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
 function run(label, command, args, env) {
   console.log(`\n=== ${label} ===`);
+  const phase = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  console.log(`=== ${label}: ${seconds(phase)} ===`);
   return result.status === 0;
 }
 
@@ -49,12 +54,12 @@ function vitest(label, projects, env) {
   );
 }
 
-function playwright(label, env) {
+function playwright(label, env, extraArgs = []) {
   const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
   const ok = run(
     label,
     'npx',
-    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'],
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', ...extraArgs],
     {
       ...env,
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
@@ -118,12 +123,17 @@ junit('Java library tests (JUnit 5)', baseEnv);
 playwright('browser tests on PGlite', baseEnv);
 if (serverUrl) {
   vitest('API tests on PostgreSQL', ['api'], { ...baseEnv, TEST_DATABASE_URL: serverUrl });
+  // Specs tagged @database-independent (prerendered pages, static docs) already ran on PGlite.
   await withFreshDatabase((url) =>
-    playwright('browser tests on PostgreSQL', { ...baseEnv, E2E_DATABASE_URL: url }),
+    playwright('browser tests on PostgreSQL', { ...baseEnv, E2E_DATABASE_URL: url }, [
+      '--grep-invert',
+      '@database-independent',
+    ]),
   );
 }
 
 if (failures.length) console.log(`\nFailed suites: ${failures.join('; ')}`);
+console.log(`\nAll suites: ${seconds(started)}`);
 console.log(
   `\n${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
 );

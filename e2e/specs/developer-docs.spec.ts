@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { DATABASE_INDEPENDENT } from '../support/tags.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const javaSource = readFileSync(
@@ -9,126 +10,143 @@ const javaSource = readFileSync(
 );
 const version = /VERSION = "([^"]+)"/.exec(javaSource)?.[1];
 
-test('the nav bar reaches the APIs page, which leads to the Key Manager REST docs', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('navigation').getByRole('link', { name: 'APIs', exact: true }).first().click();
-  await expect(page).toHaveURL(/\/built-apis$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'APIs' })).toBeVisible();
-  await page.getByRole('link', { name: 'All API documentation' }).click();
-  await expect(page).toHaveURL(/\/built-apis\/doc$/);
-  await page
-    .getByRole('link', { name: /Key Manager/ })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/built-apis\/doc\/key-manager$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Key Manager REST API' })).toBeVisible();
-});
+test(
+  'the nav bar reaches the APIs page, which leads to the Key Manager REST docs',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('navigation').getByRole('link', { name: 'APIs', exact: true }).first().click();
+    await expect(page).toHaveURL(/\/built-apis$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'APIs' })).toBeVisible();
+    await page.getByRole('link', { name: 'All API documentation' }).click();
+    await expect(page).toHaveURL(/\/built-apis\/doc$/);
+    await page
+      .getByRole('link', { name: /Key Manager/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/built-apis\/doc\/key-manager$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Key Manager REST API' })).toBeVisible();
+  },
+);
 
-test('REST docs: Authentication tab, then every Keys sub-page with endpoint, fields and both examples', async ({
-  page,
-}) => {
-  await page.goto('/built-apis/doc/key-manager');
-  await expect(page.getByRole('tab', { name: 'Authentication' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('Authorization: Bearer <API key>').first()).toBeVisible();
+test(
+  'REST docs: Authentication tab, then every Keys sub-page with endpoint, fields and both examples',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    await page.goto('/built-apis/doc/key-manager');
+    await expect(page.getByRole('tab', { name: 'Authentication' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('Authorization: Bearer <API key>').first()).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Keys' }).click();
-  await expect(page).toHaveURL(/tab=keys/);
-  const pages = [
-    ['Get key information', 'get-key-information', 'GetKeyInformation.java'],
-    ['Delete key', 'delete-key', 'DeleteKey.java'],
-    ['Update activation count', 'activate-key', 'ActivateKey.java'],
-    ['Deactivate key', 'deactivate-key', 'DeactivateKey.java'],
-    ['Mark key as usable', 'mark-key-as-active', 'EnableKey.java'],
-  ] as const;
-  const menu = page.getByRole('navigation', { name: 'Keys operations' });
-  for (const [title, pathEnd, javaFile] of pages) {
-    await menu.getByRole('link', { name: title }).click();
-    const article = page.getByRole('article');
-    await expect(article.getByRole('heading', { level: 2, name: title })).toBeVisible();
-    await expect(article.getByTestId('endpoint')).toHaveText(
-      `POST/api/v1/saas-platform/key-manager/${pathEnd}`,
+    await page.getByRole('tab', { name: 'Keys' }).click();
+    await expect(page).toHaveURL(/tab=keys/);
+    const pages = [
+      ['Get key information', 'get-key-information', 'GetKeyInformation.java'],
+      ['Delete key', 'delete-key', 'DeleteKey.java'],
+      ['Update activation count', 'activate-key', 'ActivateKey.java'],
+      ['Deactivate key', 'deactivate-key', 'DeactivateKey.java'],
+      ['Mark key as usable', 'mark-key-as-active', 'EnableKey.java'],
+    ] as const;
+    const menu = page.getByRole('navigation', { name: 'Keys operations' });
+    for (const [title, pathEnd, javaFile] of pages) {
+      await menu.getByRole('link', { name: title }).click();
+      const article = page.getByRole('article');
+      await expect(article.getByRole('heading', { level: 2, name: title })).toBeVisible();
+      await expect(article.getByTestId('endpoint')).toHaveText(
+        `POST/api/v1/saas-platform/key-manager/${pathEnd}`,
+      );
+      await expect(article.getByRole('table').first()).toContainText('key');
+      // ReactJS example first, then Java; both are the real files.
+      await expect(article.getByRole('region', { name: /^ReactJS: / })).toContainText(pathEnd);
+      await article.getByRole('tab', { name: 'Java' }).click();
+      await expect(article.getByRole('region', { name: `Java: ${javaFile}` })).toContainText(
+        'new KeyManager(',
+      );
+    }
+    // The deactivate page shows the deactivate path (the spec's docs pointed at the activate path).
+    await menu.getByRole('link', { name: 'Deactivate key' }).click();
+    await expect(page.getByTestId('endpoint')).not.toContainText('/activate-key');
+    await expect(page.getByTestId('endpoint')).toContainText('/deactivate-key');
+    // A sub-page survives a reload: it lives in the URL.
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Deactivate key' })).toBeVisible();
+  },
+);
+
+test(
+  'the code box is 300 px high and its copy button says Copied! for about a second',
+  DATABASE_INDEPENDENT,
+  async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/built-apis/doc/key-manager?tab=keys&op=get-key-information');
+    const box = page.getByRole('region', { name: /^ReactJS: / });
+    expect((await box.boundingBox())?.height).toBe(300);
+    const copy = page.getByRole('button', { name: /^Copy ReactJS: / });
+    await copy.click();
+    await expect(copy).toHaveText('Copied!');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('get-key-information');
+    await expect(copy).toHaveText('Copy', { timeout: 2500 });
+  },
+);
+
+test(
+  'Dev Resources: the Key Manager card downloads the jar and opens the library docs',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('navigation').getByRole('link', { name: 'Dev Resources' }).first().click();
+    await expect(page).toHaveURL(/\/developer-resources\/libraries$/);
+    const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Key Manager' }) });
+
+    const downloadLink = card.getByRole('link', {
+      name: new RegExp(`Download key-manager-${version}\\.jar`),
+    });
+    await expect(downloadLink).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
+    expect(download.suggestedFilename()).toBe(`key-manager-${version}.jar`);
+    const file = readFileSync((await download.path()) as string);
+    expect(file.subarray(0, 2).toString()).toBe('PK');
+
+    await card.getByRole('link', { name: 'Documentation' }).click();
+    await expect(page).toHaveURL(/\/developer-resources\/libraries\/key-manager-lib-documentation$/);
+  },
+);
+
+test(
+  'library docs: side menu navigates, Delete Key has no entry, button to REST docs, organisation JSON-LD',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    await page.goto('/developer-resources/libraries/key-manager-lib-documentation');
+    const menu = page.getByRole('navigation', { name: 'Library documentation' });
+    const entries = [
+      'Introduction',
+      'Getting Started',
+      'Retrieve Digital Key Information',
+      'Activate Key',
+      'Deactivate Key',
+      'Enable Key',
+      'Disable Key',
+    ];
+    await expect(menu.getByRole('link')).toHaveText([...entries, 'REST API documentation']);
+    await expect(page.getByRole('heading', { level: 2, name: 'Delete Key' })).toBeAttached();
+
+    await menu.getByRole('link', { name: 'Disable Key' }).click();
+    await expect(page).toHaveURL(/#disable-key$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Disable Key' })).toBeInViewport();
+    await expect(page.getByRole('region', { name: 'Java: DisableKey.java' })).toContainText(
+      'setUsable(args[0], false)',
     );
-    await expect(article.getByRole('table').first()).toContainText('key');
-    // ReactJS example first, then Java; both are the real files.
-    await expect(article.getByRole('region', { name: /^ReactJS: / })).toContainText(pathEnd);
-    await article.getByRole('tab', { name: 'Java' }).click();
-    await expect(article.getByRole('region', { name: `Java: ${javaFile}` })).toContainText('new KeyManager(');
-  }
-  // The deactivate page shows the deactivate path (the spec's docs pointed at the activate path).
-  await menu.getByRole('link', { name: 'Deactivate key' }).click();
-  await expect(page.getByTestId('endpoint')).not.toContainText('/activate-key');
-  await expect(page.getByTestId('endpoint')).toContainText('/deactivate-key');
-  // A sub-page survives a reload: it lives in the URL.
-  await page.reload();
-  await expect(page.getByRole('heading', { level: 2, name: 'Deactivate key' })).toBeVisible();
-});
 
-test('the code box is 300 px high and its copy button says Copied! for about a second', async ({
-  page,
-  context,
-}) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await page.goto('/built-apis/doc/key-manager?tab=keys&op=get-key-information');
-  const box = page.getByRole('region', { name: /^ReactJS: / });
-  expect((await box.boundingBox())?.height).toBe(300);
-  const copy = page.getByRole('button', { name: /^Copy ReactJS: / });
-  await copy.click();
-  await expect(copy).toHaveText('Copied!');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('get-key-information');
-  await expect(copy).toHaveText('Copy', { timeout: 2500 });
-});
+    // Served in the page's HTML by the server (one mechanism for every page).
+    const block = page.locator('script[type="application/ld+json"]');
+    const jsonLd = JSON.parse((await block.textContent()) ?? '{}');
+    expect(jsonLd).toMatchObject({ '@type': 'Organization', foundingDate: '2024' });
 
-test('Dev Resources: the Key Manager card downloads the jar and opens the library docs', async ({ page }) => {
-  await page.goto('/');
-  await page.getByRole('navigation').getByRole('link', { name: 'Dev Resources' }).first().click();
-  await expect(page).toHaveURL(/\/developer-resources\/libraries$/);
-  const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Key Manager' }) });
+    await menu.getByRole('link', { name: 'REST API documentation' }).click();
+    await expect(page).toHaveURL(/\/built-apis\/doc\/key-manager$/);
+  },
+);
 
-  const downloadLink = card.getByRole('link', { name: new RegExp(`Download key-manager-${version}\\.jar`) });
-  await expect(downloadLink).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
-  expect(download.suggestedFilename()).toBe(`key-manager-${version}.jar`);
-  const file = readFileSync((await download.path()) as string);
-  expect(file.subarray(0, 2).toString()).toBe('PK');
-
-  await card.getByRole('link', { name: 'Documentation' }).click();
-  await expect(page).toHaveURL(/\/developer-resources\/libraries\/key-manager-lib-documentation$/);
-});
-
-test('library docs: side menu navigates, Delete Key has no entry, button to REST docs, organisation JSON-LD', async ({
-  page,
-}) => {
-  await page.goto('/developer-resources/libraries/key-manager-lib-documentation');
-  const menu = page.getByRole('navigation', { name: 'Library documentation' });
-  const entries = [
-    'Introduction',
-    'Getting Started',
-    'Retrieve Digital Key Information',
-    'Activate Key',
-    'Deactivate Key',
-    'Enable Key',
-    'Disable Key',
-  ];
-  await expect(menu.getByRole('link')).toHaveText([...entries, 'REST API documentation']);
-  await expect(page.getByRole('heading', { level: 2, name: 'Delete Key' })).toBeAttached();
-
-  await menu.getByRole('link', { name: 'Disable Key' }).click();
-  await expect(page).toHaveURL(/#disable-key$/);
-  await expect(page.getByRole('heading', { level: 2, name: 'Disable Key' })).toBeInViewport();
-  await expect(page.getByRole('region', { name: 'Java: DisableKey.java' })).toContainText(
-    'setUsable(args[0], false)',
-  );
-
-  // Served in the page's HTML by the server (one mechanism for every page).
-  const block = page.locator('script[type="application/ld+json"]');
-  const jsonLd = JSON.parse((await block.textContent()) ?? '{}');
-  expect(jsonLd).toMatchObject({ '@type': 'Organization', foundingDate: '2024' });
-
-  await menu.getByRole('link', { name: 'REST API documentation' }).click();
-  await expect(page).toHaveURL(/\/built-apis\/doc\/key-manager$/);
-});
-
-test('the footer lists the developer pages', async ({ page }) => {
+test('the footer lists the developer pages', DATABASE_INDEPENDENT, async ({ page }) => {
   await page.goto('/');
   const footer = page.getByRole('contentinfo');
   await footer.getByRole('link', { name: 'Libraries' }).click();
