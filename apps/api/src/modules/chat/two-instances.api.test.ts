@@ -1,26 +1,18 @@
 import { CHAT_PATHS } from '@app/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAccount, uniqueEmail } from '../../test/fixtures.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
+import { onPostgres, twoInstances } from '../../test/two-instances.js';
 import { openSocket, startVisitor } from './chat-test-support.js';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const servers: TestServer[] = [];
-afterAll(async () => {
-  for (const server of servers) await server.close();
-});
+const startTwoInstances = twoInstances();
 
 describe('two API instances on one PostgreSQL database', () => {
   it.skipIf(!onPostgres)(
     'a message posted through instance A reaches a socket on instance B (skipped without TEST_DATABASE_URL: needs PostgreSQL LISTEN/NOTIFY)',
     async () => {
-      const a = await startTestServer();
-      servers.push(a);
-      const b = await startTestServer();
-      servers.push(b);
+      const [a, b] = await startTwoInstances();
       expect(a.database.kind).toBe('postgres');
-      await Promise.all([a.deps.events.ready(), b.deps.events.ready()]);
 
       const visitor = await startVisitor(b, uniqueEmail('multi'));
       await visitor.say('hello from B');

@@ -1,25 +1,17 @@
 import { KEY_MANAGER_PATHS as P } from '@app/contract';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
 import { httpClient } from '../../test/http.js';
+import { onPostgres, twoInstances } from '../../test/two-instances.js';
 import { newDeveloper } from './key-manager-kit.test.js';
 import { KEY_INFO_CACHE_TTL_MS } from './licence-key-cache.js';
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const servers: TestServer[] = [];
-afterAll(async () => {
-  for (const server of servers) await server.close();
-});
+const startTwoInstances = twoInstances();
 
 describe('two API instances on one PostgreSQL database', () => {
   it.skipIf(!onPostgres)(
     'an activation through instance A shows on instance B before B’s cached copy would expire (skipped without TEST_DATABASE_URL: needs PostgreSQL LISTEN/NOTIFY)',
     async () => {
-      const a = await startTestServer();
-      servers.push(a);
-      const b = await startTestServer();
-      servers.push(b);
-      await Promise.all([a.deps.events.ready(), b.deps.events.ready()]);
+      const [a, b] = await startTwoInstances();
       const dev = await newDeveloper(a);
       const licence = await dev.addKey(0);
       const apiKey = await dev.apiKey();
