@@ -1,13 +1,27 @@
-import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
-/** Every mail the product sends is recorded here; without SMTP this table is the delivery. */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  to: text('to').notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  html: text('html'),
-  headers: jsonb('headers').$type<Record<string, string>>(),
-  transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Every mail the product sends, recorded in the sender's transaction. With SMTP a `mail.deliver` job
+ * delivers it (status queued → sent, or failed after the last retry); without SMTP (trial) the
+ * table itself is the delivery (status outbox), read in the admin's Mail view.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
+    status: text('status', { enum: ['queued', 'sent', 'failed', 'outbox'] })
+      .notNull()
+      .default('outbox'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('mail_outbox_created_idx').on(table.createdAt.desc(), table.id.desc())],
+);
