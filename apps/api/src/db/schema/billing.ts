@@ -117,16 +117,28 @@ export const payments = pgTable(
     provider: text('provider', { enum: ['sandbox', 'stripe'] }).notNull(),
     providerRef: text('provider_ref'),
     checkoutUrl: text('checkout_url'),
-    status: text('status', { enum: ['pending', 'paid', 'canceled', 'failed'] })
+    /** `refunded`: all of it went back (a full refund or a lost dispute); the access it bought ended. */
+    status: text('status', { enum: ['pending', 'paid', 'canceled', 'failed', 'refunded'] })
       .notNull()
       .default('pending'),
     statusMessage: text('status_message').notNull().default('Waiting for payment'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The provider's id of the money (Stripe PaymentIntent): refunds and disputes name it. */
+    providerPaymentRef: text('provider_payment_ref'),
+    /** What the payment bought: the subscription it started, renewed or changed, and until when. */
+    subscriptionId: uuid('subscription_id').references(() => planSubscriptions.id, { onDelete: 'set null' }),
+    /** Null with a subscription: no end (lifetime). */
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    disputeStatus: text('dispute_status', { enum: ['open', 'won', 'lost'] }),
   },
   (table) => [
     index('payments_user_idx').on(table.userId, table.createdAt),
     index('payments_provider_ref_idx').on(table.provider, table.providerRef),
+    index('payments_provider_payment_ref_idx').on(table.provider, table.providerPaymentRef),
+    index('payments_subscription_idx').on(table.subscriptionId),
   ],
 );
 

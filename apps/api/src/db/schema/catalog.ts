@@ -98,6 +98,8 @@ export const planSubscriptions = pgTable(
     /** Null for free plans (no period). */
     currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Set while a payment for it is disputed: suspended until the dispute is won (decision 011). */
+    heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
