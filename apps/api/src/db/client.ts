@@ -8,11 +8,17 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { migrateJobSchema } from '../platform/jobs/job-schema.js';
+import { pgliteExecutor, poolExecutor, type SqlExecutor } from '../platform/jobs/sql-executors.js';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
 /** The one database type features use, whether PGlite or PostgreSQL sits behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction of `Db`: what a service passes on so its writes commit together. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Either the database or a transaction of it. */
+export type DbOrTransaction = Db | DbTransaction;
 
 export interface Database {
   db: Db;
@@ -20,6 +26,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Raw SQL access for the job queue (pg-boss). */
+  jobExecutor: SqlExecutor;
   /** Raw PGlite handle (tests dump and reload data dirs); undefined on PostgreSQL. */
   pglite?: PGlite;
   /** Raw pool on PostgreSQL (LISTEN/NOTIFY); undefined on PGlite. */
@@ -39,7 +47,11 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     db,
     kind: 'postgres',
     pool,
-    migrate: () => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    jobExecutor: poolExecutor(pool),
+    migrate: async () => {
+      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await migrateJobSchema(poolExecutor(pool));
+    },
     ping: async () => {
       await pool.query('select 1');
     },
@@ -61,7 +73,11 @@ export async function openPglite(options: {
     db,
     kind: 'pglite',
     pglite: client,
-    migrate: () => migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR }),
+    jobExecutor: pgliteExecutor(client),
+    migrate: async () => {
+      await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
+      await migrateJobSchema(pgliteExecutor(client));
+    },
     ping: async () => {
       await client.query('select 1');
     },

@@ -26,24 +26,28 @@ export function createNewsletterService(deps: AppDeps) {
   async function sendConfirmation(email: string): Promise<void> {
     const confirmToken = newLinkToken();
     const unsubscribeToken = newLinkToken();
-    await db
-      .update(newsletterSubscriptions)
-      .set({
-        status: 'pending',
-        confirmTokenHash: hashLinkToken(confirmToken),
-        unsubscribeTokenHash: hashLinkToken(unsubscribeToken),
-        updatedAt: deps.clock.now(),
-      })
-      .where(eq(newsletterSubscriptions.email, email));
-    await deps.mailer.send(
-      confirmationMail({
-        to: email,
-        brandName: deps.config.BRAND_NAME,
-        confirmUrl: `${base}/newsletter/confirm?token=${confirmToken}`,
-        unsubscribeUrl: `${base}/newsletter/unsubscribe?token=${unsubscribeToken}`,
-        oneClickUrl: `${base}/api/v1/anonymous/newsletter/one-click-unsubscribe?token=${unsubscribeToken}`,
-      }),
-    );
+    // The new token hashes and the mail carrying the tokens commit together (delivery is a job).
+    await db.transaction(async (tx) => {
+      await tx
+        .update(newsletterSubscriptions)
+        .set({
+          status: 'pending',
+          confirmTokenHash: hashLinkToken(confirmToken),
+          unsubscribeTokenHash: hashLinkToken(unsubscribeToken),
+          updatedAt: deps.clock.now(),
+        })
+        .where(eq(newsletterSubscriptions.email, email));
+      await deps.mailer.send(
+        confirmationMail({
+          to: email,
+          brandName: deps.config.BRAND_NAME,
+          confirmUrl: `${base}/newsletter/confirm?token=${confirmToken}`,
+          unsubscribeUrl: `${base}/newsletter/unsubscribe?token=${unsubscribeToken}`,
+          oneClickUrl: `${base}/api/v1/anonymous/newsletter/one-click-unsubscribe?token=${unsubscribeToken}`,
+        }),
+        { db: tx },
+      );
+    });
   }
 
   return {

@@ -1,7 +1,9 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTransaction } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
+import type { JobQueue } from '../jobs/job-queue.js';
+import { MAIL_DELIVERY_JOB } from './mail-delivery.js';
 
 export interface MailMessage {
   to: string;
@@ -11,38 +13,62 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+export interface SendOptions {
+  /** The caller's transaction: the mail is recorded and queued with the caller's data, or not at all. */
+  db?: DbOrTransaction;
 }
 
-/**
- * SMTP when SMTP_URL is set; otherwise the outbox table is the delivery and a log line says so.
- * Both record the message in the outbox, so operators can see what the product sent.
- */
+export interface Mailer {
+  /**
+   * Records the mail in the outbox and, with SMTP, queues its delivery. Never talks to SMTP, so a
+   * request that sends mail answers at once whatever the mail server does. Returns the outbox id.
+   */
+  send(message: MailMessage, options?: SendOptions): Promise<string>;
+  /** `smtp` when SMTP_URL is set; `outbox` in trial mode (read in the admin's Mail view). */
+  readonly transport: 'smtp' | 'outbox';
+}
+
 export function createMailer(options: {
   db: Db;
   log: FastifyBaseLogger;
-  smtpUrl?: string;
-  from: string;
+  jobs: JobQueue;
+  smtp: boolean;
 }): Mailer {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
-  return {
-    async send(message) {
-      if (transport) {
-        await transport.sendMail({ from: options.from, ...message });
-      }
-      await options.db.insert(mailOutbox).values({
+  const transport = options.smtp ? 'smtp' : 'outbox';
+  const record = async (db: DbOrTransaction, message: MailMessage): Promise<string> => {
+    const [row] = await db
+      .insert(mailOutbox)
+      .values({
         to: message.to,
         subject: message.subject,
         text: message.text,
         html: message.html ?? null,
         headers: message.headers ?? null,
-        transport: transport ? 'smtp' : 'outbox',
-      });
-      options.log.info(
-        { to: message.to, subject: message.subject, transport: transport ? 'smtp' : 'outbox' },
-        'mail sent',
-      );
+        transport,
+        status: transport === 'smtp' ? 'queued' : 'outbox',
+      })
+      .returning({ id: mailOutbox.id });
+    if (!row) throw new Error('mail_outbox insert returned no row');
+    if (transport === 'smtp') await options.jobs.enqueue(MAIL_DELIVERY_JOB, { outboxId: row.id }, { db });
+    return row.id;
+  };
+  return {
+    transport,
+    async send(message, sendOptions = {}) {
+      const id = sendOptions.db
+        ? await record(sendOptions.db, message)
+        : await options.db.transaction((tx) => record(tx, message));
+      options.log.info({ mail: id, subject: message.subject, transport }, 'mail queued');
+      return id;
     },
   };
+}
+
+/** Counts mails by status (health and the Mail view header). */
+export async function countMailByStatus(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ status: mailOutbox.status, count: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
 }

@@ -1,0 +1,56 @@
+import { type SQLWrapper, sql } from 'drizzle-orm';
+import { badRequest } from './errors.js';
+
+/**
+ * Keyset pagination cursors: the sort key of the last row of a page, opaque to clients
+ * (base64url JSON). A list asks for `limit + 1` rows to know whether another page exists.
+ */
+export function encodeCursor(key: readonly (string | number)[]): string {
+  return Buffer.from(JSON.stringify(key)).toString('base64url');
+}
+
+/** Checks for the parts of a cursor's key, so a tampered cursor never reaches a SQL cast. */
+export const cursorPart = {
+  timestamp: (part: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(part),
+  uuid: (part: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(part),
+  text: (part: string) => part.length <= 500,
+};
+
+/** The key a cursor carries (one part per check), or undefined without one; a bad cursor is a clear 400. */
+export function decodeCursor(
+  cursor: string | undefined,
+  parts: readonly ((part: string) => boolean)[],
+): string[] | undefined {
+  if (cursor === undefined) return undefined;
+  try {
+    const key: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(key) &&
+      key.length === parts.length &&
+      key.every((part, index) => typeof part === 'string' && parts[index]?.(part))
+    ) {
+      return key as string[];
+    }
+  } catch {
+    // fall through to the 400 below
+  }
+  throw badRequest('That page link is not valid; start from the first page', 'cursor');
+}
+
+/** Splits `limit + 1` rows into the page and the cursor of the next one. */
+export function pageOf<T>(
+  rows: T[],
+  limit: number,
+  keyOf: (row: T) => string[],
+): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  const last = items.at(-1);
+  return { items, nextCursor: rows.length > limit && last ? encodeCursor(keyOf(last)) : null };
+}
+
+/**
+ * A timestamp column as exact text (microseconds, UTC) for a cursor: a JavaScript Date keeps only
+ * milliseconds, and a cursor rounded to them would skip rows created in the same millisecond.
+ */
+export const exactTimestamp = (column: SQLWrapper) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

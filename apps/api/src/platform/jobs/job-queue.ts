@@ -1,0 +1,172 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { DbOrTransaction } from '../../db/client.js';
+import { drizzleExecutor, type SqlExecutor } from './sql-executors.js';
+
+export const JOB_SCHEMA = 'pgboss';
+
+/** One kind of background work: its queue, its retry policy and its handler. */
+export interface JobDefinition<T extends object> {
+  /** Queue name, e.g. `mail.deliver`. */
+  name: string;
+  /** Tries after the first; after the last one the job stays `failed` (the dead letter). */
+  retryLimit: number;
+  retryDelaySeconds: number;
+  /** Exponential backoff with jitter (pg-boss: delay × 2^n). */
+  retryBackoff: boolean;
+  /** A run longer than this counts as failed (and is retried). */
+  expireInSeconds?: number;
+  /** Parallel runs of this queue on one instance. */
+  concurrency?: number;
+  handle(job: RunningJob<T>): Promise<void>;
+}
+
+export interface RunningJob<T> {
+  id: string;
+  data: T;
+  retryCount: number;
+  retryLimit: number;
+  /** True on the last try: the handler may record a permanent failure before it throws. */
+  isLastAttempt: boolean;
+}
+
+export interface EnqueueOptions {
+  /** A Drizzle transaction: the job commits with the caller's data, or not at all. */
+  db?: DbOrTransaction;
+  startAfter?: Date;
+  /** At most one queued job with this key (pg-boss singleton). */
+  singletonKey?: string;
+}
+
+export interface JobQueueOptions {
+  executor: SqlExecutor;
+  log: FastifyBaseLogger;
+  pollSeconds: number;
+  /** False on instances that only serve requests; jobs are then run by the others. */
+  runWorkers: boolean;
+  /** Failed jobs (dead letters) stay visible this long. */
+  keepFailedDays: number;
+}
+
+interface Schedule {
+  name: string;
+  cron: string;
+}
+
+/**
+ * The one job queue (docs/decisions/013): pg-boss on the application's own database, PGlite or
+ * PostgreSQL. Features define their jobs before start; requests enqueue in their own transaction.
+ */
+export class JobQueue {
+  readonly boss: PgBoss;
+  private readonly definitions = new Map<string, JobDefinition<object>>();
+  private readonly schedules: Schedule[] = [];
+  private started = false;
+
+  constructor(private readonly options: JobQueueOptions) {
+    const keepFailedSeconds = options.keepFailedDays * 24 * 3600;
+    this.boss = new PgBoss({
+      db: options.executor as PgBoss.Db,
+      schema: JOB_SCHEMA,
+      // Completed jobs leave the live table after a day; failed ones stay for the admin.
+      archiveCompletedAfterSeconds: 24 * 3600,
+      archiveFailedAfterSeconds: keepFailedSeconds,
+      deleteAfterDays: options.keepFailedDays,
+      maintenanceIntervalSeconds: 300,
+    });
+    this.boss.on('error', (error) => options.log.warn({ err: error }, 'job queue error'));
+  }
+
+  define<T extends object>(definition: JobDefinition<T>): void {
+    if (this.started) throw new Error(`job ${definition.name} defined after the queue started`);
+    this.definitions.set(definition.name, definition as unknown as JobDefinition<object>);
+  }
+
+  /** Runs `name` on a cron schedule (minute granularity; one instance sends each tick). */
+  schedule(name: string, cron: string): void {
+    this.schedules.push({ name, cron });
+  }
+
+  get isStarted(): boolean {
+    return this.started;
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start();
+    for (const definition of this.definitions.values()) {
+      const policy = {
+        retryLimit: definition.retryLimit,
+        retryDelay: definition.retryDelaySeconds,
+        retryBackoff: definition.retryBackoff,
+        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      };
+      const existing = await this.boss.getQueue(definition.name);
+      if (existing) await this.boss.updateQueue(definition.name, { name: definition.name, ...policy });
+      else await this.boss.createQueue(definition.name, { name: definition.name, ...policy });
+    }
+    for (const { name, cron } of this.schedules) await this.boss.schedule(name, cron);
+    if (this.options.runWorkers) {
+      for (const definition of this.definitions.values()) {
+        for (let i = 0; i < (definition.concurrency ?? 1); i++) await this.work(definition);
+      }
+    }
+    this.started = true;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.started) return;
+    this.started = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+  }
+
+  /** Adds a job; with `db` (a transaction) it is part of the caller's commit. */
+  async enqueue<T extends object>(
+    name: string,
+    data: T,
+    options: EnqueueOptions = {},
+  ): Promise<string | null> {
+    if (!this.definitions.has(name)) throw new Error(`unknown job ${name}`);
+    return this.boss.send(name, data, {
+      ...(options.db ? { db: drizzleExecutor(options.db) as PgBoss.Db } : {}),
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
+  }
+
+  /** Readiness: the queue's tables answer and, on a worker instance, the workers run. */
+  async ping(): Promise<void> {
+    if (!this.started) throw new Error('the job queue is not running');
+    await this.options.executor.executeSql(`select version from ${JOB_SCHEMA}.version`);
+  }
+
+  /** The queue names features defined (admin filters). */
+  queueNames(): string[] {
+    return [...this.definitions.keys()].sort();
+  }
+
+  private async work(definition: JobDefinition<object>): Promise<void> {
+    await this.boss.work<object>(
+      definition.name,
+      { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: this.options.pollSeconds },
+      async (jobs) => {
+        for (const job of jobs) {
+          try {
+            await definition.handle({
+              id: job.id,
+              data: job.data,
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+              isLastAttempt: job.retryCount >= job.retryLimit,
+            });
+          } catch (error) {
+            this.options.log.warn(
+              { err: error, job: job.id, queue: definition.name, attempt: job.retryCount + 1 },
+              'job failed',
+            );
+            throw error;
+          }
+        }
+      },
+    );
+  }
+}
