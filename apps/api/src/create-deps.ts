@@ -1,6 +1,5 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import {
@@ -18,8 +17,10 @@ import { createTokenService } from './platform/auth/tokens.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { AppDeps } from './platform/deps.js';
 import { createEventBus } from './platform/events/index.js';
+import { HealthChecks } from './platform/health/health-checks.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { createRateLimiterFactory } from './platform/rate-limit/limiter.js';
+import { RedisConnection } from './platform/redis/redis-connection.js';
 import { FileAccessPolicies } from './platform/storage/access.js';
 import { createLocalStorage } from './platform/storage/storage.js';
 
@@ -37,11 +38,12 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
   const { config, database, log } = options;
   const clock = options.clock ?? systemClock;
   const db = database.db;
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
-    : undefined;
-  redis?.on('error', (error) => log.warn({ err: error }, 'redis error'));
+  const redis = config.REDIS_URL ? new RedisConnection(config.REDIS_URL, log) : undefined;
   const rateLimiters = createRateLimiterFactory(redis);
+  const health = new HealthChecks({ log });
+  // Without the database nothing works: the one critical check. Redis only accelerates.
+  health.register('database', { critical: true, check: () => database.ping() });
+  if (redis) health.register('redis', { critical: false, timeoutMs: 300, check: () => redis.ping() });
   const tokens = createTokenService(options.jwtSecret, clock);
   const sessions = new SessionService(db, tokens, clock);
   const events = createEventBus(database, log);
@@ -58,6 +60,7 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     tokens,
     guards: createAuthGuards(db, tokens),
     rateLimiters,
+    health,
     mailer: createMailer({
       db,
       log,
@@ -73,7 +76,7 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     catalog: new CatalogService(db, clock),
     async dispose() {
       await events.close();
-      if (redis) await redis.quit().catch(() => undefined);
+      await redis?.close();
     },
   };
 }

@@ -9,6 +9,7 @@ import type { AuthGuards } from './auth/guard.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events/index.js';
+import type { HealthChecks } from './health/health-checks.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RateLimiterFactory } from './rate-limit/limiter.js';
 import type { FileAccessPolicies } from './storage/access.js';
@@ -23,6 +24,8 @@ export interface AppDeps {
   tokens: TokenService;
   guards: AuthGuards;
   rateLimiters: RateLimiterFactory;
+  /** Dependency checks behind GET /readyz; register one for each dependency a feature adds. */
+  health: HealthChecks;
   mailer: Mailer;
   storage: Storage;
   fileAccess: FileAccessPolicies;

@@ -3,10 +3,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
 
+const ZCheckStatus = z.enum(['ok', 'degraded', 'failed']);
+const ZReadiness = z.object({
+  status: ZCheckStatus,
+  checks: z.record(z.string(), z.object({ status: ZCheckStatus, latencyMs: z.number() })),
+  degraded: z.array(z.string()),
+  failed: z.array(z.string()),
+});
+
 export const systemRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    // Liveness: the process answers. Readiness: the database answers too.
+    // Liveness: the process answers (nothing else, so a slow dependency never gets it restarted).
     app.get(
       '/healthz',
       { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } },
@@ -15,14 +23,25 @@ export const systemRoutes =
       }),
     );
 
-    app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-      try {
-        await deps.database.ping();
-        return { status: 'ok', database: deps.database.kind };
-      } catch {
-        return reply.code(503).send({ status: 'failed', message: 'Database is not reachable' });
-      }
-    });
+    // Readiness: every registered dependency check (platform/health). 503 only when a critical
+    // one fails (the database): a load balancer then stops sending traffic here. Failing
+    // accelerators (Redis) are listed under `degraded` with 200, since the instance still serves.
+    app.get(
+      '/readyz',
+      {
+        schema: {
+          hide: true,
+          response: { 200: ZReadiness, 503: ZReadiness.extend({ message: z.string() }) },
+        },
+      },
+      async (_request, reply) => {
+        const report = await deps.health.report();
+        if (report.status !== 'failed') return report;
+        return reply
+          .code(503)
+          .send({ ...report, message: `Not ready: ${report.failed.join(', ')} not answering` });
+      },
+    );
 
     app.get(
       SYSTEM_PATHS.siteConfig,

@@ -15,7 +15,8 @@ describe('platform', () => {
     expect((await request('/healthz')).body).toEqual({ status: 'ok' });
     const ready = await request('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body.database).toBe(server.database.kind);
+    expect(ready.body).toMatchObject({ status: 'ok', degraded: [], failed: [] });
+    expect(ready.body.checks).toMatchObject({ database: { status: 'ok', latencyMs: expect.any(Number) } });
   });
 
   it('answers unknown API paths with a JSON 404 envelope', async () => {
@@ -62,5 +63,23 @@ describe('platform', () => {
       brandName: 'Northwind Software',
       contactEmail: 'hello@northwind.dev',
     });
+  });
+
+  it('answers /readyz 503 only when a critical dependency fails, listing it', async () => {
+    // The last test of this file: from here on, this server reports the failing dependency.
+    server.deps.health.register('test-critical-dependency', {
+      critical: true,
+      check: () => Promise.reject(new Error('refused')),
+    });
+    // Registering drops the cached report, so the next probe runs the new check.
+    const notReady = await request('/readyz');
+    expect(notReady.status).toBe(503);
+    expect(notReady.body).toMatchObject({
+      status: 'failed',
+      message: 'Not ready: test-critical-dependency not answering',
+      failed: ['test-critical-dependency'],
+      checks: { database: { status: 'ok' }, 'test-critical-dependency': { status: 'failed' } },
+    });
+    expect((await request('/healthz')).status).toBe(200);
   });
 });

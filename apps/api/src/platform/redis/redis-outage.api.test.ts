@@ -1,0 +1,210 @@
+import { ACCOUNT_PATHS, KEY_MANAGER_PATHS, RATE_LIMIT_HEADERS, SITE_PATHS } from '@app/contract';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { givePrivatePlan, newDeveloper } from '../../modules/key-manager/key-manager-kit.test.js';
+import { signupClient, uniqueEmail } from '../../test/fixtures.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { type HttpResult, httpClient } from '../../test/http.js';
+import { closedPort, RedisServerProcess } from '../../test/redis-server.js';
+import type { ReadinessReport } from '../health/health-checks.js';
+
+// Redis only accelerates rate limits: unreachable, crashed or frozen, every route keeps answering
+// (limits counted in this instance's memory), readiness says "degraded" with 200, and the log says
+// so once per change.
+
+type Request = ReturnType<typeof httpClient>;
+
+async function timed<T>(call: () => Promise<HttpResult<T>>): Promise<HttpResult<T> & { ms: number }> {
+  const started = performance.now();
+  const result = await call();
+  return { ...result, ms: performance.now() - started };
+}
+
+async function readiness(request: Request) {
+  return request<ReadinessReport>('/readyz');
+}
+
+/** Polls /readyz (its report is cached for about a second) until `accept` holds. */
+async function waitForReadiness(request: Request, accept: (report: ReadinessReport) => boolean) {
+  const deadline = Date.now() + 10_000;
+  let last: HttpResult<ReadinessReport> | undefined;
+  while (Date.now() < deadline) {
+    last = await readiness(request);
+    if (accept(last.body)) return last;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`readiness never matched; last: ${JSON.stringify(last?.body)}`);
+}
+
+/** The three routes the outage report named, each expected 2xx and quick. */
+async function callTheRoutes(server: TestServer, developer: Developer) {
+  const request = httpClient(server.baseUrl);
+  const signin = await timed(() =>
+    request(ACCOUNT_PATHS.signin, { body: { email: developer.email, password: developer.password } }),
+  );
+  const subscribe = await timed(() =>
+    request(SITE_PATHS.subscribe, { body: { email: uniqueEmail('outage') } }),
+  );
+  const keyInformation = await timed(() =>
+    request(KEY_MANAGER_PATHS.getKeyInformation, {
+      body: { key: developer.licenceKey },
+      token: developer.apiKey,
+    }),
+  );
+  return { signin, subscribe, keyInformation };
+}
+
+function expectServed(calls: Awaited<ReturnType<typeof callTheRoutes>>, withinMs: number) {
+  for (const [name, call] of Object.entries(calls)) {
+    expect(call.status, `${name}: ${JSON.stringify(call.body)}`).toBe(200);
+    expect(call.ms, `${name} took ${Math.round(call.ms)} ms`).toBeLessThan(withinMs);
+  }
+}
+
+interface Developer {
+  email: string;
+  password: string;
+  apiKey: string;
+  licenceKey: string;
+}
+
+async function developerWithKeys(server: TestServer): Promise<Developer> {
+  const developer = await newDeveloper(server);
+  // A plan of its own with room for every call below, whichever store counts them.
+  await givePrivatePlan(server, developer.email, developer.productId, 10_000);
+  const licence = await developer.addKey();
+  return {
+    email: developer.email,
+    password: 'correct-horse-1',
+    apiKey: await developer.apiKey(),
+    licenceKey: licence.key,
+  };
+}
+
+describe('Redis at a closed port', () => {
+  let server: TestServer;
+  let request: Request;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}` } });
+    request = httpClient(server.baseUrl);
+  });
+  afterAll(async () => server?.close());
+
+  it('sign-in, newsletter and get-key-information answer 2xx well under a second', async () => {
+    const developer = await developerWithKeys(server);
+    for (let round = 0; round < 3; round++) expectServed(await callTheRoutes(server, developer), 1_000);
+  });
+
+  it('keeps limiting in memory: the sixth wrong password for one email is 429', async () => {
+    const account = await signupClient(server);
+    const attempt = () =>
+      request(ACCOUNT_PATHS.signin, { body: { email: account.email, password: 'wrong-password-1' } });
+    for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(401);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('is ready with Redis listed as degraded', async () => {
+    const ready = await readiness(request);
+    expect(ready.status).toBe(200);
+    expect(ready.body).toMatchObject({
+      status: 'degraded',
+      degraded: ['redis'],
+      failed: [],
+      checks: { database: { status: 'ok' }, redis: { status: 'degraded' } },
+    });
+    expect(ready.body.checks.redis?.latencyMs).toBeLessThan(500);
+  });
+});
+
+describe('a real Redis that crashes, freezes and comes back', () => {
+  let redis: RedisServerProcess;
+  let server: TestServer;
+  let request: Request;
+  let developer: Developer;
+  beforeAll(async () => {
+    redis = await RedisServerProcess.start();
+    server = await startTestServer({ env: { REDIS_URL: redis.url } });
+    request = httpClient(server.baseUrl);
+    await waitForReadiness(request, (report) => report.status === 'ok');
+    developer = await developerWithKeys(server);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await redis?.kill();
+  });
+
+  /** The Key Manager limiter's remaining calls, read from the reply headers. */
+  async function remainingAfterOneCall() {
+    const response = await request(KEY_MANAGER_PATHS.getKeyInformation, {
+      body: { key: developer.licenceKey },
+      token: developer.apiKey,
+    });
+    expect(response.status).toBe(200);
+    return Number(response.headers.get(RATE_LIMIT_HEADERS.remaining));
+  }
+
+  it('counts limits in Redis while it is up', async () => {
+    expectServed(await callTheRoutes(server, developer), 1_000);
+    const inspector = new Redis(redis.url, { lazyConnect: true });
+    await inspector.connect();
+    const keys = await inspector.keys('rl:*');
+    inspector.disconnect();
+    expect(keys.some((key) => key.startsWith('rl:signin-ip:'))).toBe(true);
+    expect(keys.some((key) => key.startsWith('rl:newsletter-ip:'))).toBe(true);
+    expect(keys.some((key) => key.startsWith('rl:key-manager-api-'))).toBe(true);
+  });
+
+  it('falls back to memory within 200 ms when Redis freezes, and returns when it thaws', async () => {
+    redis.pause();
+    try {
+      const limiter = server.deps.rateLimiters({ name: 'outage-probe', points: 100, durationSeconds: 60 });
+      const started = performance.now();
+      await limiter.consume('frozen');
+      expect(performance.now() - started).toBeLessThan(200 + 50);
+      expectServed(await callTheRoutes(server, developer), 1_000);
+      const first = await remainingAfterOneCall();
+      expect(await remainingAfterOneCall()).toBe(first - 1);
+      const ready = await readiness(request);
+      expect(ready.status).toBe(200);
+      await waitForReadiness(request, (report) => report.degraded.includes('redis'));
+    } finally {
+      redis.resume();
+    }
+    await waitForReadiness(request, (report) => report.status === 'ok');
+  });
+
+  it('serves through a crash, says so once in the log, and is ok again after a restart', async () => {
+    const warn = vi.spyOn(server.app.log, 'warn');
+    const info = vi.spyOn(server.app.log, 'info');
+    const fallbackWarnings = () =>
+      warn.mock.calls.filter((call) =>
+        String(call[1]).includes('rate limits fall back to per-instance memory'),
+      );
+    const recoveries = () =>
+      info.mock.calls.filter((call) => String(call[0]).includes('redis is reachable again'));
+    try {
+      await redis.kill();
+      for (let round = 0; round < 5; round++) {
+        expectServed(await callTheRoutes(server, developer), 1_000);
+      }
+      const first = await remainingAfterOneCall();
+      expect(await remainingAfterOneCall()).toBe(first - 1);
+      const degraded = await waitForReadiness(request, (report) => report.degraded.includes('redis'));
+      expect(degraded.status).toBe(200);
+      expect(degraded.body.checks.database?.status).toBe('ok');
+      expect(fallbackWarnings()).toHaveLength(1);
+
+      await redis.restart();
+      const ready = await waitForReadiness(request, (report) => report.status === 'ok');
+      expect(ready.body.checks.redis?.status).toBe('ok');
+      expectServed(await callTheRoutes(server, developer), 1_000);
+      expect(recoveries()).toHaveLength(1);
+      expect(fallbackWarnings()).toHaveLength(1);
+    } finally {
+      warn.mockRestore();
+      info.mockRestore();
+    }
+  });
+});
