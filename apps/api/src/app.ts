@@ -88,6 +88,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
  */
 function registerWeb(app: FastifyInstance, webDist: string, config: Config): void {
   const indexFile = path.join(webDist, 'index.html');
+  // Features defined their jobs while registering; workers start once the server is ready.
+  app.addHook('onReady', async () => deps.jobs.start());
   const hasWeb = existsSync(indexFile);
   const html = new WebHtml(path.resolve(webDist), config);
   if (hasWeb) {

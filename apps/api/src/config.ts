@@ -34,6 +34,13 @@ const ZConfig = z.object({
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()
+  /** Job queue (docs/decisions/013). */
+  JOBS_RUN_WORKERS: zBool.default(true),
+  JOBS_POLL_SECONDS: z.coerce.number().min(0.5, 'JOBS_POLL_SECONDS must be at least 0.5').default(2),
+  JOBS_KEEP_FAILED_DAYS: z.coerce.number().int().min(1).default(30),
+  MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
+  MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     .positive()
     .default(50 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

@@ -21,6 +21,8 @@ import { HealthChecks } from './platform/health/health-checks.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { createRateLimiterFactory } from './platform/rate-limit/limiter.js';
 import { RedisConnection } from './platform/redis/redis-connection.js';
+import { JobQueue } from './platform/jobs/job-queue.js';
+import { defineMailDelivery } from './platform/mail/mail-delivery.js';
 import { FileAccessPolicies } from './platform/storage/access.js';
 import { createLocalStorage } from './platform/storage/storage.js';
 
@@ -47,7 +49,34 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
   const tokens = createTokenService(options.jwtSecret, clock);
   const sessions = new SessionService(db, tokens, clock);
   const events = createEventBus(database, log);
-  const limiters = createAuthLimiters(rateLimiters, options.authLimits ?? DEFAULT_AUTH_LIMITS);
+  const authSessions = new AuthSessionCache(db, events, log);
+  const sessions = new SessionService(db, tokens, clock, authSessions);
+  const limiters = createAuthLimiters(
+    rateLimiters,
+    options.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signupsPerIp: config.SIGNUPS_PER_IP_PER_HOUR },
+  );
+  const jobs = new JobQueue({
+    executor: database.jobExecutor,
+    log,
+    pollSeconds: config.JOBS_POLL_SECONDS,
+    runWorkers: config.JOBS_RUN_WORKERS,
+    keepFailedDays: config.JOBS_KEEP_FAILED_DAYS,
+  });
+  health.register('queue', { critical: false, check: () => jobs.ping() });
+  if (config.SMTP_URL) {
+    const delivery = defineMailDelivery(
+      jobs,
+      { db, log, clock },
+      {
+        smtpUrl: config.SMTP_URL,
+        from: config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.CONTACT_EMAIL}>`,
+        timeoutMs: config.SMTP_TIMEOUT_MS,
+        retryLimit: config.MAIL_RETRY_LIMIT,
+        retryDelaySeconds: config.MAIL_RETRY_DELAY_SECONDS,
+      },
+    );
+    health.register('smtp', { critical: false, timeoutMs: 2_000, check: () => delivery.verify() });
+  }
   const fileAccess = new FileAccessPolicies();
   const accounts = new AccountService(db, sessions, limiters, clock);
   const projects = new ProjectService(db);
@@ -61,12 +90,8 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     guards: createAuthGuards(db, tokens),
     rateLimiters,
     health,
-    mailer: createMailer({
-      db,
-      log,
-      smtpUrl: config.SMTP_URL,
-      from: config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.CONTACT_EMAIL}>`,
-    }),
+    jobs,
+    mailer: createMailer({ db, log, jobs, smtp: Boolean(config.SMTP_URL) }),
     storage: createLocalStorage(db, path.resolve(config.DATA_DIR, 'uploads')),
     fileAccess,
     events,
@@ -79,4 +104,6 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
       await redis?.close();
     },
   };
+      await jobs.stop();
+      authSessions.close();
 }

@@ -122,7 +122,9 @@ export const ZPaymentSummary = z.object({
 export type PaymentSummary = z.infer<typeof ZPaymentSummary>;
 
 /** `paymentID` omitted: the caller's latest payment. */
-export const ZPaymentStatusRequest = z.strictObject({ paymentID: z.uuid('paymentID is invalid').optional() });
+export const ZPaymentStatusRequest = z.strictObject({
+  paymentID: z.uuid('Payment ID is not valid').optional(),
+});
 export const ZPaymentStatusResponse = z.object({
   status: z.literal('ok'),
   payment: ZPaymentSummary.nullable(),
@@ -153,7 +155,7 @@ export const ZLaunchPaymentResponse = z.object({
   paymentData: ZPaymentData.optional(),
 });
 export const ZPayPendingRequest = z.union([
-  z.strictObject({ paymentID: z.uuid('paymentID is invalid') }),
+  z.strictObject({ paymentID: z.uuid('Payment ID is not valid') }),
   z.strictObject({ requestID: zCatalogId('requestID') }),
 ]);
 export const ZRenewRequest = z.strictObject({ productID: zCatalogId('productID') });
@@ -194,13 +196,13 @@ export const ZUpgradeApproveRequest = z.strictObject({ requestID: zCatalogId('re
 export const ZBillingMessageResponse = z.object({ status: z.literal('ok'), message: z.string() });
 
 /** The sandbox's hosted test-card page. */
-export const ZSandboxSessionRequest = z.strictObject({ paymentID: z.uuid('paymentID is invalid') });
+export const ZSandboxSessionRequest = z.strictObject({ paymentID: z.uuid('Payment ID is not valid') });
 export const ZSandboxSessionResponse = z.object({
   status: z.literal('ok'),
   payment: ZPaymentSummary,
 });
 export const ZSandboxPayRequest = z.strictObject({
-  paymentID: z.uuid('paymentID is invalid'),
+  paymentID: z.uuid('Payment ID is not valid'),
   cardNumber: z
     .string('Card number is required')
     .transform((value) => value.replace(/[\s-]/g, ''))

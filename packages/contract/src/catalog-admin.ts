@@ -34,34 +34,36 @@ export const PLAN_ADDED_MESSAGE = 'Plan added successfully!';
 /** Spec §9: up to 4 media files per product. */
 export const PRODUCT_MEDIA_MAX = 4;
 
-const zDate = z.iso.date('date must be a date (YYYY-MM-DD)');
+// Messages not given here come from error-messages.ts, named after the field ("Date must be a date
+// (YYYY-MM-DD)"); the envelope's `field` carries the raw name for developers.
+const zDate = z.iso.date();
 const zName = (label: string) =>
   z.string(`${label} is required`).trim().min(1, `${label} is required`).max(120, `${label} is too long`);
 const zPriceCents = z
-  .number('price must be a number')
-  .int('price must be whole cents')
-  .min(0, 'price must be 0 or more')
-  .max(100_000_000, 'price is too large');
+  .number('Price must be a number')
+  .int('Price must be a whole number of cents')
+  .min(0, 'Price must be 0 or more')
+  .max(100_000_000, 'Price is too large');
 const zItem = z.string().trim().min(1, 'A feature cannot be empty').max(200, 'A feature is too long');
 
 /** Multipart text fields of products/add (files: applicationExecutable, media-1…media-4). */
 export const ZProductAddFields = z.strictObject({
-  applicationName: zName('applicationName'),
+  applicationName: zName('Application name'),
   applicationPrice: z.coerce
-    .number('applicationPrice must be a number')
-    .int('applicationPrice must be whole cents')
-    .min(0, 'applicationPrice must be 0 or more')
-    .max(100_000_000, 'applicationPrice is too large'),
-  applicationDescription: z.string().trim().max(5000, 'applicationDescription is too long').default(''),
-  dependencies: z.string().trim().max(2000, 'dependencies is too long').default(''),
+    .number('Application price must be a number')
+    .int('Application price must be a whole number of cents')
+    .min(0, 'Application price must be 0 or more')
+    .max(100_000_000, 'Application price is too large'),
+  applicationDescription: z.string().trim().max(5000).default(''),
+  dependencies: z.string().trim().max(2000).default(''),
 });
 export type ProductAddFields = z.input<typeof ZProductAddFields>;
 
 /** Multipart text fields of product/update/add (file: file). */
 export const ZProductUpdateFields = z.strictObject({
-  productID: z.coerce.number('productID must be a number').int().positive('productID is invalid'),
+  productID: z.coerce.number().int().positive('Choose a product'),
   date: zDate,
-  dependencies: z.string().trim().max(2000, 'dependencies is too long').default(''),
+  dependencies: z.string().trim().max(2000).default(''),
 });
 
 export const ZProductUpdate = z.object({
@@ -113,28 +115,28 @@ export const ZSaasProductsGetResponse = z.object({
 
 export const ZSaasProductAddRequest = z.strictObject({
   date: zDate,
-  name: zName('name'),
-  description: z.string().trim().max(5000, 'description is too long').default(''),
+  name: zName('Name'),
+  description: z.string().trim().max(5000).default(''),
 });
 export type SaasProductAddRequest = z.input<typeof ZSaasProductAddRequest>;
 
 const zPlanFields = {
-  name: zName('name'),
+  name: zName('Name'),
   price: zPriceCents,
   term: ZPlanTerm.default('m'),
-  is_recurring: z.boolean('is_recurring must be true or false').default(true),
+  is_recurring: z.boolean().default(true),
   productID: zCatalogId('productID'),
-  isFree: z.boolean('isFree must be true or false').default(false),
+  isFree: z.boolean().default(false),
   callsPerMinute: z
     .number()
     .int()
-    .min(MIN_CALLS_PER_MINUTE, `callsPerMinute must be at least ${MIN_CALLS_PER_MINUTE}`)
+    .min(MIN_CALLS_PER_MINUTE, `Calls per minute must be at least ${MIN_CALLS_PER_MINUTE}`)
     .max(100_000)
     .optional(),
   maxKeysAllowed: z
     .number()
     .int()
-    .min(0, 'maxKeysAllowed must be 0 (unlimited) or more')
+    .min(0, 'Maximum keys allowed must be 0 (unlimited) or more')
     .max(1_000_000)
     .optional(),
 };
@@ -194,10 +196,10 @@ export const ZApiInfoSetRequest = z.strictObject({
   productID: zCatalogId('productID'),
   planID: zCatalogId('planID'),
   callsPerMinute: z
-    .number('callsPerMinute must be a number')
-    .int('callsPerMinute must be an integer')
-    .min(MIN_CALLS_PER_MINUTE, `callsPerMinute must be at least ${MIN_CALLS_PER_MINUTE}`)
-    .max(100_000, 'callsPerMinute is too large'),
+    .number()
+    .int()
+    .min(MIN_CALLS_PER_MINUTE, `Calls per minute must be at least ${MIN_CALLS_PER_MINUTE}`)
+    .max(100_000),
 });
 export type ApiInfoSetRequest = z.input<typeof ZApiInfoSetRequest>;
 

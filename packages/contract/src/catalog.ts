@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { humaniseFieldName } from './error-messages.js';
 
 /**
  * SaaS products and plans (spec §3 Plan, §7 Products, plans and payment). Admin catalog calls are
@@ -18,8 +19,14 @@ export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 export const PLAN_ALREADY_ACTIVE_MESSAGE = 'This plan is already active';
 export const PLAN_ACTIVATED_MESSAGE = 'Plan activated';
 
-export const zCatalogId = (label: string) =>
-  z.number(`${label} must be a number`).int(`${label} must be an integer`).positive(`${label} is invalid`);
+/** A catalog row id; `field` is the raw field name, shown to people as its label ("Product ID"). */
+export const zCatalogId = (field: string) => {
+  const label = humaniseFieldName(field);
+  return z
+    .number(`${label} must be a number`)
+    .int(`${label} must be a whole number`)
+    .positive(`${label} is not valid`);
+};
 
 export const ZPlanTerm = z.enum(['m', 'y']);
 export type PlanTerm = z.infer<typeof ZPlanTerm>;

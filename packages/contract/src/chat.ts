@@ -37,7 +37,7 @@ export const zChatText = z
   .min(1, 'Message is empty')
   .max(CHAT_LIMITS.textMax, `Message must be at most ${CHAT_LIMITS.textMax} characters`);
 
-const zChatId = z.uuid('chat_id must be a chat id');
+const zChatId = z.uuid('Choose a chat');
 const zMessageId = z.number().int().positive();
 
 /** A message as one side sees it: `from` is 'Me' for the reader's own side. */
@@ -127,7 +127,7 @@ export const ZCsAgent = z.object({
 });
 export const ZCsAgentsResponse = z.object({ status: z.literal('ok'), agents: z.array(ZCsAgent) });
 export const ZCsAgentSetRequest = z.strictObject({
-  user_id: z.uuid('user_id must be a user id'),
+  user_id: z.uuid('Choose a staff member'),
   customer_service: z.boolean(),
 });
 
@@ -143,8 +143,8 @@ export type Discussion = z.infer<typeof ZDiscussion>;
 export const ZDiscussionsResponse = z.object({ status: z.literal('ok'), discussions: z.array(ZDiscussion) });
 
 export const ZProjectRoomRequest = z.strictObject({
-  order_: z.string().trim().min(1, 'order_ is required').max(64),
-  project: z.string().trim().min(1, 'project is required').max(64),
+  order_: z.string().trim().min(1).max(64),
+  project: z.string().trim().min(1).max(64),
 });
 export const ZProjectMessage = z.object({
   ...messageBase,
@@ -159,8 +159,8 @@ export const ZProjectMessagesResponse = z.object({
 });
 /** Multipart text fields of set/project/active: {message, order, project} and optional media. */
 export const ZProjectSendFields = z.strictObject({
-  order: z.string().trim().min(1, 'order is required').max(64),
-  project: z.string().trim().min(1, 'project is required').max(64),
+  order: z.string().trim().min(1).max(64),
+  project: z.string().trim().min(1).max(64),
   message: zChatText.optional(),
 });
 export const ZProjectSendResponse = z.object({ status: z.literal('ok'), sent: ZProjectMessage });

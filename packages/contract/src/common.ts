@@ -1,9 +1,13 @@
 import { z } from 'zod';
 
-/** Every failed call answers with this envelope and a 4xx code (see docs/api.md). */
+/**
+ * Every failed call answers with this envelope and a 4xx code (see docs/api.md). `message` is a
+ * sentence for people; `field` names the input it is about, for developers ("data.email").
+ */
 export const ZFailedResponse = z.object({
   status: z.literal('failed'),
   message: z.string(),
+  field: z.string().optional(),
 });
 export type FailedResponse = z.infer<typeof ZFailedResponse>;
 

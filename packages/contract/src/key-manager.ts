@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel } from './error-messages.js';
 
 /**
  * Key Manager (spec §2, §3, §7). Two audiences share the `/api/v1/saas-platform/key-manager/`
@@ -96,26 +97,23 @@ export const KEY_LIMITS = {
   searchMax: 100,
 } as const;
 
-const zLicenceKey = z
-  .string('key must be a string')
-  .trim()
-  .min(1, 'key is required')
-  .max(KEY_LIMITS.keyMax, `key must be at most ${KEY_LIMITS.keyMax} characters`);
-const zKeyId = z.uuid('id must be a valid key id');
-const zMaxActivations = (label: string) =>
+// Messages not given here come from error-messages.ts, named after the field ("Max activations must
+// be a number"); the envelope's `field` carries the raw name for developers.
+const zLicenceKey = z.string().trim().min(1, 'Key is required').max(KEY_LIMITS.keyMax);
+const zKeyId = z.uuid('ID is not a valid key ID');
+const zActivationCount = (zeroMeans = '0') =>
   z
-    .number(`${label} must be a number`)
-    .int(`${label} must be an integer`)
-    .min(0, `${label} must be 0 (unlimited) or more`)
-    .max(KEY_LIMITS.maxActivationsMax, `${label} must be at most ${KEY_LIMITS.maxActivationsMax}`);
-const zOptionalText = (label: string, max: number) =>
-  z.string().trim().max(max, `${label} must be at most ${max} characters`).optional();
+    .number()
+    .int()
+    .min(0, { error: (issue) => `${fieldLabel(issue.path)} must be ${zeroMeans} or more` })
+    .max(KEY_LIMITS.maxActivationsMax);
+const zOptionalText = (max: number) => z.string().trim().max(max).optional();
 /** Extension: a device id; activating the same fingerprint twice counts once. */
 const zFingerprint = z
-  .string('fingerprint must be a string')
+  .string()
   .trim()
-  .min(1, 'fingerprint must not be empty')
-  .max(KEY_LIMITS.fingerprintMax, `fingerprint must be at most ${KEY_LIMITS.fingerprintMax} characters`)
+  .min(1, 'Fingerprint must not be empty')
+  .max(KEY_LIMITS.fingerprintMax)
   .optional();
 
 // ---- Dashboard ----
@@ -153,10 +151,10 @@ export const ZDashboardKey = z.object({
 export type DashboardKey = z.infer<typeof ZDashboardKey>;
 
 export const ZAddKeyRequest = z.strictObject({
-  maxActivations: zMaxActivations('maxActivations'),
-  isActivated: z.boolean('isActivated must be true or false').default(true),
-  name: zOptionalText('name', KEY_LIMITS.nameMax),
-  note: zOptionalText('note', KEY_LIMITS.noteMax),
+  maxActivations: zActivationCount('0 (unlimited)'),
+  isActivated: z.boolean().default(true),
+  name: zOptionalText(KEY_LIMITS.nameMax),
+  note: zOptionalText(KEY_LIMITS.noteMax),
 });
 export type AddKeyRequest = z.input<typeof ZAddKeyRequest>;
 export const ZAddKeyResponse = z.object({ status: z.literal('ok'), message: z.string(), key: ZDashboardKey });
@@ -172,11 +170,11 @@ export type GetKeysResponse = z.infer<typeof ZGetKeysResponse>;
 export const ZChangeKeyRequest = z
   .strictObject({
     id: zKeyId,
-    max_activations: zMaxActivations('max_activations').optional(),
-    current_activations: zMaxActivations('current_activations').optional(),
-    is_active: z.boolean('is_active must be true or false').optional(),
-    name: zOptionalText('name', KEY_LIMITS.nameMax),
-    note: zOptionalText('note', KEY_LIMITS.noteMax),
+    max_activations: zActivationCount('0 (unlimited)').optional(),
+    current_activations: zActivationCount().optional(),
+    is_active: z.boolean().optional(),
+    name: zOptionalText(KEY_LIMITS.nameMax),
+    note: zOptionalText(KEY_LIMITS.noteMax),
   })
   .refine(
     (b) =>
@@ -197,7 +195,12 @@ export const ZRemoveKeyRequest = z.strictObject({ id: zKeyId });
 export type RemoveKeyRequest = z.input<typeof ZRemoveKeyRequest>;
 
 export const ZActivityRequest = z.strictObject({
-  days: z.number().int().min(1, 'days must be 1 to 90').max(90, 'days must be 1 to 90').default(14),
+  days: z
+    .number()
+    .int()
+    .min(1, 'Days must be between 1 and 90')
+    .max(90, 'Days must be between 1 and 90')
+    .default(14),
 });
 export type ActivityRequest = z.input<typeof ZActivityRequest>;
 export const ZActivityResponse = z.object({
@@ -209,7 +212,7 @@ export const ZActivityResponse = z.object({
 });
 export type ActivityResponse = z.infer<typeof ZActivityResponse>;
 
-export const ZGenerateApiKeyRequest = z.strictObject({ name: zOptionalText('name', KEY_LIMITS.nameMax) });
+export const ZGenerateApiKeyRequest = z.strictObject({ name: zOptionalText(KEY_LIMITS.nameMax) });
 export type GenerateApiKeyRequest = z.input<typeof ZGenerateApiKeyRequest>;
 /** `key` is the full API key, returned only here; the server keeps its SHA-256 hash. */
 export const ZGenerateApiKeyResponse = z.object({
@@ -239,7 +242,7 @@ export const ZGetApiKeysResponse = z.object({
 });
 export type GetApiKeysResponse = z.infer<typeof ZGetApiKeysResponse>;
 
-export const ZRevokeApiKeyRequest = z.strictObject({ id: z.uuid('id must be a valid API key id') });
+export const ZRevokeApiKeyRequest = z.strictObject({ id: z.uuid('ID is not a valid API key ID') });
 export type RevokeApiKeyRequest = z.input<typeof ZRevokeApiKeyRequest>;
 
 // ---- Public REST (bearer API key). Bodies are `z.object`: third parties may send extra fields. ----
@@ -247,7 +250,7 @@ export type RevokeApiKeyRequest = z.input<typeof ZRevokeApiKeyRequest>;
 /** The spec's docs say a key can be addressed by its value or its id. */
 const keyRef = { key: zLicenceKey.optional(), id: zKeyId.optional() };
 const needsKeyOrId = (b: { key?: string; id?: string }) => b.key !== undefined || b.id !== undefined;
-const keyOrIdIssue = { message: 'key is required', path: ['key'] };
+const keyOrIdIssue = { message: 'Key is required', path: ['key'] };
 
 export const ZGetKeyInformationRequest = z.object(keyRef).refine(needsKeyOrId, keyOrIdIssue);
 export type GetKeyInformationRequest = z.input<typeof ZGetKeyInformationRequest>;
@@ -282,12 +285,12 @@ export type KeyManipulationResponse = z.infer<typeof ZKeyManipulationResponse>;
 export const ZMarkKeyAsActiveRequest = z
   .object({
     ...keyRef,
-    isActive: z.boolean('isActive must be true or false').optional(),
-    isActivated: z.boolean('isActivated must be true or false').optional(),
+    isActive: z.boolean().optional(),
+    isActivated: z.boolean().optional(),
   })
   .refine(needsKeyOrId, keyOrIdIssue)
   .refine((b) => b.isActive !== undefined || b.isActivated !== undefined, {
-    message: 'isActive is required',
+    message: 'Say whether the key is active (true or false)',
     path: ['isActive'],
   });
 export type MarkKeyAsActiveRequest = z.input<typeof ZMarkKeyAsActiveRequest>;

@@ -259,7 +259,7 @@ export const ZEmployee = z.object({
 export type Employee = z.infer<typeof ZEmployee>;
 export const ZEmployeesResponse = z.object({ status: z.literal('ok'), employees: z.array(ZEmployee) });
 
-const zId = z.string().trim().min(1, 'projectID is required').max(64);
+const zId = z.string().trim().min(1, 'Project ID is required').max(64);
 const zDate = z.iso.date('Dates must be YYYY-MM-DD');
 
 export const ZDurationRequest = z

@@ -9,6 +9,7 @@ import { catalogFeature } from './catalog/index.js';
 import { chatRoutes } from './chat/routes.js';
 import { keyManagerRoutes } from './key-manager/routes.js';
 import { mediaRoutes } from './media/routes.js';
+import { operationsRoutes } from './operations/routes.js';
 import { projectFeatureRoutes } from './projects/index.js';
 import { siteRoutes } from './site/routes.js';
 import { fileRoutes } from './system/file-routes.js';
@@ -25,6 +26,7 @@ export function featureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
     mediaRoutes(),
     accountRoutes(deps),
     adminRoutes(deps),
+    operationsRoutes(deps),
     businessFeature(deps),
     siteRoutes(deps),
     ...projectFeatureRoutes(deps),

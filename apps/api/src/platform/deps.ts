@@ -11,6 +11,7 @@ import type { Clock } from './clock.js';
 import type { EventBus } from './events/index.js';
 import type { HealthChecks } from './health/health-checks.js';
 import type { Mailer } from './mail/mailer.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import type { RateLimiterFactory } from './rate-limit/limiter.js';
 import type { FileAccessPolicies } from './storage/access.js';
 import type { Storage } from './storage/storage.js';
@@ -27,6 +28,8 @@ export interface AppDeps {
   /** Dependency checks behind GET /readyz; register one for each dependency a feature adds. */
   health: HealthChecks;
   mailer: Mailer;
+  /** Background work on the application's database (pg-boss); features define jobs at registration. */
+  jobs: JobQueue;
   storage: Storage;
   fileAccess: FileAccessPolicies;
   /** Real-time fan-out across instances (chat). */

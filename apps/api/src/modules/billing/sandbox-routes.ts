@@ -80,7 +80,7 @@ export const sandboxRoutes =
         const [month, year] = body.expiry.split('/').map(Number);
         const now = deps.clock.now();
         if (!month || year === undefined || Date.UTC(2000 + year, month, 1) <= now.getTime()) {
-          throw badRequest('expiry: The card has expired');
+          throw badRequest('The card has expired', 'expiry');
         }
         const declined = body.cardNumber === SANDBOX_DECLINED_CARD || !luhn(body.cardNumber);
         const signed = sandbox.signEvent(declined ? 'checkout.failed' : 'checkout.completed', {

@@ -48,7 +48,7 @@ describe('business registration', () => {
         body: { businessName: 'No Terms Ltd', businessType: 1, ...(agree === undefined ? {} : { agree }) },
       });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ status: 'failed', message: 'agree: Agree to the terms' });
+      expect(response.body).toEqual({ status: 'failed', message: 'Agree to the terms', field: 'agree' });
     }
     const list = await request('/api/business/get', { token: owner.access });
     expect(list.body).toMatchObject({ businessList: [] });

@@ -7,8 +7,8 @@ import {
 } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { StoredFileRow } from '../../db/schema/index.js';
-import { badRequest } from '../../platform/http/errors.js';
 import { readMultipart } from '../../platform/http/multipart.js';
+import { validationError } from '../../platform/http/validation.js';
 import type { Storage, UploadRules } from '../../platform/storage/storage.js';
 
 export const PROPERTY_IMAGE_PURPOSE = 'property-image';
@@ -27,14 +27,6 @@ export interface ListingForm {
   images: StoredFileRow[];
   /** Removes every file this request stored: call it when the request fails after reading. */
   discard(): Promise<void>;
-}
-
-/** "data.email: …" style message from the first zod issue, like the JSON routes answer. */
-function firstIssue(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid request';
-  const field = issue.path.map(String).join('.');
-  return field ? `${field}: ${issue.message}` : issue.message;
 }
 
 /**
@@ -71,7 +63,7 @@ export async function readListingForm(
   const parsed = schema.safeParse(body.fields);
   if (!parsed.success) {
     await discard();
-    throw badRequest(firstIssue(parsed.error));
+    throw validationError(parsed.error.issues);
   }
   const data = parsed.data as PropertyFields & { id?: string; removeImages?: string[] };
   const { id, removeImages, ...fields } = data;

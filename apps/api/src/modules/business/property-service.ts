@@ -59,7 +59,7 @@ export class PropertyService {
   async update(userId: string, kind: PropertyKind, form: ListingForm): Promise<Property> {
     const stale: StoredFileRow[] = [];
     try {
-      if (!form.update) throw badRequest('id: Listing is required');
+      if (!form.update) throw badRequest('Choose the listing to update', 'id');
       const businessId = form.fields.businessID;
       await this.businesses.ownerAccess(userId, businessId);
       const existing = await this.owned(businessId, kind, [form.update.id]);

@@ -2,6 +2,7 @@ import {
   API_INFO_SET_MESSAGE,
   CATALOG_ADMIN_PATHS,
   CHANGES_SAVED_MESSAGE,
+  humaniseFieldName,
   PLAN_ADDED_MESSAGE,
   PLAN_DELETED_MESSAGE,
   PRODUCT_ADDED_MESSAGE,
@@ -28,7 +29,7 @@ import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { readMultipart } from '../../platform/http/multipart.js';
-import { parseOr400 } from '../projects/uploads.js';
+import { parseOrBadRequest } from '../../platform/http/validation.js';
 import type { PlanAdmin } from './plan-admin.js';
 import type { ProductCatalog } from './products.js';
 import { matchMediaField, PRODUCT_FILE_FIELDS, UPDATE_FILE_FIELDS } from './uploads.js';
@@ -40,7 +41,7 @@ const security = [{ bearer: [] }];
 function single(fields: Record<string, string | string[]>): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(fields)) {
-    if (Array.isArray(value)) throw badRequest(`${key}: send it once`);
+    if (Array.isArray(value)) throw badRequest(`Send ${humaniseFieldName(key).toLowerCase()} only once`, key);
     out[key] = value;
   }
   return out;
@@ -73,9 +74,9 @@ export const catalogAdminRoutes =
         });
         const stored = Object.values(form.files).flat();
         try {
-          const fields = parseOr400(ZProductAddFields, single(form.fields));
+          const fields = parseOrBadRequest(ZProductAddFields, single(form.fields));
           const executable = form.files.applicationExecutable?.[0];
-          if (!executable) throw badRequest('applicationExecutable: the executable file is required');
+          if (!executable) throw badRequest('Choose the executable file to upload', 'applicationExecutable');
           const product = await products.addProduct(fields, executable, form.files.media ?? []);
           return { status: 'ok' as const, message: PRODUCT_ADDED_MESSAGE, product };
         } catch (error) {
@@ -104,7 +105,7 @@ export const catalogAdminRoutes =
         });
         const stored = Object.values(form.files).flat();
         try {
-          const fields = parseOr400(ZProductUpdateFields, single(form.fields));
+          const fields = parseOrBadRequest(ZProductUpdateFields, single(form.fields));
           const product = await products.addUpdate(fields, form.files.file?.[0]);
           return { status: 'ok' as const, message: PRODUCT_UPDATE_ADDED_MESSAGE, product };
         } catch (error) {

@@ -141,18 +141,18 @@ export const customerServiceRoutes =
         }
         try {
           const body = file ? parseWith(ZCsSendFields, fields) : parseWith(ZCsSendRequest, fields);
-          if (request.isMultipart() && !file) throw badRequest('media: Choose a file to send');
+          if (request.isMultipart() && !file) throw badRequest('Choose a file to send', 'media');
           let chat: CsChatRow;
           let viewer: CsViewer;
           if (visitor) {
             if (!('email' in body) || body.email !== visitor.chat.email) {
-              throw badRequest('email: This chat session belongs to another email');
+              throw badRequest('This chat session belongs to another email', 'email');
             }
             chat = visitor.chat;
             const { session } = visitor;
             viewer = { kind: 'visitor', sessionId: session.id, verified: session.verified };
           } else {
-            if (!('chat_id' in body)) throw badRequest('chat_id: Required');
+            if (!('chat_id' in body)) throw badRequest('Choose a chat', 'chat_id');
             chat = await cs.chatById(body.chat_id);
             viewer = { kind: 'staff', userId: user?.id ?? '' };
           }

@@ -7,7 +7,7 @@ export const PROJECT_CHAT_MEDIA_PURPOSE = 'project-chat-media';
 const rules = {
   maxBytes: CHAT_LIMITS.mediaMaxBytes,
   allowedTypes: CHAT_LIMITS.mediaTypes,
-  label: 'Media',
+  label: 'Media file',
 };
 
 /** Issue 6 limits: images, MP4 video and PDF up to 40 MB, judged from the bytes. */

@@ -1,18 +1,15 @@
 import { CHAT_SESSION_HEADER } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { badRequest, unauthorized } from '../../platform/http/errors.js';
+import { unauthorized } from '../../platform/http/errors.js';
+import { parseOrBadRequest } from '../../platform/http/validation.js';
 
 /**
  * Routes that take JSON or multipart cannot let Fastify validate the body, so they validate here
- * with the same contract schema and the same "field: message" wording as the error handler.
+ * with the same contract schema and the same envelope (sentence and field) as the error handler.
  */
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.join('.');
-  throw badRequest(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request'));
+  return parseOrBadRequest(schema, value ?? {});
 }
 
 export const SESSION_EXPIRED = 'Your chat session has expired. Enter your email again.';

@@ -98,7 +98,7 @@ export const projectChatRoutes =
         try {
           const body = parseWith(ZProjectSendFields, fields);
           const text = body.message ?? '';
-          if (!text && !file) throw badRequest('message: Message is empty');
+          if (!text && !file) throw badRequest('Write a message or attach a file', 'message');
           const room = await chats.room(user, body.order, body.project);
           if (!room) throw notFound(ROOM_NOT_FOUND);
           const sent = await chats.send(room, user.id, text, file);

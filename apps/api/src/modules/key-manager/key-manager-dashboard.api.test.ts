@@ -98,7 +98,8 @@ describe('dashboard keys', () => {
     expect(over.status).toBe(400);
     expect(over.body).toEqual({
       status: 'failed',
-      message: `current_activations: ${CURRENT_OVER_MAX_MESSAGE}`,
+      message: CURRENT_OVER_MAX_MESSAGE,
+      field: 'current_activations',
     });
     for (const body of [
       { max_activations: -1 },
@@ -124,7 +125,8 @@ describe('dashboard keys', () => {
     expect(tooLow.status).toBe(400);
     expect(tooLow.body).toEqual({
       status: 'failed',
-      message: `current_activations: ${CURRENT_OVER_MAX_MESSAGE}`,
+      message: CURRENT_OVER_MAX_MESSAGE,
+      field: 'current_activations',
     });
     expect((await change({ id: '00000000-0000-4000-8000-000000000000' })).status).toBe(404);
 

@@ -102,7 +102,7 @@ export class LicenceKeys {
       if (!before) throw notFound(INVALID_KEY_MESSAGE);
       const max = input.max_activations ?? before.maxActivations;
       const current = input.current_activations ?? before.currentActivations;
-      if (max !== 0 && current > max) throw badRequest(`current_activations: ${CURRENT_OVER_MAX_MESSAGE}`);
+      if (max !== 0 && current > max) throw badRequest(CURRENT_OVER_MAX_MESSAGE, 'current_activations');
       const [after] = await tx
         .update(licenceKeys)
         .set({

@@ -13,7 +13,8 @@ import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { readMultipart } from '../../platform/http/multipart.js';
-import { ORDER_FILE_FIELDS, parseOr400 } from './uploads.js';
+import { parseOrBadRequest } from '../../platform/http/validation.js';
+import { ORDER_FILE_FIELDS } from './uploads.js';
 
 const tags = ['projects'];
 
@@ -41,7 +42,7 @@ export const projectRoutes =
       async (request) => {
         const client = currentUser(request);
         if (!request.isMultipart()) {
-          const body = parseOr400(ZQuickProjectRequest, request.body ?? {});
+          const body = parseOrBadRequest(ZQuickProjectRequest, request.body ?? {});
           const orderID = await projects.createQuickOrder(client.id, body);
           return { status: 'ok' as const, message: PROJECT_MESSAGES.requested, orderID };
         }
@@ -53,9 +54,9 @@ export const projectRoutes =
         try {
           const { designTemplates, ...rest } = fields;
           const templates = designTemplates === undefined ? [] : [designTemplates].flat();
-          const parsed = parseOr400(ZProjectRequestFields, { ...rest, designTemplates: templates });
+          const parsed = parseOrBadRequest(ZProjectRequestFields, { ...rest, designTemplates: templates });
           if (!files.proposal?.length && !parsed.proposalLink) {
-            throw badRequest('proposal: Upload a proposal file or give a proposal link');
+            throw badRequest('Upload a proposal file or give a proposal link', 'proposal');
           }
           const orderID = await projects.createOrder(client.id, parsed, {
             proposal: files.proposal ?? [],

@@ -1,6 +1,4 @@
 import { UPLOAD_LIMITS } from '@app/contract';
-import type { z } from 'zod';
-import { badRequest } from '../../platform/http/errors.js';
 import type { FileFieldSpec } from '../../platform/http/multipart.js';
 
 /** Storage purposes of order uploads; their download policy is the project access rule. */
@@ -28,12 +26,3 @@ export const ORDER_FILE_FIELDS: Record<'proposal' | 'designFiles', FileFieldSpec
     },
   },
 };
-
-/** Validates a body read outside Fastify's schema step, with the same "field: message" wording. */
-export function parseOr400<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const issue = result.error.issues[0];
-  const field = issue?.path.join('.');
-  throw badRequest(field ? `${field}: ${issue?.message}` : (issue?.message ?? 'Invalid request'));
-}

@@ -1,37 +1,19 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
-
-interface Issue {
-  instancePath?: string;
-  message?: string;
-}
-
-/** "data.email: Enter a valid email address" — the first issue is the most useful to a person. */
-function describeValidation(issues: readonly Issue[]): string {
-  const first = issues[0];
-  if (!first) return 'Invalid request';
-  const field = (first.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-  const message = first.message ?? 'is invalid';
-  return field ? `${field}: ${message}` : message;
-}
+import { type ValidationIssue, validationError } from './validation.js';
 
 /**
- * One envelope for every failure. Client mistakes map to 4xx with a readable message; anything
- * unexpected is logged with the request id and answered with a generic 500.
+ * One envelope for every failure. Client mistakes map to 4xx with a sentence a person can read, and
+ * `field` naming the input when one is at fault; anything unexpected is logged with the request id
+ * and answered with a generic 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply
-        .code(error.statusCode)
-        .headers(error.headers)
-        .send({ status: 'failed', message: error.message });
-    }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => ({ instancePath: v.instancePath, message: v.message }));
-      return reply.code(400).send({ status: 'failed', message: describeValidation(issues) });
+      return sendAppError(reply, validationError(error.validation.map(toIssue)));
     }
+    if (error instanceof AppError) return sendAppError(reply, error);
     const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (statusCode >= 400 && statusCode < 500) {
       const message = clientMessage(error, statusCode);
@@ -41,6 +23,28 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ status: 'failed', message: 'Something went wrong on our side' });
   });
+}
+
+function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  return reply
+    .code(error.statusCode)
+    .headers(error.headers)
+    .send({ status: 'failed', message: error.message, ...(error.field ? { field: error.field } : {}) });
+}
+
+/** fastify-type-provider-zod's entry back to the zod issue it came from ("/data/email" → data.email). */
+function toIssue(entry: {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+}): ValidationIssue {
+  return {
+    code: entry.keyword,
+    path: entry.instancePath.split('/').filter(Boolean),
+    message: entry.message,
+    keys: entry.params.keys,
+  };
 }
 
 function clientMessage(error: FastifyError, statusCode: number): string {

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { StoredFileRow } from '../../db/schema/index.js';
 import type { Storage, UploadRules } from '../storage/storage.js';
-import { badRequest, unsupportedMediaType } from './errors.js';
+import { AppError, badRequest, unsupportedMediaType } from './errors.js';
 
 export interface FileFieldSpec {
   rules: UploadRules;
@@ -51,21 +51,26 @@ export async function readMultipart(
       const spec = key ? options.files[key] : undefined;
       if (!key || !spec) {
         part.file.resume();
-        throw badRequest(`Unexpected file field "${part.fieldname}"`);
+        throw badRequest(`This form does not take a file called "${part.fieldname}"`, part.fieldname);
       }
       const list = files[key] ?? [];
       files[key] = list;
       if (list.length >= spec.maxCount) {
         part.file.resume();
-        throw badRequest(`At most ${spec.maxCount} file(s) allowed for ${spec.rules.label}`);
+        throw badRequest(tooManyFilesMessage(spec), part.fieldname);
       }
-      const row = await storage.save({
-        stream: part.file,
-        originalName: part.filename || 'file',
-        ownerId: options.ownerId,
-        purpose: spec.purpose,
-        rules: spec.rules,
-      });
+      const row = await storage
+        .save({
+          stream: part.file,
+          originalName: part.filename || 'file',
+          ownerId: options.ownerId,
+          purpose: spec.purpose,
+          rules: spec.rules,
+        })
+        .catch((error: unknown) => {
+          // Storage judges the file without knowing the form; the envelope names the field.
+          throw error instanceof AppError ? error.about(part.fieldname) : error;
+        });
       saved.push(row);
       list.push(row);
     }
@@ -74,6 +79,12 @@ export async function readMultipart(
     throw error;
   }
   return { fields, files };
+}
+
+/** "Attach only one proposal", "Attach at most 10 design files". */
+function tooManyFilesMessage(spec: FileFieldSpec): string {
+  const name = spec.rules.label.toLowerCase();
+  return spec.maxCount === 1 ? `Attach only one ${name}` : `Attach at most ${spec.maxCount} ${name}s`;
 }
 
 /** Multipart booleans arrive as text: 'true'/'1'/'on' are true. */

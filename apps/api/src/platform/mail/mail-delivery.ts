@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import type { Clock } from '../clock.js';
@@ -27,12 +28,16 @@ export function defineMailDelivery(
   deps: { db: Db; log: FastifyBaseLogger; clock: Clock },
   settings: MailDeliverySettings,
 ): { verify(): Promise<void> } {
-  const transport = nodemailer.createTransport({
-    url: settings.smtpUrl,
-    connectionTimeout: settings.timeoutMs,
-    greetingTimeout: settings.timeoutMs,
-    socketTimeout: settings.timeoutMs,
-  } as nodemailer.TransportOptions);
+  // SMTPTransport merges `url` with the other options; createTransport({url}) would drop the timeouts.
+  const transport = nodemailer.createTransport(
+    new SMTPTransport({
+      url: settings.smtpUrl,
+      connectionTimeout: settings.timeoutMs,
+      greetingTimeout: settings.timeoutMs,
+      socketTimeout: settings.timeoutMs,
+      dnsTimeout: settings.timeoutMs,
+    }),
+  );
   jobs.define<{ outboxId: string }>({
     name: MAIL_DELIVERY_JOB,
     retryLimit: settings.retryLimit,

@@ -9,13 +9,14 @@ import type { Db } from '../../db/client.js';
 import { type StoredFileRow, storedFiles } from '../../db/schema/index.js';
 import { AppError, payloadTooLarge, unsupportedMediaType } from '../http/errors.js';
 import { SNIFF_BYTES, sniffContentType } from './content-type.js';
+import { wrongTypeMessage } from './type-labels.js';
 
 export interface UploadRules {
   /** Largest accepted file, in bytes. */
   maxBytes: number;
   /** Accepted MIME types, judged from content. */
   allowedTypes: readonly string[];
-  /** Human label used in messages, e.g. "Proposal". */
+  /** Human label used in messages, e.g. "Proposal" ("Proposal is larger than 20 MB"). */
   label: string;
 }
 
@@ -85,7 +86,7 @@ export function createLocalStorage(db: Db, uploadsDir: string): Storage {
         if (size === 0) throw new AppError(400, `${rules.label} is empty`);
         const mimeType = await sniffContentType(head, rules.allowedTypes);
         if (!mimeType || !rules.allowedTypes.includes(mimeType)) {
-          throw unsupportedMediaType(`${rules.label} must be one of: ${rules.allowedTypes.join(', ')}`);
+          throw unsupportedMediaType(wrongTypeMessage(rules.allowedTypes));
         }
         const finalPath = pathOf(key);
         await mkdir(path.dirname(finalPath), { recursive: true });

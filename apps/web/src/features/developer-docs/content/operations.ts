@@ -151,7 +151,7 @@ export const COMMON_ERRORS = [
   { ...E.rateLimited, when: 'The plan’s calls per minute are used up; wait Retry-After seconds.' },
   {
     httpStatus: 400,
-    message: 'key is required (or another field message)',
+    message: 'Key is required (or another sentence about the field named in `field`)',
     when: 'The body is missing a field or has a wrong type.',
   },
 ] as const;

@@ -1,0 +1,128 @@
+import { ACCOUNT_PATHS, KEY_MANAGER_PATHS } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, signupBody, type TestAccount } from '../../test/fixtures.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { httpClient } from '../../test/http.js';
+import { PNG, requestForm } from '../../test/project-fixtures.js';
+
+/**
+ * Issue 12 item 8: failures read as sentences a client can show as they are; the envelope's `field`
+ * names the input for developers. Messages are checked exactly so raw paths and MIME lists cannot
+ * creep back.
+ */
+let server: TestServer;
+let client: TestAccount;
+const request = () => httpClient(server.baseUrl);
+const PROJECT_REQUEST = '/api/v1/user/project/request';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = await createAccount(server, 'client');
+});
+afterAll(async () => server?.close());
+
+describe('validation failures (JSON bodies)', () => {
+  it('answer the schema’s own sentence and the field’s path', async () => {
+    const response = await request()(ACCOUNT_PATHS.signup, { body: signupBody({ email: 'not-an-email' }) });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      status: 'failed',
+      message: 'Enter a valid email address',
+      field: 'data.email',
+    });
+  });
+
+  it('answer a generated sentence with a readable label when the schema has no message', async () => {
+    for (const [maxActivations, message] of [
+      [-1, 'Max activations must be 0 (unlimited) or more'],
+      ['three', 'Max activations must be a number'],
+      [1.5, 'Max activations must be a whole number'],
+    ] as const) {
+      const response = await request()(KEY_MANAGER_PATHS.addKey, {
+        body: { maxActivations, isActivated: true },
+        token: client.access,
+      });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ status: 'failed', message, field: 'maxActivations' });
+    }
+    const missing = await request()(ACCOUNT_PATHS.signin, {
+      body: { email: client.email, rememberMe: false },
+    });
+    expect(missing.body).toEqual({ status: 'failed', message: 'Password is required', field: 'password' });
+  });
+
+  it('name an unknown field without zod’s wording', async () => {
+    const response = await request()(ACCOUNT_PATHS.signup, { body: { ...signupBody(), isAdmin: true } });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      status: 'failed',
+      message: 'The field "isAdmin" is not accepted here',
+      field: 'isAdmin',
+    });
+  });
+
+  it('explain a body that is not an object', async () => {
+    const response = await request()(ACCOUNT_PATHS.signin, { body: [1, 2] });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ status: 'failed', message: 'The request body must be a JSON object' });
+  });
+});
+
+describe('multipart forms', () => {
+  it('validate text fields with the same envelope', async () => {
+    const response = await request()(PROJECT_REQUEST, {
+      body: requestForm({ name: ' ' }),
+      token: client.access,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ status: 'failed', message: 'Project name is required', field: 'name' });
+  });
+
+  it('name the upload a route-level rule is about', async () => {
+    const response = await request()(PROJECT_REQUEST, {
+      body: requestForm({ proposal: null }),
+      token: client.access,
+    });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      status: 'failed',
+      message: 'Upload a proposal file or give a proposal link',
+      field: 'proposal',
+    });
+  });
+
+  it('say which kinds of file to upload instead of listing MIME types', async () => {
+    const response = await request()(PROJECT_REQUEST, {
+      body: requestForm({ proposal: { bytes: PNG, name: 'proposal.pdf' } }),
+      token: client.access,
+    });
+    expect(response.status).toBe(415);
+    expect(response.body).toEqual({
+      status: 'failed',
+      message: 'Upload a PDF, DOC, DOCX or ODT file',
+      field: 'proposal',
+    });
+  });
+
+  it('count files in words', async () => {
+    const form = requestForm();
+    for (let i = 0; i < 11; i++) form.append('designFiles', new Blob([PNG]), `design-${i}.png`);
+    const response = await request()(PROJECT_REQUEST, { body: form, token: client.access });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      status: 'failed',
+      message: 'Attach at most 10 design files',
+      field: 'designFiles',
+    });
+  });
+});
+
+describe('failures about no particular field', () => {
+  it('carry no field', async () => {
+    const response = await request()(ACCOUNT_PATHS.signin, {
+      body: { email: client.email, password: 'wrong-password', rememberMe: false },
+    });
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual({ status: 'failed', message: 'Incorrect email or password' });
+  });
+});
