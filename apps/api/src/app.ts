@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import { createDeps } from './create-deps.js';
 import type { Database } from './db/client.js';
 import type { AuthLimitSettings } from './modules/accounts/limits.js';
+import type { ChatSocketLimits } from './modules/chat/limits.js';
 import { featureRoutes } from './modules/index.js';
 import type { Clock } from './platform/clock.js';
 import type { AppDeps } from './platform/deps.js';
@@ -30,6 +31,7 @@ export interface BuildAppOptions {
   jwtSecret: string;
   clock?: Clock;
   authLimits?: AuthLimitSettings;
+  chatSocketLimits?: Partial<ChatSocketLimits>;
 }
 
 export interface BuiltApp {

@@ -10,6 +10,7 @@ import {
 import { AccountService } from './modules/accounts/service.js';
 import { SessionService } from './modules/accounts/sessions.js';
 import { CatalogService } from './modules/catalog/service.js';
+import { type ChatSocketLimits, DEFAULT_CHAT_SOCKET_LIMITS } from './modules/chat/limits.js';
 import { ProjectService } from './modules/projects/service.js';
 import { wireProjects } from './modules/projects/wiring.js';
 import { createAuthGuards } from './platform/auth/guard.js';
@@ -33,6 +34,7 @@ export interface DepsOptions {
   jwtSecret: string;
   clock?: Clock;
   authLimits?: AuthLimitSettings;
+  chatSocketLimits?: Partial<ChatSocketLimits>;
 }
 
 /** Wires the platform services once; tests call this with their own clock and limits. */
@@ -99,6 +101,7 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     accounts,
     projects,
     catalog: new CatalogService(db, clock),
+    chatSocketLimits: { ...DEFAULT_CHAT_SOCKET_LIMITS, ...options.chatSocketLimits },
     async dispose() {
       await events.close();
       await redis?.close();

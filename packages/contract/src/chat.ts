@@ -201,3 +201,9 @@ export const ZSocketServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type SocketServerMessage = z.infer<typeof ZSocketServerMessage>;
+
+/**
+ * Close codes of the chat socket. `policy` (RFC 6455 1008): over a frame budget or a connection
+ * cap; clients wait long before reconnecting. `unauthenticated`: no or invalid credentials.
+ */
+export const SOCKET_CLOSE_CODES = { policy: 1008, unauthenticated: 4401 } as const;

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import type { AccountService } from '../modules/accounts/service.js';
 import type { SessionService } from '../modules/accounts/sessions.js';
 import type { CatalogService } from '../modules/catalog/service.js';
+import type { ChatSocketLimits } from '../modules/chat/limits.js';
 import type { ProjectService } from '../modules/projects/service.js';
 import type { AuthGuards } from './auth/guard.js';
 import type { TokenService } from './auth/tokens.js';
@@ -40,4 +41,6 @@ export interface AppDeps {
   projects: ProjectService;
   /** SaaS products, plans and subscriptions (Key Manager plans; billing extends it). */
   catalog: CatalogService;
+  /** WebSocket abuse limits (defaults in modules/chat/limits.ts; tests lower them). */
+  chatSocketLimits: ChatSocketLimits;
 }

@@ -6,6 +6,7 @@ import { type BuiltApp, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 import type { AuthLimitSettings } from '../modules/accounts/limits.js';
+import type { ChatSocketLimits } from '../modules/chat/limits.js';
 import { ManualClock } from '../platform/clock.js';
 
 export interface TestServer extends BuiltApp {
@@ -17,6 +18,8 @@ export interface TestServer extends BuiltApp {
 
 export interface TestServerOptions {
   authLimits?: AuthLimitSettings;
+  /** Lower chat WebSocket limits for abuse tests (the rest keep their defaults). */
+  chatSocketLimits?: Partial<ChatSocketLimits>;
   env?: Record<string, string>;
 }
 
@@ -50,6 +53,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     jwtSecret: 'test-secret-test-secret-test-secret-0123',
     clock,
     authLimits: options.authLimits ?? { failuresPerEmail: 5, attemptsPerIp: 10_000, windowSeconds: 900 },
+    chatSocketLimits: options.chatSocketLimits,
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();

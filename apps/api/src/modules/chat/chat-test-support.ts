@@ -18,10 +18,17 @@ export interface TestSocket {
   ): Promise<Extract<SocketServerMessage, { type: T }>>;
   send(frame: unknown): void;
   close(): void;
+  /** Resolves when the connection is closed, with the server's close code and reason. */
+  closed: Promise<{ code: number; reason: string }>;
 }
 
-export async function openSocket(baseUrl: string): Promise<TestSocket> {
-  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${CHAT_PATHS.socket}`);
+/** `ip` is sent as X-Forwarded-For, for servers started with TRUST_PROXY=true. */
+export async function openSocket(baseUrl: string, options: { ip?: string } = {}): Promise<TestSocket> {
+  const headers = options.ip ? { 'x-forwarded-for': options.ip } : undefined;
+  const ws = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}${CHAT_PATHS.socket}`, { headers });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    ws.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+  );
   const frames: SocketServerMessage[] = [];
   const waiters: Array<() => void> = [];
   ws.on('message', (raw) => {
@@ -34,15 +41,19 @@ export async function openSocket(baseUrl: string): Promise<TestSocket> {
   });
   return {
     ws,
+    closed,
     send: (frame) => ws.send(JSON.stringify(frame)),
     close: () => ws.close(),
     next(type, timeoutMs = 2000) {
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no "${type}" frame within ${timeoutMs} ms`)),
-          timeoutMs,
-        );
+        let waiting = true;
+        // A waiter that timed out must not take a later frame away from the next one.
+        const timer = setTimeout(() => {
+          waiting = false;
+          reject(new Error(`no "${type}" frame within ${timeoutMs} ms`));
+        }, timeoutMs);
         const look = () => {
+          if (!waiting) return;
           const index = frames.findIndex((frame) => frame.type === type);
           if (index >= 0) {
             clearTimeout(timer);

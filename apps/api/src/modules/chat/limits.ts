@@ -38,3 +38,46 @@ export async function consumeAll(entries: Array<[RateLimiter, string]>): Promise
     }
   }
 }
+
+/**
+ * WebSocket abuse limits (decision 010, docs/operations.md). Everything here is counted in this
+ * instance's memory: a per-socket check is O(1) and touches no database, and per-IP caps are per
+ * instance (N instances behind a balancer allow up to N times the per-IP figures).
+ */
+export interface ChatSocketLimits {
+  /** Open sockets from one client IP (before authentication). */
+  connectionsPerIp: number;
+  /** Open sockets of one visitor chat session (browser tabs). */
+  connectionsPerVisitorSession: number;
+  /** Open sockets of one signed-in user. */
+  connectionsPerUser: number;
+  /** Frames one socket may send at once, then `socketFramesPerSecond` more each second. */
+  socketFrameBurst: number;
+  socketFramesPerSecond: number;
+  /** The same budget shared by every socket of one client IP. */
+  ipFrameBurst: number;
+  ipFramesPerSecond: number;
+  /** `join` frames read the database (room access), so a socket gets only this many. */
+  joinsPerSocket: number;
+  /** Presence (`*_active_at`) is written at most this often per socket; pings in between are free. */
+  presenceWriteEveryMs: number;
+  /** Read receipts of one reader in one room are written at most this often (coalesced). */
+  readWriteEveryMs: number;
+}
+
+/**
+ * The web client sends a ping every 25 s, a typing frame at most every 2 s and one `read` per
+ * message received, so normal use stays far below these budgets.
+ */
+export const DEFAULT_CHAT_SOCKET_LIMITS: ChatSocketLimits = {
+  connectionsPerIp: 30,
+  connectionsPerVisitorSession: 5,
+  connectionsPerUser: 10,
+  socketFrameBurst: 30,
+  socketFramesPerSecond: 2,
+  ipFrameBurst: 200,
+  ipFramesPerSecond: 20,
+  joinsPerSocket: 20,
+  presenceWriteEveryMs: 20_000,
+  readWriteEveryMs: 1000,
+};

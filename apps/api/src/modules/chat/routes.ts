@@ -12,7 +12,7 @@ import { socketRoutes } from './socket/routes.js';
 /** The chat feature: customer-service calls and media, project rooms, and the WebSocket. */
 export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const services = createChatServices(deps);
-  const hub = new ChatHub(deps, services);
+  const hub = new ChatHub(deps, services, deps.chatSocketLimits);
   registerCsMediaPolicy(deps, services);
   const projectChats = new ProjectChats(deps.database.db, deps.clock, deps.events, deps.projects);
   deps.fileAccess.register(PROJECT_CHAT_MEDIA_PURPOSE, (file, user) =>

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type SocketServerMessage, type SocketTarget, ZSocketClientMessage } from '@app/contract';
+import {
+  SOCKET_CLOSE_CODES,
+  type SocketServerMessage,
+  type SocketTarget,
+  ZSocketClientMessage,
+} from '@app/contract';
 import type { WebSocket } from 'ws';
 import type { AppDeps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/http/errors.js';
@@ -14,19 +19,41 @@ import {
 } from '../chat-events.js';
 import type { ChatServices } from '../chat-services.js';
 import { toCsMessage, visibleToVisitor } from '../cs-view.js';
+import type { ChatSocketLimits } from '../limits.js';
+import { SocketAdmission } from './admission.js';
 import { identify, type SocketIdentity } from './identity.js';
 import type { ProjectRoomHooks } from './project-hooks.js';
+import { ReadReceipts } from './read-receipts.js';
+import type { TokenBucket } from './token-bucket.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const TYPING_MIN_GAP_MS = 1000;
+/** A refused client that does not answer the close handshake is cut off after this. */
+const CLOSE_GRACE_MS = 1000;
+
+interface JoinedRoom {
+  /** The project id for project rooms (for read/presence), else null. */
+  projectId: string | null;
+  /** The newest message id this socket has acknowledged with a `read` frame (or saw at join). */
+  readThrough: number;
+}
 
 interface Client {
   id: string;
   ws: WebSocket;
+  ip: string;
   identity: SocketIdentity | null;
-  /** room -> the project id for project rooms (for read/presence), else null. */
-  rooms: Map<string, string | null>;
+  /** The admission key (`session:…` / `user:…`) this socket counts against, once authenticated. */
+  claim: string | null;
+  authenticating: boolean;
+  /** Refused: later frames are dropped unread. */
+  closing: boolean;
+  frames: TokenBucket;
+  joins: number;
+  rooms: Map<string, JoinedRoom>;
   lastTypingAt: number;
+  /** App-clock ms of the last presence write by this socket's pings. */
+  presenceAt: number;
 }
 
 /**
@@ -36,12 +63,17 @@ interface Client {
 export class ChatHub {
   private readonly rooms = new Map<string, Set<Client>>();
   private readonly stopListening: () => void;
+  private readonly admission: SocketAdmission;
+  private readonly receipts: ReadReceipts;
   projectHooks: ProjectRoomHooks | null = null;
 
   constructor(
     private readonly deps: AppDeps,
     private readonly services: ChatServices,
+    private readonly limits: ChatSocketLimits,
   ) {
+    this.admission = new SocketAdmission(limits);
+    this.receipts = new ReadReceipts(limits.readWriteEveryMs, (error) => this.logError(error));
     this.stopListening = deps.events.subscribe(CHAT_TOPIC, (data) => {
       const event = ZChatEvent.safeParse(data);
       if (event.success) this.onEvent(event.data).catch((error) => this.logError(error));
@@ -50,18 +82,49 @@ export class ChatHub {
 
   close(): void {
     this.stopListening();
+    this.receipts.stop();
   }
 
   private logError(error: unknown): void {
     this.deps.log.error({ err: error }, 'chat socket error');
   }
 
-  accept(ws: WebSocket): void {
-    const client: Client = { id: randomUUID(), ws, identity: null, rooms: new Map(), lastTypingAt: 0 };
+  /** A new socket from client address `ip`: admitted, or closed with 1008 at once. */
+  accept(ws: WebSocket, ip: string): void {
+    const refused = this.admission.open(ip);
+    if (refused) {
+      ws.close(SOCKET_CLOSE_CODES.policy, refused);
+      cutOffLater(ws);
+      return;
+    }
+    const client: Client = {
+      id: randomUUID(),
+      ws,
+      ip,
+      identity: null,
+      claim: null,
+      authenticating: false,
+      closing: false,
+      frames: this.admission.socketBudget(),
+      joins: 0,
+      rooms: new Map(),
+      lastTypingAt: 0,
+      presenceAt: this.deps.clock.now().getTime(),
+    };
     const timer = setTimeout(() => {
-      if (!client.identity) ws.close(4401, 'Authentication required');
+      if (!client.identity) ws.close(SOCKET_CLOSE_CODES.unauthenticated, 'Authentication required');
     }, AUTH_TIMEOUT_MS);
     ws.on('message', (raw) => {
+      if (client.closing) return;
+      // Budgets first: O(1) and in memory, before the frame is even parsed.
+      if (!this.admission.takeSocketFrame(client.frames)) {
+        this.refuse(client, 'Too many frames on this connection');
+        return;
+      }
+      if (!this.admission.takeFrame(client.ip)) {
+        this.refuse(client, 'Too many frames from your address');
+        return;
+      }
       this.onFrame(client, raw.toString()).catch((error: unknown) => {
         const message = error instanceof AppError ? error.message : 'Something went wrong on our side';
         if (!(error instanceof AppError)) this.logError(error);
@@ -70,14 +133,51 @@ export class ChatHub {
     });
     ws.on('close', () => {
       clearTimeout(timer);
+      this.admission.close(client.ip);
+      if (client.claim) this.admission.release(client.claim);
+      client.claim = null;
       for (const room of client.rooms.keys()) this.leave(client, room);
     });
+  }
+
+  /** Closes an abusive socket with 1008 and a reason, and stops reading its frames. */
+  private refuse(client: Client, reason: string): void {
+    client.closing = true;
+    client.ws.close(SOCKET_CLOSE_CODES.policy, reason);
+    cutOffLater(client.ws);
   }
 
   private leave(client: Client, room: string): void {
     const members = this.rooms.get(room);
     members?.delete(client);
-    if (members?.size === 0) this.rooms.delete(room);
+    if (members?.size === 0) {
+      this.rooms.delete(room);
+      this.receipts.forgetRoom(room);
+    }
+  }
+
+  private async authenticate(client: Client, credentials: { access?: string; chat_session?: string }) {
+    if (client.identity || client.authenticating) throw new AppError(400, 'Already authenticated');
+    client.authenticating = true;
+    const identity = await identify(this.deps, this.services, credentials).finally(() => {
+      client.authenticating = false;
+    });
+    if (!identity) {
+      client.ws.close(SOCKET_CLOSE_CODES.unauthenticated, 'Invalid credentials');
+      return;
+    }
+    if (client.closing || client.ws.readyState !== client.ws.OPEN) return;
+    const claim = identity.kind === 'visitor' ? `session:${identity.session.id}` : `user:${identity.user.id}`;
+    const cap =
+      identity.kind === 'visitor' ? this.limits.connectionsPerVisitorSession : this.limits.connectionsPerUser;
+    if (!this.admission.claim(claim, cap)) {
+      const whose = identity.kind === 'visitor' ? 'this chat session' : 'this account';
+      this.refuse(client, `Too many chat connections for ${whose}`);
+      return;
+    }
+    client.claim = claim;
+    client.identity = identity;
+    send(client, { type: 'ready' });
   }
 
   private async onFrame(client: Client, text: string): Promise<void> {
@@ -90,32 +190,36 @@ export class ChatHub {
     const frame = ZSocketClientMessage.safeParse(json);
     if (!frame.success) throw new AppError(400, 'Unknown or malformed frame');
     const message = frame.data;
-    if (message.type === 'auth') {
-      client.identity = await identify(this.deps, this.services, message);
-      if (!client.identity) {
-        client.ws.close(4401, 'Invalid credentials');
-        return;
-      }
-      send(client, { type: 'ready' });
-      return;
-    }
+    if (message.type === 'auth') return this.authenticate(client, message);
     if (!client.identity) throw new AppError(401, 'Authenticate first');
     if (message.type === 'ping') {
+      // Answered from memory; presence is written at most every presenceWriteEveryMs.
       send(client, { type: 'pong' });
-      await this.touch(client);
+      const now = this.deps.clock.now().getTime();
+      if (now - client.presenceAt < this.limits.presenceWriteEveryMs) return;
+      client.presenceAt = now;
+      await this.touch(client.identity, client.rooms);
       return;
     }
     if (message.type === 'join') {
+      client.joins += 1;
+      if (client.joins > this.limits.joinsPerSocket) {
+        this.refuse(client, 'Too many rooms joined on this connection');
+        return;
+      }
       const room = await this.roomFor(client.identity, message.target);
-      client.rooms.set(room.key, room.projectId);
+      if (client.closing || client.ws.readyState !== client.ws.OPEN) return;
+      const joined = { projectId: room.projectId, readThrough: this.receipts.newest(room.key) };
+      client.rooms.set(room.key, joined);
       const members = this.rooms.get(room.key) ?? new Set<Client>();
       members.add(client);
       this.rooms.set(room.key, members);
       send(client, { type: 'joined', room: room.key, target: message.target });
-      await this.touch(client);
+      await this.touch(client.identity, new Map([[room.key, joined]]));
       return;
     }
-    if (!client.rooms.has(message.room)) throw new AppError(403, 'Join the room first');
+    const joined = client.rooms.get(message.room);
+    if (!joined) throw new AppError(403, 'Join the room first');
     if (message.type === 'typing') {
       // Every typing frame becomes a NOTIFY on PostgreSQL; one per second per socket is plenty.
       if (Date.now() - client.lastTypingAt < TYPING_MIN_GAP_MS) return;
@@ -129,7 +233,20 @@ export class ChatHub {
       });
       return;
     }
-    await this.markRead(client, client.identity, message.room);
+    this.read(client.identity, message.room, joined);
+  }
+
+  /**
+   * A `read` frame costs nothing unless a message arrived in the room since this socket's last
+   * receipt; counted receipts are coalesced per reader and room (ReadReceipts).
+   */
+  private read(identity: SocketIdentity, room: string, joined: JoinedRoom): void {
+    const newest = this.receipts.newest(room);
+    if (newest <= joined.readThrough) return;
+    joined.readThrough = newest;
+    this.receipts.record(`${room}|${sideOf(identity, room)}`, () =>
+      this.markRead(identity, room, joined.projectId),
+    );
   }
 
   private typingName(identity: SocketIdentity, room: string): string {
@@ -159,10 +276,8 @@ export class ChatHub {
   }
 
   /** Presence: a visitor or member with an open socket is online (see offline-mail.ts). */
-  private async touch(client: Client): Promise<void> {
-    const identity = client.identity;
-    if (!identity) return;
-    for (const [room, projectId] of client.rooms) {
+  private async touch(identity: SocketIdentity, rooms: Map<string, JoinedRoom>): Promise<void> {
+    for (const [room, { projectId }] of rooms) {
       if (identity.kind === 'visitor' && room.startsWith('cs:'))
         await this.services.cs.touchVisitor(identity.chatId);
       if (identity.kind === 'user' && projectId && this.projectHooks) {
@@ -171,8 +286,7 @@ export class ChatHub {
     }
   }
 
-  private async markRead(client: Client, identity: SocketIdentity, room: string): Promise<void> {
-    const projectId = client.rooms.get(room);
+  private async markRead(identity: SocketIdentity, room: string, projectId: string | null): Promise<void> {
     if (room.startsWith('cs:')) {
       const chat = await this.services.cs.chatById(room.slice(3));
       await this.services.cs.markSeen(chat, identity.kind === 'visitor' ? 'visitor' : 'staff');
@@ -195,8 +309,16 @@ export class ChatHub {
       }
       return;
     }
-    if (event.kind === 'cs-message') return this.deliverCs(event.chatId, event.messageId);
+    if (event.kind === 'cs-message') {
+      this.noteMessage(csRoom(event.chatId), event.messageId);
+      return this.deliverCs(event.chatId, event.messageId);
+    }
+    this.noteMessage(projectRoom(event.projectId), event.messageId);
     return this.deliverProject(event.projectId, event.messageId);
+  }
+
+  private noteMessage(room: string, messageId: number): void {
+    if (this.rooms.has(room)) this.receipts.noteMessage(room, messageId);
   }
 
   private async deliverCs(chatId: string, messageId: number): Promise<void> {
@@ -253,6 +375,12 @@ function sideOf(identity: SocketIdentity | null, room: string): string {
   if (!identity) return '';
   if (identity.kind === 'visitor') return 'visitor';
   return room.startsWith('cs:') ? 'staff' : identity.user.id;
+}
+
+function cutOffLater(ws: WebSocket): void {
+  setTimeout(() => {
+    if (ws.readyState !== ws.CLOSED) ws.terminate();
+  }, CLOSE_GRACE_MS).unref();
 }
 
 function send(client: Client, message: SocketServerMessage): void {

@@ -18,6 +18,6 @@ export const socketRoutes =
     app.get(
       CHAT_PATHS.socket,
       { websocket: true, schema: { tags: ['chat'], summary: 'Real-time chat socket (see docs/api.md)' } },
-      (socket) => hub.accept(socket),
+      (socket, request) => hub.accept(socket, request.ip),
     );
   };

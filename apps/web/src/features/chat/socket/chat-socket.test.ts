@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, ChatSocket, type SocketStatus, socketUrl } from './chat-socket';
+import { backoffDelay, ChatSocket, POLICY_RETRY_MS, type SocketStatus, socketUrl } from './chat-socket';
 
 class FakeSocket {
   static instances: FakeSocket[] = [];
@@ -8,16 +8,16 @@ class FakeSocket {
   sent: unknown[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.instances.push(this);
   }
   send(text: string) {
     this.sent.push(JSON.parse(text));
   }
-  close() {
+  close(code = 1000) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
   open() {
     this.readyState = 1;
@@ -89,6 +89,23 @@ describe('ChatSocket', () => {
     socket.stop();
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.instances).toHaveLength(3);
+  });
+
+  it('waits a minute before reconnecting when the server refused it with 1008 (over a budget)', () => {
+    const socket = new ChatSocket({
+      credentials: () => ({ chat_session: 't' }),
+      targets: [],
+      onFrame: () => undefined,
+      onStatus: () => undefined,
+      onRooms: () => undefined,
+    });
+    socket.start();
+    FakeSocket.instances[0]?.close(1008);
+    vi.advanceTimersByTime(POLICY_RETRY_MS - 1);
+    expect(FakeSocket.instances).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.instances).toHaveLength(2);
+    socket.stop();
   });
 });
 

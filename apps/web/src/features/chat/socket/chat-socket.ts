@@ -1,5 +1,6 @@
 import {
   CHAT_PATHS,
+  SOCKET_CLOSE_CODES,
   type SocketClientMessage,
   type SocketServerMessage,
   type SocketTarget,
@@ -21,6 +22,11 @@ export interface ChatSocketOptions {
 const BACKOFF_MIN_MS = 1000;
 const BACKOFF_MAX_MS = 30_000;
 const PING_EVERY_MS = 25_000;
+/**
+ * The server closed with 1008 (over its frame budget or connection cap): reconnecting sooner would
+ * only be refused again, and the screens poll meanwhile.
+ */
+export const POLICY_RETRY_MS = 60_000;
 
 /** Exponential backoff with jitter, so many clients do not reconnect in lockstep. */
 export function backoffDelay(attempt: number, random = Math.random): number {
@@ -89,13 +95,15 @@ export class ChatSocket {
       }
       this.options.onFrame(frame);
     };
-    ws.onclose = () => {
+    ws.onclose = (event) => {
       if (this.ws !== ws) return;
       this.ws = null;
       if (this.pingTimer) clearInterval(this.pingTimer);
       this.options.onStatus('offline');
       if (this.stopped) return;
-      this.retryTimer = setTimeout(() => this.connect(), backoffDelay(this.attempt));
+      const delay = backoffDelay(this.attempt);
+      const refused = event.code === SOCKET_CLOSE_CODES.policy;
+      this.retryTimer = setTimeout(() => this.connect(), refused ? Math.max(delay, POLICY_RETRY_MS) : delay);
       this.attempt += 1;
     };
   }
