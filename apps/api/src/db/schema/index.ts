@@ -11,3 +11,4 @@ export * from './projects.js';
 export * from './refresh-tokens.js';
 export * from './stored-files.js';
 export * from './users.js';
+export * from './webhooks.js';
