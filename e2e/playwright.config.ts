@@ -18,6 +18,8 @@ const serverEnv: Record<string, string> = {
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,
   LOG_LEVEL: 'warn',
+  // Every spec signs up from 127.0.0.1; production's 10 per hour would stop the run.
+  SIGNUPS_PER_IP_PER_HOUR: '1000',
 };
 // A separately built web app (E2E_WEB_DIST) lets a run test its own build without touching apps/web/dist.
 if (process.env.E2E_WEB_DIST) serverEnv.WEB_DIST = path.resolve(repoRoot, process.env.E2E_WEB_DIST);

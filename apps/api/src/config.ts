@@ -28,12 +28,6 @@ const ZConfig = z.object({
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: zBool.default(false),
-  WEB_DIST: z.string().optional(),
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
   /** Job queue (docs/decisions/013). */
   JOBS_RUN_WORKERS: zBool.default(true),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5, 'JOBS_POLL_SECONDS must be at least 0.5').default(2),
@@ -41,6 +35,14 @@ const ZConfig = z.object({
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   SMTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: zBool.default(false),
+  /** Sign-ups from one client address per hour (each costs two argon2 hashes); decision 014. */
+  SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  WEB_DIST: z.string().optional(),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
     .positive()
     .default(50 * 1024 * 1024),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import { DecoyQuestions } from './modules/accounts/decoy-question.js';
 import {
   type AuthLimitSettings,
   createAuthLimiters,
@@ -14,16 +15,17 @@ import { type ChatSocketLimits, DEFAULT_CHAT_SOCKET_LIMITS } from './modules/cha
 import { ProjectService } from './modules/projects/service.js';
 import { wireProjects } from './modules/projects/wiring.js';
 import { createAuthGuards } from './platform/auth/guard.js';
+import { AuthSessionCache } from './platform/auth/session-cache.js';
 import { createTokenService } from './platform/auth/tokens.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { AppDeps } from './platform/deps.js';
 import { createEventBus } from './platform/events/index.js';
 import { HealthChecks } from './platform/health/health-checks.js';
+import { JobQueue } from './platform/jobs/job-queue.js';
+import { defineMailDelivery } from './platform/mail/mail-delivery.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { createRateLimiterFactory } from './platform/rate-limit/limiter.js';
 import { RedisConnection } from './platform/redis/redis-connection.js';
-import { JobQueue } from './platform/jobs/job-queue.js';
-import { defineMailDelivery } from './platform/mail/mail-delivery.js';
 import { FileAccessPolicies } from './platform/storage/access.js';
 import { createLocalStorage } from './platform/storage/storage.js';
 
@@ -48,15 +50,6 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
   // Without the database nothing works: the one critical check. Redis only accelerates.
   health.register('database', { critical: true, check: () => database.ping() });
   if (redis) health.register('redis', { critical: false, timeoutMs: 300, check: () => redis.ping() });
-  const tokens = createTokenService(options.jwtSecret, clock);
-  const sessions = new SessionService(db, tokens, clock);
-  const events = createEventBus(database, log);
-  const authSessions = new AuthSessionCache(db, events, log);
-  const sessions = new SessionService(db, tokens, clock, authSessions);
-  const limiters = createAuthLimiters(
-    rateLimiters,
-    options.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signupsPerIp: config.SIGNUPS_PER_IP_PER_HOUR },
-  );
   const jobs = new JobQueue({
     executor: database.jobExecutor,
     log,
@@ -79,8 +72,16 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     );
     health.register('smtp', { critical: false, timeoutMs: 2_000, check: () => delivery.verify() });
   }
+  const tokens = createTokenService(options.jwtSecret, clock);
+  const events = createEventBus(database, log);
+  const authSessions = new AuthSessionCache(db, events, log);
+  const sessions = new SessionService(db, tokens, clock, authSessions);
+  const limiters = createAuthLimiters(
+    rateLimiters,
+    options.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signupsPerIp: config.SIGNUPS_PER_IP_PER_HOUR },
+  );
   const fileAccess = new FileAccessPolicies();
-  const accounts = new AccountService(db, sessions, limiters, clock);
+  const accounts = new AccountService(db, sessions, limiters, clock, new DecoyQuestions(options.jwtSecret));
   const projects = new ProjectService(db);
   wireProjects(projects, fileAccess, accounts.summaryProviders);
   return {
@@ -89,7 +90,7 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     log,
     clock,
     tokens,
-    guards: createAuthGuards(db, tokens),
+    guards: createAuthGuards(tokens, authSessions),
     rateLimiters,
     health,
     jobs,
@@ -103,10 +104,10 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     catalog: new CatalogService(db, clock),
     chatSocketLimits: { ...DEFAULT_CHAT_SOCKET_LIMITS, ...options.chatSocketLimits },
     async dispose() {
+      await jobs.stop();
+      authSessions.close();
       await events.close();
       await redis?.close();
     },
   };
-      await jobs.stop();
-      authSessions.close();
 }

@@ -187,9 +187,14 @@ export const ZChangeSecurityQuestionRequest = z.strictObject({
 });
 export type ChangeSecurityQuestionRequest = z.input<typeof ZChangeSecurityQuestionRequest>;
 
-/** Claims carried in the access token (JWT, HS256, `exp` in seconds). */
+/**
+ * Claims carried in the access token (JWT, HS256, `exp` in seconds). `sid` is the session: the
+ * refresh-token family it was issued with, so ending the session ends the access token too.
+ */
 export const ZAccessClaims = z.object({
-  sub: z.string(),
+  // A user id: a signed token whose subject is anything else is refused (401), never looked up.
+  sub: z.uuid(),
+  sid: z.uuid(),
   user_type: ZUserType,
   exp: z.number(),
   iat: z.number(),

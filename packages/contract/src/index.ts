@@ -12,6 +12,7 @@ export * from './key-manager.js';
 export * from './operations.js';
 export * from './pagination.js';
 export * from './projects.js';
+export * from './security-questions.js';
 export * from './site.js';
 export * from './system.js';
 export * from './users.js';

@@ -5,7 +5,7 @@ import { inject } from 'vitest';
 import { type BuiltApp, buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
-import type { AuthLimitSettings } from '../modules/accounts/limits.js';
+import { type AuthLimitSettings, DEFAULT_AUTH_LIMITS } from '../modules/accounts/limits.js';
 import type { ChatSocketLimits } from '../modules/chat/limits.js';
 import { ManualClock } from '../platform/clock.js';
 
@@ -17,7 +17,8 @@ export interface TestServer extends BuiltApp {
 }
 
 export interface TestServerOptions {
-  authLimits?: AuthLimitSettings;
+  /** Auth limits to change (the rest: production's, except the per-address ones, see below). */
+  authLimits?: Partial<AuthLimitSettings>;
   /** Lower chat WebSocket limits for abuse tests (the rest keep their defaults). */
   chatSocketLimits?: Partial<ChatSocketLimits>;
   env?: Record<string, string>;
@@ -52,7 +53,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     jwtSecret: 'test-secret-test-secret-test-secret-0123',
     clock,
-    authLimits: options.authLimits ?? { failuresPerEmail: 5, attemptsPerIp: 10_000, windowSeconds: 900 },
+    // Every test of a file comes from 127.0.0.1: per-address ceilings would count the whole file.
+    authLimits: {
+      ...DEFAULT_AUTH_LIMITS,
+      attemptsPerIp: 10_000,
+      signupsPerIp: 10_000,
+      ...options.authLimits,
+    },
     chatSocketLimits: options.chatSocketLimits,
   });
   await built.app.listen({ port: 0, host: '127.0.0.1' });

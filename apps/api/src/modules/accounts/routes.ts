@@ -44,7 +44,7 @@ export const accountRoutes =
       },
       async (request) => {
         const { username, data } = request.body;
-        const result = await accounts.signup({ ...data, username }, data.rememberMe);
+        const result = await accounts.signup({ ...data, username }, data.rememberMe, request.ip);
         return {
           status: 'ok' as const,
           access: result.access,

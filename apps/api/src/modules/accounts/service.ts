@@ -5,13 +5,13 @@ import { type UserRow, users } from '../../db/schema/index.js';
 import { hashSecret, normaliseAnswer, verifySecret } from '../../platform/auth/passwords.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
+import type { DecoyQuestions } from './decoy-question.js';
 import type { AuthLimiters } from './limits.js';
 import type { SessionService, TokenPair } from './sessions.js';
 import type { UserSummaryProviders } from './user-summary.js';
 
 export const SIGNIN_FAILED = 'Incorrect email or password';
 export const ADMIN_SIGNIN_FAILED = 'Incorrect admin credentials';
-export const RESET_UNKNOWN_EMAIL = 'No account is registered with this email';
 export const RESET_WRONG_ANSWER = 'The answer to the security question is incorrect';
 
 export interface NewAccount {
@@ -35,6 +35,7 @@ export class AccountService {
     private readonly sessions: SessionService,
     private readonly limiters: AuthLimiters,
     private readonly clock: Clock,
+    private readonly decoys: DecoyQuestions,
     /** Filled by other features (businesses, projects); see user-summary.ts. */
     readonly summaryProviders: UserSummaryProviders = {},
   ) {}
@@ -73,7 +74,13 @@ export class AccountService {
     return row;
   }
 
-  async signup(input: NewAccount, rememberMe: boolean): Promise<TokenPair & { userType: UserType }> {
+  async signup(
+    input: NewAccount,
+    rememberMe: boolean,
+    ip: string,
+  ): Promise<TokenPair & { userType: UserType }> {
+    // Counted before hashing: each attempt costs two argon2 hashes, even a duplicate email.
+    await this.limiters.signupIp.consume(ip);
     const user = await this.createAccount({ ...input, userType: 'c' });
     const pair = await this.sessions.issue(user, rememberMe);
     return { ...pair, userType: user.userType };
@@ -81,54 +88,63 @@ export class AccountService {
 
   /** Sign-in for clients and staff. Admins use their own login (spec: /company/admin/login). */
   async signin(email: string, password: string, rememberMe: boolean, ip: string) {
-    await this.limiters.signinIp.consume(ip);
-    await this.limiters.signinEmail.check(email);
+    const limits = this.limiters.signin;
+    await limits.attempt(ip);
+    await limits.allowed(email, ip);
     const user = await this.findByEmail(email);
     const ok = await this.verifyPassword(user, password);
     if (!user || !ok || user.disabled) {
-      await this.limiters.signinEmail.consume(email);
+      await limits.failed(email, ip);
       throw unauthorized(user?.disabled && ok ? 'This account has been disabled' : SIGNIN_FAILED);
     }
-    await this.limiters.signinEmail.reset(email);
+    await limits.succeeded(email, ip);
     const pair = await this.sessions.issue(user, rememberMe);
     return { ...pair, userType: user.userType };
   }
 
   async adminSignin(username: string, email: string, password: string, ip: string) {
-    await this.limiters.signinIp.consume(ip);
-    await this.limiters.signinEmail.check(email);
+    const limits = this.limiters.adminSignin;
+    await limits.attempt(ip);
+    await limits.allowed(email, ip);
     const user = await this.findByEmail(email);
     const ok = await this.verifyPassword(user, password);
     const isAdmin = user?.userType === 'a' && user.username.toLowerCase() === username.trim().toLowerCase();
     if (!user || !ok || !isAdmin || user.disabled) {
-      await this.limiters.signinEmail.consume(email);
+      await limits.failed(email, ip);
       throw unauthorized(ADMIN_SIGNIN_FAILED);
     }
-    await this.limiters.signinEmail.reset(email);
+    await limits.succeeded(email, ip);
     const pair = await this.sessions.issue(user, false);
     return { ...pair, userType: user.userType };
   }
 
-  /** Step 1 of the forgot-password dialog: the question for this email. */
+  /**
+   * Step 1 of the forgot-password dialog: the question for this email. An email without an active
+   * account gets a decoy question, so the dialog does not tell who has an account.
+   */
   async resetQuestion(email: string, ip: string): Promise<string> {
-    await this.limiters.resetIp.consume(ip);
+    await this.limiters.reset.attempt(ip);
     const user = await this.findByEmail(email);
-    if (!user || user.disabled) throw notFound(RESET_UNKNOWN_EMAIL);
+    if (!user || user.disabled) return this.decoys.for(email);
     return user.securityQuestion;
   }
 
-  /** Step 2: a correct answer sets the new password and signs every device out. */
+  /**
+   * Step 2: a correct answer sets the new password and signs every device out. Without an active
+   * account it fails like a wrong answer, after the same argon2 verification.
+   */
   async resetPassword(email: string, answer: string, newPassword: string, ip: string): Promise<void> {
-    await this.limiters.resetIp.consume(ip);
-    await this.limiters.resetEmail.check(email);
+    const limits = this.limiters.reset;
+    await limits.attempt(ip);
+    await limits.allowed(email, ip);
     const user = await this.findByEmail(email);
-    if (!user || user.disabled) throw notFound(RESET_UNKNOWN_EMAIL);
-    if (!(await verifySecret(user.securityAnswerHash, normaliseAnswer(answer)))) {
-      await this.limiters.resetEmail.consume(email);
+    const active = user && !user.disabled ? user : null;
+    if (!(await this.verifyAnswer(active, answer)) || !active) {
+      await limits.failed(email, ip);
       throw badRequest(RESET_WRONG_ANSWER);
     }
-    await this.limiters.resetEmail.reset(email);
-    await this.replacePassword(user.id, newPassword);
+    await limits.succeeded(email, ip);
+    await this.replacePassword(active.id, newPassword);
   }
 
   /**
@@ -145,6 +161,13 @@ export class AccountService {
       .update(users)
       .set({ firstName, lastName, username: `${firstName} ${lastName}`, updatedAt: this.clock.now() })
       .where(eq(users.id, userId));
+    // Signed-in requests carry the name (chat authors): they re-read the account.
+    await this.sessions.accountChanged(userId);
+  }
+
+  /** Call after disabling or enabling an account: its sessions stop or resume at once. */
+  accessChanged(userId: string): Promise<void> {
+    return this.sessions.accountChanged(userId);
   }
 
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<TokenPair> {
@@ -218,8 +241,18 @@ export class AccountService {
 
   private async verifyPassword(user: UserRow | null, password: string): Promise<boolean> {
     if (user) return verifySecret(user.passwordHash, password);
-    this.dummyHash ??= hashSecret('not-a-real-password');
-    await verifySecret(await this.dummyHash, password);
+    await verifySecret(await this.dummy(), password);
     return false;
+  }
+
+  private async verifyAnswer(user: UserRow | null, answer: string): Promise<boolean> {
+    if (user) return verifySecret(user.securityAnswerHash, normaliseAnswer(answer));
+    await verifySecret(await this.dummy(), normaliseAnswer(answer));
+    return false;
+  }
+
+  private dummy(): Promise<string> {
+    this.dummyHash ??= hashSecret('not-a-real-secret');
+    return this.dummyHash;
   }
 }

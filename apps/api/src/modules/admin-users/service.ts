@@ -82,14 +82,16 @@ export class AdminUserService {
   }
 
   /**
-   * Disabling takes effect at once: the auth guard re-reads the account on every request, and the
-   * event tells caches that trust an account for a while (Key Manager API keys) to forget it.
+   * Disabling takes effect at once: the auth guard forgets the account's sessions (here and, through
+   * its own event, on every instance), and the event tells caches that trust an account for a while
+   * (Key Manager API keys) to forget it.
    */
   async setDisabled(userId: string, disabled: boolean): Promise<void> {
     const user = /^[0-9a-f-]{36}$/i.test(userId) ? await this.accounts.findById(userId) : null;
     if (!user) throw notFound('User not found');
     if (user.userType === 'a') throw badRequest('Admin accounts cannot be disabled here');
     await this.db.update(users).set({ disabled, updatedAt: new Date() }).where(eq(users.id, userId));
+    await this.accounts.accessChanged(userId);
     const event: AccountAccessChanged = { userId };
     await this.events.publish(ACCOUNT_ACCESS_CHANGED_TOPIC, event);
   }

@@ -1,9 +1,7 @@
-import { type Role, roleOf, type UserType } from '@app/contract';
-import { eq } from 'drizzle-orm';
+import type { Role, UserType } from '@app/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
 import { forbidden, unauthorized } from '../http/errors.js';
+import type { AuthSessionCache } from './session-cache.js';
 import type { TokenService } from './tokens.js';
 
 export interface AuthUser {
@@ -25,6 +23,8 @@ declare module 'fastify' {
 export interface AuthGuards {
   requireUser: preHandlerAsyncHookHandler;
   requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+  /** The same check for an access token that does not come in a header (a WebSocket's first frame). */
+  userOfAccessToken: (token: string) => Promise<AuthUser>;
 }
 
 /** The user a guarded handler runs for. Throws if a route forgot its guard (a bug, not a 4xx). */
@@ -33,24 +33,26 @@ export function currentUser(request: FastifyRequest): AuthUser {
   return request.authUser;
 }
 
-export function createAuthGuards(db: Db, tokens: TokenService): AuthGuards {
+export function createAuthGuards(tokens: TokenService, sessions: AuthSessionCache): AuthGuards {
+  // The signature proves who the token was issued to; the session state, kept in step with the
+  // database (session-cache.ts), makes log-out, password changes and disabling take effect at once.
+  async function userOfAccessToken(token: string): Promise<AuthUser> {
+    const claims = await tokens.verifyAccess(token);
+    if (!claims) throw unauthorized('Your session has expired or is invalid; sign in again');
+    const state = await sessions.stateOf(claims);
+    if (state.status !== 'active') {
+      throw unauthorized(
+        state.status === 'ended' ? 'You have been signed out; sign in again' : 'This account is not active',
+      );
+    }
+    return state.user;
+  }
+
   async function authenticate(request: FastifyRequest): Promise<AuthUser> {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized('Authentication required');
-    const claims = await tokens.verifyAccess(match[1]);
-    if (!claims) throw unauthorized('Your session has expired or is invalid; sign in again');
-    // Checked on every request so that a disabled or deleted account loses access at once.
-    const [row] = await db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-    if (!row || row.disabled) throw unauthorized('This account is not active');
-    return {
-      id: row.id,
-      email: row.email,
-      userType: row.userType,
-      role: roleOf(row.userType),
-      firstName: row.firstName,
-      lastName: row.lastName,
-    };
+    return userOfAccessToken(match[1]);
   }
 
   const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -65,5 +67,5 @@ export function createAuthGuards(db: Db, tokens: TokenService): AuthGuards {
       request.authUser = user;
     };
 
-  return { requireUser, requireRole };
+  return { requireUser, requireRole, userOfAccessToken };
 }

@@ -8,7 +8,8 @@ export const REFRESH_TTL_REMEMBER_MS = 30 * 24 * 60 * 60 * 1000;
 export const REFRESH_TTL_SESSION_MS = 24 * 60 * 60 * 1000;
 
 export interface TokenService {
-  signAccess(userId: string, userType: UserType): Promise<string>;
+  /** `sessionId` is the refresh-token family the token is issued with (the `sid` claim). */
+  signAccess(userId: string, userType: UserType, sessionId: string): Promise<string>;
   /** Returns the claims, or null for a forged, malformed or expired token. */
   verifyAccess(token: string): Promise<AccessClaims | null>;
 }
@@ -16,9 +17,9 @@ export interface TokenService {
 export function createTokenService(secret: string, clock: Clock): TokenService {
   const key = new TextEncoder().encode(secret);
   return {
-    async signAccess(userId, userType) {
+    async signAccess(userId, userType, sessionId) {
       const now = Math.floor(clock.now().getTime() / 1000);
-      return new SignJWT({ user_type: userType })
+      return new SignJWT({ user_type: userType, sid: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuedAt(now)

@@ -1,8 +1,6 @@
-import { roleOf } from '@app/contract';
-import { eq } from 'drizzle-orm';
-import { users } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth/guard.js';
 import type { AppDeps } from '../../../platform/deps.js';
+import { AppError } from '../../../platform/http/errors.js';
 import type { ChatServices } from '../chat-services.js';
 
 export type SocketIdentity =
@@ -24,18 +22,12 @@ export async function identify(
   credentials: { access?: string; chat_session?: string },
 ): Promise<SocketIdentity | null> {
   if (credentials.access) {
-    const claims = await deps.tokens.verifyAccess(credentials.access);
-    if (!claims) return null;
-    const [row] = await deps.database.db.select().from(users).where(eq(users.id, claims.sub)).limit(1);
-    if (!row || row.disabled) return null;
-    const user: AuthUser = {
-      id: row.id,
-      email: row.email,
-      userType: row.userType,
-      role: roleOf(row.userType),
-      firstName: row.firstName,
-      lastName: row.lastName,
-    };
+    // The HTTP guard's check: a signed-out session or a disabled account cannot open a socket.
+    const user = await deps.guards.userOfAccessToken(credentials.access).catch((error: unknown) => {
+      if (error instanceof AppError && error.statusCode === 401) return null;
+      throw error;
+    });
+    if (!user) return null;
     return { kind: 'user', user, canServe: await services.cs.canServe(user) };
   }
   if (credentials.chat_session) {
