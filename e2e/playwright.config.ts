@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_PORT } from './support/env.js';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DEMO_PASSWORD, E2E_PORT } from './support/env.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 // One data directory per run id; the default is reused between local runs (specs use unique emails).
@@ -13,7 +13,11 @@ const serverEnv: Record<string, string> = {
   >),
   PORT: String(E2E_PORT),
   DATA_DIR: dataDir,
+  // Explicit opt-ins: on PostgreSQL (E2E_DATABASE_URL) the server runs in production mode, which
+  // otherwise has no demo logins and refuses the sandbox's test cards (apps/api/src/runtime-mode.ts).
   SEED_DEMO: 'true',
+  ALLOW_TEST_PAYMENTS: 'true',
+  DEMO_PASSWORD: E2E_DEMO_PASSWORD,
   ADMIN_USERNAME: E2E_ADMIN.username,
   ADMIN_EMAIL: E2E_ADMIN.email,
   ADMIN_PASSWORD: E2E_ADMIN.password,

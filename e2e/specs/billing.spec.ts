@@ -25,6 +25,7 @@ test('a user subscribes to a paid Key Manager plan through the sandbox popup and
   await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
   const popup = await popupPromise;
   await expect(popup.getByRole('heading', { name: 'Test payment' })).toBeVisible();
+  await expect(popup.getByText('Test mode — no real charge')).toBeVisible();
   await expect(popup.getByTestId('checkout-amount')).toHaveText('$9.00');
   // The main window waits: nothing is granted by opening the checkout.
   await expect(page.getByRole('status').filter({ hasText: 'Complete the payment' })).toBeVisible();

@@ -1,9 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
-import { E2E_ADMIN } from '../support/env.js';
+import { E2E_ADMIN, E2E_DEMO_PASSWORD } from '../support/env.js';
 
-// Seeded by SEED_DEMO=true in the e2e server.
-const STAFF = { email: 'staff@demo.test', password: 'demo-staff-pass', name: 'Marco Lindqvist' };
+// Seeded by SEED_DEMO=true (password DEMO_PASSWORD) in the e2e server.
+const STAFF = { email: 'staff@demo.test', password: E2E_DEMO_PASSWORD, name: 'Marco Lindqvist' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
 
 async function adminPage(browser: Browser): Promise<Page> {

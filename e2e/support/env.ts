@@ -8,3 +8,9 @@ export const E2E_ADMIN = {
   email: 'admin@example.com',
   password: 'Admin-e2e-pass-1',
 } as const;
+
+/**
+ * The server's DEMO_PASSWORD: every demo login (staff@demo.test, client@demo.test, …) gets this
+ * password instead of a generated one, so specs can sign in as them.
+ */
+export const E2E_DEMO_PASSWORD = 'Demo-e2e-pass-1';

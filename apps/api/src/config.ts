@@ -6,7 +6,8 @@ const zBool = z
 
 /** Every setting the server reads, parsed once at start. See the README's configuration table. */
 const ZConfig = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** `production` turns trial mode off even on the embedded database (runtime-mode.ts). */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -18,7 +19,12 @@ const ZConfig = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://')
     .optional(),
-  SEED_DEMO: zBool.default(true),
+  /** Unset: on in trial mode, off in production (runtime-mode.ts). */
+  SEED_DEMO: zBool.optional(),
+  /** Unset: the sandbox takes test cards in trial mode only (runtime-mode.ts). */
+  ALLOW_TEST_PAYMENTS: zBool.optional(),
+  /** Automated tests only: one fixed password for every demo login instead of generated ones. */
+  DEMO_PASSWORD: z.string().min(8, 'DEMO_PASSWORD must be at least 8 characters').optional(),
   ADMIN_USERNAME: z.string().min(1).optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD must be at least 8 characters').optional(),

@@ -4,7 +4,8 @@ import { loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('applies defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', SEED_DEMO: true });
+    expect(config).toMatchObject({ PORT: 3000, DATA_DIR: './data', NODE_ENV: 'development' });
+    expect(config.SEED_DEMO).toBeUndefined();
     expect(config.DATABASE_URL).toBeUndefined();
   });
 

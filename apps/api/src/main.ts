@@ -1,10 +1,8 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
-import { ensureFirstAdmin } from './modules/accounts/bootstrap-admin.js';
+import { prepareInstall } from './install.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
-import { runSeeds } from './platform/seed/seed.js';
-import { demoSeeds } from './seeds.js';
 
 /** Start-up: configure, migrate, seed, serve; and shut down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
@@ -14,8 +12,8 @@ async function main(): Promise<void> {
   const jwtSecret = await resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const { app, deps } = await buildApp({ config, database, jwtSecret });
 
-  await ensureFirstAdmin(deps, config);
-  if (config.SEED_DEMO) await runSeeds({ db: database.db, log: app.log }, demoSeeds(deps));
+  // First admin, demo logins and content as the runtime mode allows, and the mode's start-up line.
+  await prepareInstall(deps, config);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -37,6 +37,14 @@ export const SUBSCRIPTION_SUSPENDED_MESSAGE =
   'Payment required: the Key Manager plan of this API key’s owner is suspended for late payment. Pay the renewal to restore access.';
 export const PAYMENT_NOT_FOUND_MESSAGE = 'Payment not found';
 export const CARD_DECLINED_MESSAGE = 'Your card was declined';
+export const SUBSCRIPTION_ON_HOLD_MESSAGE =
+  'This plan is on hold while a payment for it is disputed with your bank. It is restored if the dispute is resolved in your favour.';
+/** The sandbox in production without ALLOW_TEST_PAYMENTS (403). */
+export const TEST_PAYMENTS_OFF_MESSAGE =
+  'This site does not accept test cards, and no card was charged. Contact us to complete your purchase.';
+/** A checkout started with a provider that no longer takes payments here (409). */
+export const PROVIDER_SWITCHED_MESSAGE =
+  'This checkout can no longer be paid because payments now go through another provider. Start the payment again.';
 
 /** Sandbox test cards: the first succeeds, the second is declined. */
 export const SANDBOX_TEST_CARD = '4242424242424242';
@@ -58,6 +66,8 @@ export const ZSubscription = z.object({
   grace_ends_at: z.string().nullable(),
   /** Whole days of grace left while in grace; null otherwise. */
   grace_days_left: z.number().int().nullable(),
+  /** Suspended because a payment for it is disputed (not late payment); lifted if the dispute is won. */
+  on_hold: z.boolean(),
   hasAPI: z.boolean(),
   pendingUpgrade: z
     .object({ id: z.number().int(), targetPlan: z.string(), status: z.string(), amount: z.number().int() })
@@ -106,7 +116,8 @@ export const ZPaymentData = z.object({
 });
 export type PaymentData = z.infer<typeof ZPaymentData>;
 
-export const ZPaymentStatus = z.enum(['pending', 'paid', 'canceled', 'failed']);
+/** `refunded`: the money went back (a full refund or a lost dispute) and the access it bought ended. */
+export const ZPaymentStatus = z.enum(['pending', 'paid', 'canceled', 'failed', 'refunded']);
 export const ZPaymentSummary = z.object({
   id: z.string(),
   kind: z.enum(['subscription', 'renewal', 'upgrade']),
@@ -200,6 +211,8 @@ export const ZSandboxSessionRequest = z.strictObject({ paymentID: z.uuid('Paymen
 export const ZSandboxSessionResponse = z.object({
   status: z.literal('ok'),
   payment: ZPaymentSummary,
+  /** Why this page cannot take a test card now (test payments off, provider switched); null if it can. */
+  refusal: z.string().nullable(),
 });
 export const ZSandboxPayRequest = z.strictObject({
   paymentID: z.uuid('Payment ID is not valid'),
@@ -219,13 +232,30 @@ export const ZSandboxPayRequest = z.strictObject({
 export type SandboxPayRequest = z.input<typeof ZSandboxPayRequest>;
 export const ZSandboxPayResponse = z.object({ status: z.literal('ok'), payment: ZPaymentSummary });
 
-/** The sandbox provider's webhook event (signed over `timestamp.body`). */
+/**
+ * The sandbox provider's webhook event (signed over `timestamp.body`). Its processor sends the
+ * checkout events; refunds and disputes can be sent by hand with `SANDBOX_WEBHOOK_SECRET` to try
+ * what they do (the same rules as Stripe's `charge.refunded` and `charge.dispute.*`).
+ */
 export const ZSandboxEvent = z.object({
   id: z.string().min(1).max(100),
-  type: z.enum(['checkout.completed', 'checkout.canceled', 'checkout.failed']),
+  type: z.enum([
+    'checkout.completed',
+    'checkout.canceled',
+    'checkout.failed',
+    'payment.refunded',
+    'payment.dispute.opened',
+    'payment.dispute.won',
+    'payment.dispute.lost',
+  ]),
   created: z.number().int(),
   data: z.object({
     paymentID: z.string(),
+    /** What was paid (checkout.completed), checked against the payment when present. */
+    amount: z.number().int().nonnegative().optional(),
+    currency: z.string().min(3).max(3).optional(),
+    /** payment.refunded: the total refunded so far (all of it when omitted). */
+    amountRefunded: z.number().int().positive().optional(),
     billing: z
       .object({
         firstName: z.string(),

@@ -1,15 +1,18 @@
 import type { AppDeps } from '../../platform/deps.js';
+import type { DemoPasswordOf } from '../../platform/seed/demo-login-store.js';
 import type { SeedStep } from '../../platform/seed/seed.js';
 import type { NewAccount } from './service.js';
 
-/** Demo accounts documented in the README, so a new install can be tried at once. */
-export const DEMO_ACCOUNTS: NewAccount[] = [
+/**
+ * Demo accounts documented in the README, so a new install can be tried at once. Their passwords
+ * are generated per install (`demo-logins.ts`), never published.
+ */
+export const DEMO_ACCOUNTS: Omit<NewAccount, 'password'>[] = [
   {
     username: 'Ada Okafor',
     firstName: 'Ada',
     lastName: 'Okafor',
     email: 'client@demo.test',
-    password: 'demo-client-pass',
     securityQuestion: 'What was the name of your first pet?',
     securityQuestionAnswer: 'Biscuit',
     userType: 'c',
@@ -19,7 +22,6 @@ export const DEMO_ACCOUNTS: NewAccount[] = [
     firstName: 'Marco',
     lastName: 'Lindqvist',
     email: 'staff@demo.test',
-    password: 'demo-staff-pass',
     securityQuestion: 'In which city were you born?',
     securityQuestionAnswer: 'Gothenburg',
     userType: 'e',
@@ -27,12 +29,13 @@ export const DEMO_ACCOUNTS: NewAccount[] = [
   },
 ];
 
-export function accountSeed(deps: Pick<AppDeps, 'accounts'>): SeedStep {
+export function accountSeed(deps: Pick<AppDeps, 'accounts'>, passwordOf: DemoPasswordOf): SeedStep {
   return {
     name: 'demo-accounts',
     async run() {
       for (const account of DEMO_ACCOUNTS) {
-        if (!(await deps.accounts.findByEmail(account.email))) await deps.accounts.createAccount(account);
+        if (!(await deps.accounts.findByEmail(account.email)))
+          await deps.accounts.createAccount({ ...account, password: passwordOf(account.email) });
       }
     },
   };

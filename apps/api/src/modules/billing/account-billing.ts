@@ -31,7 +31,7 @@ export class AccountBilling {
     const open = await this.upgrades.openOf(userId);
     const now = this.clock.now();
     return rows.map((row, index) => {
-      const derived = deriveState(row.subscription.currentPeriodEnd, now);
+      const derived = deriveState(row.subscription.currentPeriodEnd, now, row.subscription.heldAt);
       const upgrade = open.find((entry) => entry.request.subscriptionId === row.subscription.id);
       const plan = plans[index];
       if (!plan) throw new Error('plan mapping mismatch');
@@ -46,6 +46,7 @@ export class AccountBilling {
         period_end: row.subscription.currentPeriodEnd?.toISOString() ?? null,
         grace_ends_at: derived.state === 'active' ? null : (derived.accessEndsAt?.toISOString() ?? null),
         grace_days_left: derived.state === 'grace' ? derived.graceDaysLeft : null,
+        on_hold: derived.onHold,
         hasAPI: row.plan.hasApi,
         pendingUpgrade: upgrade
           ? {
@@ -65,7 +66,8 @@ export class AccountBilling {
     const items: PendingPaymentsResponse['items'] = [];
     const subscriptions = await this.subscriptions(userId);
     for (const sub of subscriptions) {
-      if (sub.state !== 'active' && sub.plan.is_recurring && !sub.plan.is_free) {
+      // A subscription on hold (disputed payment) is not restored by paying again.
+      if (sub.state !== 'active' && !sub.on_hold && sub.plan.is_recurring && !sub.plan.is_free) {
         items.push({
           kind: 'renewal',
           description: `${sub.product} — ${sub.plan.name} renewal`,

@@ -3,6 +3,7 @@ import {
   type PaymentData,
   PLAN_ACTIVATED_MESSAGE,
   PLAN_ALREADY_ACTIVE_MESSAGE,
+  SUBSCRIPTION_ON_HOLD_MESSAGE,
   UPGRADE_REQUESTED_MESSAGE,
 } from '@app/contract';
 import type { SaasPlanRow, SaasProductRow } from '../../db/schema/index.js';
@@ -52,6 +53,7 @@ export class Activation {
     const target = await this.catalog.planOf(productId, planId);
     const current = await this.catalog.activePlan(caller.id, productId);
     const currentIsPaid = current !== null && !current.plan.isFree;
+    if (current?.onHold) throw conflict(SUBSCRIPTION_ON_HOLD_MESSAGE);
     if (current?.plan.id === target.id) {
       // Paying again for one's recurring plan is how a past-due subscription is renewed.
       if (current.state === 'active' || !target.isRecurring || target.isFree)
@@ -85,6 +87,7 @@ export class Activation {
   async renew(caller: Caller, productId: number): Promise<ActivationResult> {
     const current = await this.catalog.activePlan(caller.id, productId);
     if (!current) throw notFound('You have no plan for this product');
+    if (current.onHold) throw conflict(SUBSCRIPTION_ON_HOLD_MESSAGE);
     if (current.plan.isFree || !current.plan.isRecurring) throw badRequest('This plan has nothing to renew');
     const paymentData = await this.payments.start({
       userId: caller.id,

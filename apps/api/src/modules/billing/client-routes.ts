@@ -208,7 +208,7 @@ export const billingClientRoutes =
         const me = await caller(currentUser(request).id);
         const body = request.body;
         if ('paymentID' in body) {
-          const paymentData = await payments.resume(me.id, body.paymentID);
+          const paymentData = await payments.resume(me.id, me.email, body.paymentID);
           return {
             status: 'ok' as const,
             message: PAYMENT_STARTED_MESSAGE,

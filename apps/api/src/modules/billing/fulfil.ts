@@ -15,10 +15,17 @@ import type { BillingDetails } from './providers/provider.js';
 
 const TERM_LABEL: Record<PlanTerm, string> = { m: '1 month', y: '1 year' };
 
+/** What a payment bought: the subscription it started, renewed or changed, paid until (null: no end). */
+export interface Purchase {
+  subscriptionId: string;
+  paidUntil: Date | null;
+}
+
 /**
  * Applies a verified payment inside the webhook's transaction: the subscription starts, renews or
  * changes plan, and the receipt is written. The caller holds the payment row locked and has checked
- * it was not paid before, so this runs once per payment.
+ * it was not paid before, so this runs once per payment. A refund or a lost dispute later ends what
+ * it returns (access-reversal.ts).
  */
 export async function fulfilPayment(
   tx: Db,
@@ -26,7 +33,7 @@ export async function fulfilPayment(
   billing: BillingDetails,
   methodLabel: string,
   now: Date,
-): Promise<void> {
+): Promise<Purchase> {
   const [plan] = await tx.select().from(saasPlans).where(eq(saasPlans.id, payment.planId));
   if (!plan) throw new Error(`paid plan ${payment.planId} is missing`);
   const [current] = await tx
@@ -42,6 +49,7 @@ export async function fulfilPayment(
     .for('update');
   let periodEnd: Date | null;
   let duration: string;
+  let subscriptionId: string;
 
   if (payment.kind === 'upgrade' && current) {
     // Same term: the current period continues; another term or kind starts afresh now.
@@ -57,6 +65,7 @@ export async function fulfilPayment(
       .update(planSubscriptions)
       .set({ planId: plan.id, currentPeriodEnd: periodEnd })
       .where(eq(planSubscriptions.id, current.id));
+    subscriptionId = current.id;
     if (payment.upgradeRequestId !== null) {
       await tx
         .update(planUpgradeRequests)
@@ -74,6 +83,7 @@ export async function fulfilPayment(
       .update(planSubscriptions)
       .set({ currentPeriodEnd: periodEnd })
       .where(eq(planSubscriptions.id, current.id));
+    subscriptionId = current.id;
     duration = `${TERM_LABEL[plan.term]} (until ${periodEnd.toISOString().slice(0, 10)})`;
   } else {
     if (current) {
@@ -83,14 +93,19 @@ export async function fulfilPayment(
         .where(eq(planSubscriptions.id, current.id));
     }
     periodEnd = plan.isRecurring ? addTerm(now, plan.term) : null;
-    await tx.insert(planSubscriptions).values({
-      userId: payment.userId,
-      productId: payment.productId,
-      planId: plan.id,
-      status: 'active',
-      startedAt: now,
-      currentPeriodEnd: periodEnd,
-    });
+    const [started] = await tx
+      .insert(planSubscriptions)
+      .values({
+        userId: payment.userId,
+        productId: payment.productId,
+        planId: plan.id,
+        status: 'active',
+        startedAt: now,
+        currentPeriodEnd: periodEnd,
+      })
+      .returning({ id: planSubscriptions.id });
+    if (!started) throw new Error('subscription insert returned nothing');
+    subscriptionId = started.id;
     duration = periodEnd
       ? `${TERM_LABEL[plan.term]} (until ${periodEnd.toISOString().slice(0, 10)})`
       : 'Lifetime';
@@ -126,4 +141,5 @@ export async function fulfilPayment(
       statusMessage: 'Payment received',
     })
     .onConflictDoNothing({ target: receipts.paymentId });
+  return { subscriptionId, paidUntil: periodEnd };
 }

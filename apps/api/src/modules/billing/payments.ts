@@ -6,8 +6,10 @@ import { type PaymentRow, paymentEvents, payments } from '../../db/schema/index.
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { CatalogService } from '../catalog/service.js';
-import { fulfilPayment } from './fulfil.js';
+import { applyOutcome } from './apply-outcome.js';
+import type { CompletionPolicy } from './payment-policy.js';
 import type { PaymentProvider } from './providers/provider.js';
+import { decideOutcome } from './webhook-outcome.js';
 
 export interface StartPayment {
   userId: string;
@@ -47,12 +49,26 @@ export class PaymentService {
     private readonly providers: ReadonlyMap<string, PaymentProvider>,
     private readonly log: FastifyBaseLogger,
     private readonly publicUrl: string,
+    private readonly policy: CompletionPolicy,
   ) {}
+
+  /** Why a payment of `provider` cannot be completed now (the sandbox page shows it), or null. */
+  refusal(provider: string): string | null {
+    return this.policy.refusal(provider)?.message ?? null;
+  }
+
+  /** Throws the policy's 403/409 when a payment of `provider` cannot be completed now. */
+  assertMayComplete(provider: string): void {
+    const refusal = this.policy.refusal(provider);
+    if (refusal) throw refusal;
+  }
 
   /** Records a pending payment and opens the provider's checkout for it. */
   async start(input: StartPayment): Promise<PaymentData> {
     if (input.amountCents <= 0) throw badRequest('Nothing to pay');
     const provider = this.checkoutProvider;
+    // No checkout that could not be completed (the sandbox with test payments off).
+    this.assertMayComplete(provider.name);
     const now = this.clock.now();
     // An older unfinished checkout for the same product is superseded, so the amount due counts once.
     await this.db
@@ -105,11 +121,27 @@ export class PaymentService {
     };
   }
 
-  /** Re-opens the checkout of a pending payment of the caller. */
-  async resume(userId: string, paymentId: string): Promise<PaymentData> {
+  /**
+   * Re-opens the checkout of a pending payment of the caller. One started with a provider that no
+   * longer takes payments (the sandbox after switching to Stripe) is replaced by a new checkout.
+   */
+  async resume(userId: string, email: string, paymentId: string): Promise<PaymentData> {
     const row = await this.own(userId, paymentId);
     if (row.status !== 'pending' || !row.checkoutUrl)
       throw badRequest('This payment is not waiting for payment');
+    if (row.provider !== this.checkoutProvider.name) {
+      return this.start({
+        userId,
+        email,
+        kind: row.kind,
+        productId: row.productId,
+        planId: row.planId,
+        upgradeRequestId: row.upgradeRequestId,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        description: row.description,
+      });
+    }
     return {
       provider: row.provider,
       paymentID: row.id,
@@ -143,8 +175,10 @@ export class PaymentService {
 
   /**
    * A provider's webhook: verified first (400 otherwise), then stored under its event id in the same
-   * transaction that applies it, so a duplicate or replayed event changes nothing. A paid payment
-   * stays paid: a late cancel or failure event never takes access away.
+   * transaction that applies it, so a duplicate or replayed event changes nothing. What an event
+   * does given the payment's state is `decideOutcome`; what that changes is `applyOutcome`. A
+   * payment is completed only if the completion policy allows its provider now (4xx otherwise,
+   * nothing stored).
    */
   async handleWebhook(
     providerName: string,
@@ -157,14 +191,21 @@ export class PaymentService {
     const now = this.clock.now();
     let changedUser: string | null = null;
     const result = await this.db.transaction(async (tx) => {
-      const [payment] = event.paymentId
+      const match = event.paymentId
+        ? eq(payments.id, event.paymentId)
+        : event.providerPaymentRef
+          ? eq(payments.providerPaymentRef, event.providerPaymentRef)
+          : null;
+      const [payment] = match
         ? await tx
             .select()
             .from(payments)
-            .where(and(eq(payments.id, event.paymentId), eq(payments.provider, provider.name)))
+            .where(and(match, eq(payments.provider, provider.name)))
+            .limit(1)
             .for('update')
         : [];
-      const outcome = decide(event.outcome, payment, event.amountCents);
+      const outcome = decideOutcome(event, payment);
+      if (outcome === 'paid' && payment) this.assertMayComplete(payment.provider);
       const stored = await tx
         .insert(paymentEvents)
         .values({
@@ -179,23 +220,8 @@ export class PaymentService {
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       if (stored.length === 0) return { duplicate: true, outcome: 'duplicate' };
-      if (!payment) return { duplicate: false, outcome };
-      if (outcome === 'paid') {
-        await tx
-          .update(payments)
-          .set({ status: 'paid', statusMessage: 'Payment received', paidAt: now })
-          .where(eq(payments.id, payment.id));
-        await fulfilPayment(tx, payment, event.billing, provider.methodLabel, now);
+      if (payment && (await applyOutcome(tx, outcome, payment, event, provider, now)))
         changedUser = payment.userId;
-      } else if (outcome === 'canceled' || outcome === 'failed') {
-        await tx
-          .update(payments)
-          .set({
-            status: outcome,
-            statusMessage: outcome === 'canceled' ? 'Payment canceled' : 'The payment failed',
-          })
-          .where(eq(payments.id, payment.id));
-      }
       return { duplicate: false, outcome };
     });
     // Spec §4: payment events are logged (to the console).
@@ -212,21 +238,4 @@ export class PaymentService {
     if (changedUser) this.catalog.subscriptionChanged(changedUser);
     return { duplicate: result.duplicate };
   }
-}
-
-/** What an event does to a payment, given the payment's state. */
-function decide(
-  outcome: 'paid' | 'canceled' | 'failed' | 'ignored',
-  payment: PaymentRow | undefined,
-  amountCents: number | null,
-): string {
-  if (!payment) return outcome === 'ignored' ? 'ignored' : 'unknown-payment';
-  if (payment.status === 'paid') return outcome === 'paid' ? 'already-paid' : 'ignored-after-paid';
-  if (outcome === 'paid') {
-    if (amountCents !== null && amountCents !== payment.amountCents) return 'amount-mismatch';
-    // A payment canceled or superseded on our side but paid at the provider is honoured: money was taken.
-    return 'paid';
-  }
-  if (outcome === 'ignored') return 'ignored';
-  return payment.status === 'pending' ? outcome : 'ignored';
 }

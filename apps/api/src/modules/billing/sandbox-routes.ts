@@ -55,7 +55,7 @@ export const sandboxRoutes =
       async (request) => {
         const row = await payments.own(currentUser(request).id, request.body.paymentID);
         if (row.provider !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
-        return { status: 'ok' as const, payment: toSummary(row) };
+        return { status: 'ok' as const, payment: toSummary(row), refusal: payments.refusal(row.provider) };
       },
     );
 
@@ -77,6 +77,8 @@ export const sandboxRoutes =
         const row = await payments.own(userId, body.paymentID);
         if (row.provider !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
         if (row.status === 'paid') throw conflict('This payment is already paid');
+        // Test payments off, or payments moved to Stripe: refused before any card is looked at.
+        payments.assertMayComplete(row.provider);
         const [month, year] = body.expiry.split('/').map(Number);
         const now = deps.clock.now();
         if (!month || year === undefined || Date.UTC(2000 + year, month, 1) <= now.getTime()) {
@@ -85,6 +87,8 @@ export const sandboxRoutes =
         const declined = body.cardNumber === SANDBOX_DECLINED_CARD || !luhn(body.cardNumber);
         const signed = sandbox.signEvent(declined ? 'checkout.failed' : 'checkout.completed', {
           paymentID: row.id,
+          amount: row.amountCents,
+          currency: row.currency,
           billing: {
             firstName: body.firstName,
             lastName: body.lastName,

@@ -3,8 +3,10 @@ import { eq } from 'drizzle-orm';
 import { publicUrl } from '../../config.js';
 import { users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { runtimeOf } from '../../runtime-mode.js';
 import { AccountBilling } from './account-billing.js';
 import { Activation } from './activation.js';
+import { CompletionPolicy } from './payment-policy.js';
 import { PaymentService } from './payments.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { SandboxProvider } from './providers/sandbox-provider.js';
@@ -23,11 +25,14 @@ export interface BillingServices {
 /**
  * Builds billing once. The sandbox verifies with SANDBOX_WEBHOOK_SECRET, or a per-process random
  * secret (its processor delivers to the same process). Stripe takes over new checkouts when
- * STRIPE_SECRET_KEY is set; sandbox webhooks of earlier checkouts are still honoured.
+ * STRIPE_SECRET_KEY is set; from then on earlier sandbox checkouts can no longer be paid
+ * (CompletionPolicy). Test cards and Stripe test keys need test payments allowed (runtime-mode.ts).
  */
 export function createBillingServices(deps: AppDeps): BillingServices {
   const { config, clock, catalog } = deps;
   const db = deps.database.db;
+  const runtime = runtimeOf(config);
+  const { testPayments } = runtime;
   const sandbox = new SandboxProvider(
     config.SANDBOX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
     clock,
@@ -37,6 +42,11 @@ export function createBillingServices(deps: AppDeps): BillingServices {
   if (config.STRIPE_SECRET_KEY) {
     if (!config.STRIPE_WEBHOOK_SECRET)
       throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
+    // A test-mode key takes Stripe's test cards: the same rule as the sandbox's.
+    if (/^(sk|rk)_test_/.test(config.STRIPE_SECRET_KEY) && !testPayments)
+      throw new Error(
+        'STRIPE_SECRET_KEY is a test-mode key (sk_test_…): in production set a live key, or ALLOW_TEST_PAYMENTS=true for a staging server',
+      );
     checkoutProvider = new StripeProvider(
       {
         secretKey: config.STRIPE_SECRET_KEY,
@@ -46,10 +56,13 @@ export function createBillingServices(deps: AppDeps): BillingServices {
       clock,
     );
     providers.set('stripe', checkoutProvider);
-  } else if (config.NODE_ENV === 'production') {
-    // Fine for a demo or staging; in production anyone could "pay" with the sandbox's test card.
+  } else if (!testPayments) {
     deps.log.warn(
-      'payments use the built-in sandbox test-card provider; set STRIPE_SECRET_KEY for real payments',
+      'no payment provider: test cards are refused and STRIPE_SECRET_KEY is not set, so paid plans cannot be bought',
+    );
+  } else if (runtime.mode === 'production') {
+    deps.log.warn(
+      'ALLOW_TEST_PAYMENTS=true: anyone can "pay" with the sandbox test card; set STRIPE_SECRET_KEY for real payments',
     );
   }
   const payments = new PaymentService(
@@ -60,6 +73,7 @@ export function createBillingServices(deps: AppDeps): BillingServices {
     providers,
     deps.log,
     publicUrl(config),
+    new CompletionPolicy(checkoutProvider.name, testPayments),
   );
   const upgrades = new UpgradeService(db, clock, catalog);
   return {

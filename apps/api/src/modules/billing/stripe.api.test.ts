@@ -1,11 +1,19 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BILLING_PATHS, CATALOG_PATHS } from '@app/contract';
+import {
+  BILLING_PATHS,
+  CATALOG_PATHS,
+  PROVIDER_SWITCHED_MESSAGE,
+  type ReceiptsGetResponse,
+  SANDBOX_TEST_CARD,
+  type SubscriptionsGetResponse,
+} from '@app/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
-import { billingKit } from './billing-kit.test.js';
+import { billingKit, SANDBOX_SECRET } from './billing-kit.test.js';
+import { startSibling } from './sibling-test-support.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in';
 let server: TestServer;
@@ -52,6 +60,7 @@ beforeAll(async () => {
       STRIPE_SECRET_KEY: 'sk_test_standin',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: apiUrl,
+      SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
     },
   });
   kit = billingKit(server);
@@ -69,6 +78,7 @@ function sessionEvent(
   sessionId: string,
   amount: number,
   type = 'checkout.session.completed',
+  currency = 'usd',
 ) {
   return JSON.stringify({
     id,
@@ -80,6 +90,8 @@ function sessionEvent(
         object: 'checkout.session',
         payment_status: type === 'checkout.session.completed' ? 'paid' : 'unpaid',
         amount_total: amount,
+        currency,
+        payment_intent: `pi_for_${paymentId}`,
         client_reference_id: paymentId,
         metadata: { paymentId },
         customer_details: {
@@ -165,5 +177,181 @@ describe('Stripe Checkout provider', () => {
       data: { object: {} },
     });
     expect((await sendWebhook(other)).body).toEqual({ received: true, duplicate: false });
+  });
+});
+
+/** A Stripe event about the payment's PaymentIntent (charges and disputes name it, not our id). */
+function chargeEvent(id: string, type: string, paymentId: string, object: Record<string, unknown>) {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    data: { object: { id: `ch_${id}`, payment_intent: `pi_for_${paymentId}`, currency: 'usd', ...object } },
+  });
+}
+
+async function paidPro() {
+  const dev = await newDeveloper(server, { plan: 'none' });
+  const pro = await kit.planNamed(dev.token, dev.productId, 'Pro');
+  const { paymentID } = await kit.startCheckout(dev.token, dev.productId, pro.id);
+  const paid = await sendWebhook(sessionEvent(`evt_paid_${paymentID}`, paymentID, 'cs_paid', pro.price));
+  expect(paid.body).toEqual({ received: true, duplicate: false });
+  expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBe(pro.id);
+  return { dev, pro, paymentID };
+}
+
+async function subscriptionOf(token: string) {
+  const response = await kit.request<SubscriptionsGetResponse>(BILLING_PATHS.subscriptionsGet, {
+    body: {},
+    token,
+  });
+  return response.body.subscriptions[0] ?? null;
+}
+
+async function receiptOf(token: string) {
+  const response = await kit.request<ReceiptsGetResponse>(BILLING_PATHS.receiptsGet, { token });
+  return response.body.receipts[0];
+}
+
+describe('Stripe webhook checks', () => {
+  it('refuses events signed more than 300 s in the future or the past (400), and honours them within', async () => {
+    const dev = await newDeveloper(server, { plan: 'none' });
+    const pro = await kit.planNamed(dev.token, dev.productId, 'Pro');
+    const { paymentID } = await kit.startCheckout(dev.token, dev.productId, pro.id);
+    const payload = sessionEvent(`evt_time_${paymentID}`, paymentID, 'cs_time', pro.price);
+    const now = Math.floor(server.clock.now().getTime() / 1000);
+    for (const timestamp of [now + 600, now + 301, now - 600]) {
+      const response = await sendWebhook(payload, { timestamp });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({ status: 'failed', message: 'Webhook timestamp outside the tolerance' });
+    }
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
+    expect((await sendWebhook(payload, { timestamp: now + 299 })).status).toBe(200);
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBe(pro.id);
+  });
+
+  it('grants nothing for the right amount in another currency', async () => {
+    const dev = await newDeveloper(server, { plan: 'none' });
+    const pro = await kit.planNamed(dev.token, dev.productId, 'Pro');
+    const { paymentID } = await kit.startCheckout(dev.token, dev.productId, pro.id);
+    const euros = sessionEvent(`evt_eur_${paymentID}`, paymentID, 'cs_eur', pro.price, undefined, 'eur');
+    expect((await sendWebhook(euros)).body).toEqual({ received: true, duplicate: false });
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
+    const status = await kit.request(BILLING_PATHS.paymentStatus, { body: { paymentID }, token: dev.token });
+    expect(status.body).toMatchObject({ payment: { status: 'pending' } });
+  });
+});
+
+describe('Stripe refunds and disputes', () => {
+  it('a full refund ends the access the payment bought; the receipt and the payment say refunded', async () => {
+    const { dev, pro, paymentID } = await paidPro();
+    const refund = chargeEvent(`evt_refund_${paymentID}`, 'charge.refunded', paymentID, {
+      amount: pro.price,
+      amount_refunded: pro.price,
+      refunded: true,
+    });
+    expect((await sendWebhook(refund)).body).toEqual({ received: true, duplicate: false });
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
+    expect(await subscriptionOf(dev.token)).toBeNull();
+    expect(await receiptOf(dev.token)).toMatchObject({
+      order_id: paymentID,
+      status: 'refunded',
+      status_message: expect.stringMatching(/^Refunded on \d{4}-\d{2}-\d{2}$/),
+    });
+    const status = await kit.request(BILLING_PATHS.paymentStatus, { body: { paymentID }, token: dev.token });
+    expect(status.body).toMatchObject({ payment: { status: 'refunded' } });
+    // The same refund again is a duplicate; a late "completed" does not grant it back.
+    expect((await sendWebhook(refund)).body).toEqual({ received: true, duplicate: true });
+    await sendWebhook(sessionEvent(`evt_late_${paymentID}`, paymentID, 'cs_paid', pro.price));
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
+  });
+
+  it('a partial refund records the amount and leaves access as it is', async () => {
+    const { dev, pro, paymentID } = await paidPro();
+    const partial = chargeEvent(`evt_part_${paymentID}`, 'charge.refunded', paymentID, {
+      amount: pro.price,
+      amount_refunded: 500,
+      refunded: false,
+    });
+    expect((await sendWebhook(partial)).status).toBe(200);
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBe(pro.id);
+    expect(await subscriptionOf(dev.token)).toMatchObject({ state: 'active' });
+    expect(await receiptOf(dev.token)).toMatchObject({
+      status: 'partially refunded',
+      status_message: expect.stringContaining('5.00 USD refunded'),
+    });
+  });
+
+  it('a dispute suspends the plan at once; won restores it; lost ends it', async () => {
+    const won = await paidPro();
+    const opened = (payment: string) =>
+      chargeEvent(`evt_dispute_${payment}`, 'charge.dispute.created', payment, { status: 'needs_response' });
+    const closed = (payment: string, status: string) =>
+      chargeEvent(`evt_closed_${payment}`, 'charge.dispute.closed', payment, { status });
+
+    expect((await sendWebhook(opened(won.paymentID))).status).toBe(200);
+    expect(await subscriptionOf(won.dev.token)).toMatchObject({ state: 'suspended', on_hold: true });
+    expect(await receiptOf(won.dev.token)).toMatchObject({ status: 'disputed' });
+    // Paying again does not lift a dispute's hold.
+    const renew = await kit.request(BILLING_PATHS.renew, {
+      body: { productID: won.dev.productId },
+      token: won.dev.token,
+    });
+    expect(renew.status).toBe(409);
+    expect((await sendWebhook(closed(won.paymentID, 'won'))).status).toBe(200);
+    expect(await subscriptionOf(won.dev.token)).toMatchObject({ state: 'active', on_hold: false });
+    expect(await receiptOf(won.dev.token)).toMatchObject({ status: 'paid' });
+
+    const lost = await paidPro();
+    await sendWebhook(opened(lost.paymentID));
+    expect(await subscriptionOf(lost.dev.token)).toMatchObject({ state: 'suspended' });
+    expect((await sendWebhook(closed(lost.paymentID, 'lost'))).status).toBe(200);
+    expect(await subscriptionOf(lost.dev.token)).toBeNull();
+    expect(await receiptOf(lost.dev.token)).toMatchObject({ status: 'refunded' });
+  });
+});
+
+describe('switching from the sandbox to Stripe', () => {
+  it('an older sandbox checkout can no longer be paid; paying it again opens a Stripe checkout', async () => {
+    const dev = await newDeveloper(server, { plan: 'none' });
+    const pro = await kit.planNamed(dev.token, dev.productId, 'Pro');
+    // The same install before STRIPE_SECRET_KEY was set: the checkout went to the sandbox.
+    const before = await startSibling(server, { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET });
+    let sandboxPaymentId: string;
+    try {
+      const sandboxKit = billingKit({ ...server, baseUrl: before.baseUrl });
+      const token = await sandboxKit.signIn(dev.email);
+      const checkout = await sandboxKit.startCheckout(token, dev.productId, pro.id);
+      expect(checkout.url).toMatch(/^\/payments\/sandbox\/checkout/);
+      sandboxPaymentId = checkout.paymentID;
+    } finally {
+      await before.close();
+    }
+
+    const paid = await kit.pay(dev.token, sandboxPaymentId, SANDBOX_TEST_CARD);
+    expect(paid.status).toBe(409);
+    expect(paid.body).toEqual({ status: 'failed', message: PROVIDER_SWITCHED_MESSAGE });
+    // An event signed with the sandbox's secret does not complete it either.
+    const event = {
+      id: `evt_switch_${sandboxPaymentId}`,
+      type: 'checkout.completed',
+      created: Math.floor(server.clock.now().getTime() / 1000),
+      data: { paymentID: sandboxPaymentId },
+    };
+    expect((await kit.webhook(event)).status).toBe(409);
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
+
+    const resumed = await kit.request<{ paymentData: { provider: string; paymentID: string } }>(
+      BILLING_PATHS.payPending,
+      { body: { paymentID: sandboxPaymentId }, token: dev.token },
+    );
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    expect(resumed.body.paymentData.provider).toBe('stripe');
+    expect(resumed.body.paymentData.paymentID).not.toBe(sandboxPaymentId);
+    const old = await kit.request(BILLING_PATHS.paymentStatus, {
+      body: { paymentID: sandboxPaymentId },
+      token: dev.token,
+    });
+    expect(old.body).toMatchObject({ payment: { status: 'canceled' } });
   });
 });

@@ -116,6 +116,42 @@ describe('sandbox webhooks', () => {
     expect((await kit.plans(second.dev.token, second.dev.productId)).activePlanID).toBe(second.pro.id);
   });
 
+  it('checks amount and currency when the event carries them, as for Stripe', async () => {
+    const { dev, pro, checkout } = await pendingCheckout();
+    const event = (data: Record<string, unknown>) => ({
+      ...completed(checkout.paymentID),
+      data: { paymentID: checkout.paymentID, ...data },
+    });
+    await kit.webhook(event({ amount: pro.price, currency: 'eur' }));
+    await kit.webhook(event({ amount: pro.price - 1, currency: 'usd' }));
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
+    await kit.webhook(event({ amount: pro.price, currency: 'USD' }));
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBe(pro.id);
+  });
+
+  it('refund and dispute events follow the same rules as Stripe’s', async () => {
+    const refunded = await pendingCheckout();
+    await kit.webhook(completed(refunded.checkout.paymentID));
+    const about = (paymentID: string, type: string, data: Record<string, unknown> = {}) => ({
+      id: `evt_${type}_${Math.random().toString(36).slice(2)}`,
+      type,
+      created: Math.floor(server.clock.now().getTime() / 1000),
+      data: { paymentID, ...data },
+    });
+    await kit.webhook(about(refunded.checkout.paymentID, 'payment.refunded', { amountRefunded: 100 }));
+    expect((await kit.plans(refunded.dev.token, refunded.dev.productId)).activePlanID).toBe(refunded.pro.id);
+    await kit.webhook(about(refunded.checkout.paymentID, 'payment.refunded'));
+    expect((await kit.plans(refunded.dev.token, refunded.dev.productId)).activePlanID).toBeNull();
+    expect(await receiptsOf(refunded.dev.token)).toMatchObject([{ status: 'refunded' }]);
+
+    const disputed = await pendingCheckout();
+    await kit.webhook(completed(disputed.checkout.paymentID));
+    await kit.webhook(about(disputed.checkout.paymentID, 'payment.dispute.opened'));
+    expect(await subscriptionsOf(disputed.dev.token)).toMatchObject([{ state: 'suspended', on_hold: true }]);
+    await kit.webhook(about(disputed.checkout.paymentID, 'payment.dispute.lost'));
+    expect(await subscriptionsOf(disputed.dev.token)).toEqual([]);
+  });
+
   it('answers malformed webhook bodies with 400, never 500', async () => {
     expect((await kit.webhook({ nothing: true })).status).toBe(400);
     const raw = await kit.request(BILLING_PATHS.sandboxWebhook, {

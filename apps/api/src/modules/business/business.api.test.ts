@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DEMO_PASSWORD, testDemoPassword } from '../../test/demo-logins.js';
 import { createAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
@@ -182,13 +183,13 @@ describe('isolation between owners', () => {
 
 describe('demo seed', () => {
   it('creates a realtor with three listings and an agent who sees the assigned house; runs twice safely', async () => {
-    const step = businessSeed(server.deps);
+    const step = businessSeed(server.deps, testDemoPassword);
     const context = { db: server.database.db, log: server.app.log };
     await step.run(context);
     await step.run(context);
-    const signin = (account: { email: string; password: string }) =>
+    const signin = (account: { email: string }) =>
       request<{ access: string }>('/api/v1/user/authenticate/signin', {
-        body: { ...account, rememberMe: false },
+        body: { ...account, password: TEST_DEMO_PASSWORD, rememberMe: false },
       });
     const realtor = (await signin(DEMO_REALTOR)).body.access;
     const list = await request<{ businessList: { id: string }[] }>('/api/business/get', { token: realtor });

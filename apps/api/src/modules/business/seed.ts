@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { businessAgents, businesses, businessTypes, properties } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+import type { DemoPasswordOf } from '../../platform/seed/demo-login-store.js';
 import type { SeedStep } from '../../platform/seed/seed.js';
 
-/** Demo accounts documented in the README: a business owner and an agent with one assigned house. */
-export const DEMO_REALTOR = { email: 'realtor@demo.test', password: 'demo-realtor-pass' } as const;
-export const DEMO_AGENT = { email: 'agent@demo.test', password: 'demo-agent-pass' } as const;
+/**
+ * Demo accounts documented in the README: a business owner and an agent with one assigned house.
+ * Their passwords are generated per install (`demo-logins.ts`).
+ */
+export const DEMO_REALTOR = { email: 'realtor@demo.test' } as const;
+export const DEMO_AGENT = { email: 'agent@demo.test' } as const;
 
-export function businessSeed(deps: Pick<AppDeps, 'accounts'>): SeedStep {
+export function businessSeed(deps: Pick<AppDeps, 'accounts'>, passwordOf: DemoPasswordOf): SeedStep {
   return {
     name: 'demo-real-estate',
     async run({ db }) {
@@ -23,7 +27,7 @@ export function businessSeed(deps: Pick<AppDeps, 'accounts'>): SeedStep {
         firstName: 'Noor',
         lastName: 'Haddad',
         email: DEMO_REALTOR.email,
-        password: DEMO_REALTOR.password,
+        password: passwordOf(DEMO_REALTOR.email),
         securityQuestion: 'In which city were you born?',
         securityQuestionAnswer: 'Porto',
       });
@@ -32,7 +36,7 @@ export function businessSeed(deps: Pick<AppDeps, 'accounts'>): SeedStep {
         firstName: 'Liam',
         lastName: 'Brooks',
         email: DEMO_AGENT.email,
-        password: DEMO_AGENT.password,
+        password: passwordOf(DEMO_AGENT.email),
         securityQuestion: 'What was the name of your first pet?',
         securityQuestionAnswer: 'Pepper',
       });

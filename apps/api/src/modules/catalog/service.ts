@@ -99,7 +99,9 @@ export class CatalogService {
         ),
       )
       .limit(1);
-    return row ? { ...row, ...deriveState(row.subscription.currentPeriodEnd, this.clock.now()) } : null;
+    if (!row) return null;
+    const { currentPeriodEnd, heldAt } = row.subscription;
+    return { ...row, ...deriveState(currentPeriodEnd, this.clock.now(), heldAt) };
   }
 
   async productNames(ids: number[]): Promise<Map<number, string>> {

@@ -8,22 +8,26 @@ export interface DerivedState {
   /** When backend features stop (period end + grace); null when they never do (free, one-time). */
   accessEndsAt: Date | null;
   graceDaysLeft: number | null;
+  /** Suspended because a payment for it is disputed, not for late payment (paying does not help). */
+  onHold: boolean;
 }
 
 /**
- * A subscription's state is a function of its period end and the clock, never of a stored flag, so
- * it is right at every instant without a cron: active until the period ends, then 10 days of grace
- * (still working), then suspended until a payment moves the period end forward.
+ * A subscription's state is a function of its period end and the clock, so it is right at every
+ * instant without a cron: active until the period ends, then 10 days of grace (still working), then
+ * suspended until a payment moves the period end forward. The one stored flag is a dispute's hold
+ * (`heldAt`), which suspends it from that moment until the dispute is won.
  */
-export function deriveState(periodEnd: Date | null, now: Date): DerivedState {
-  if (!periodEnd) return { state: 'active', accessEndsAt: null, graceDaysLeft: null };
+export function deriveState(periodEnd: Date | null, now: Date, heldAt: Date | null = null): DerivedState {
+  if (heldAt) return { state: 'suspended', accessEndsAt: heldAt, graceDaysLeft: 0, onHold: true };
+  if (!periodEnd) return { state: 'active', accessEndsAt: null, graceDaysLeft: null, onHold: false };
   const accessEndsAt = new Date(periodEnd.getTime() + GRACE_MS);
-  if (now < periodEnd) return { state: 'active', accessEndsAt, graceDaysLeft: null };
+  if (now < periodEnd) return { state: 'active', accessEndsAt, graceDaysLeft: null, onHold: false };
   if (now < accessEndsAt) {
     const graceDaysLeft = Math.ceil((accessEndsAt.getTime() - now.getTime()) / DAY_MS);
-    return { state: 'grace', accessEndsAt, graceDaysLeft };
+    return { state: 'grace', accessEndsAt, graceDaysLeft, onHold: false };
   }
-  return { state: 'suspended', accessEndsAt, graceDaysLeft: 0 };
+  return { state: 'suspended', accessEndsAt, graceDaysLeft: 0, onHold: false };
 }
 
 /** One term later in calendar terms (UTC): the 31st of a month clamps to the next month's end. */

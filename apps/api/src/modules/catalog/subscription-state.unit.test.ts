@@ -8,7 +8,23 @@ describe('deriveState', () => {
   const end = addTerm(start, 'm');
 
   it('is active without a period end (free and one-time plans)', () => {
-    expect(deriveState(null, start)).toEqual({ state: 'active', accessEndsAt: null, graceDaysLeft: null });
+    expect(deriveState(null, start)).toEqual({
+      state: 'active',
+      accessEndsAt: null,
+      graceDaysLeft: null,
+      onHold: false,
+    });
+  });
+
+  it('is suspended from the moment a dispute holds it, whatever the period', () => {
+    const held = new Date(start.getTime() + day);
+    expect(deriveState(end, new Date(held.getTime() + 1), held)).toEqual({
+      state: 'suspended',
+      accessEndsAt: held,
+      graceDaysLeft: 0,
+      onHold: true,
+    });
+    expect(deriveState(null, start, held)).toMatchObject({ state: 'suspended', onHold: true });
   });
 
   it('walks active → grace (counting down) → suspended', () => {

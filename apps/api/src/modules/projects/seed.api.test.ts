@@ -7,6 +7,7 @@ import {
 } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { TEST_DEMO_PASSWORD, testDemoPassword } from '../../test/demo-logins.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
 import { accountSeed, DEMO_ACCOUNTS } from '../accounts/seed.js';
@@ -21,7 +22,7 @@ afterAll(async () => server?.close());
 describe('demo projects seed', () => {
   it('gives the demo client an order in progress with a chat, assigned to the demo staff; runs twice safely', async () => {
     const context = { db: server.database.db, log: server.app.log };
-    await accountSeed(server.deps).run(context);
+    await accountSeed(server.deps, testDemoPassword).run(context);
     await projectSeed(server.deps).run(context);
     await projectSeed(server.deps).run(context);
     const request = httpClient(server.baseUrl);
@@ -29,7 +30,7 @@ describe('demo projects seed', () => {
       const account = DEMO_ACCOUNTS[index];
       if (!account) throw new Error('no demo account');
       const response = await request<{ access: string }>('/api/v1/user/authenticate/signin', {
-        body: { email: account.email, password: account.password, rememberMe: false },
+        body: { email: account.email, password: TEST_DEMO_PASSWORD, rememberMe: false },
       });
       expect(response.status).toBe(200);
       return response.body.access;

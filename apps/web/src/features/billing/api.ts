@@ -136,7 +136,7 @@ export function useSandboxSession(paymentID: string | null) {
         schema: ZSandboxSessionResponse,
         signal,
       }),
-    select: (reply) => reply.payment,
+    select: (reply) => ({ payment: reply.payment, refusal: reply.refusal }),
   });
 }
 

@@ -26,15 +26,33 @@ export interface BillingDetails {
   last4?: string;
 }
 
+/** What a provider's event means for a payment, before it is checked against the payment's state. */
+export type EventOutcome =
+  | 'paid'
+  | 'canceled'
+  | 'failed'
+  | 'refunded'
+  | 'dispute-opened'
+  | 'dispute-won'
+  | 'dispute-lost'
+  | 'ignored';
+
 /** A webhook event after its signature and timestamp were verified. */
 export interface VerifiedEvent {
   eventId: string;
   /** The provider's own type, stored for the log. */
   rawType: string;
-  outcome: 'paid' | 'canceled' | 'failed' | 'ignored';
+  outcome: EventOutcome;
+  /** Our payment id, when the event carries it (checkout events). */
   paymentId: string | null;
-  /** What the provider says was paid, checked against the payment before access is granted. */
+  /** The provider's id of the money (Stripe PaymentIntent): how refunds and disputes name a payment. */
+  providerPaymentRef: string | null;
+  /** What the provider says was paid, checked with the currency before access is granted. */
   amountCents: number | null;
+  /** Lower-case ISO code, or null when the event does not say. */
+  currency: string | null;
+  /** `refunded`: the total refunded so far, and whether that is all of the payment. */
+  refund?: { amountCents: number; full: boolean };
   billing: BillingDetails;
   payload: unknown;
 }

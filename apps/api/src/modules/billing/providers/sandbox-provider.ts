@@ -3,7 +3,17 @@ import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, ZSandboxEvent } from '@app
 import type { Clock } from '../../../platform/clock.js';
 import { badRequest } from '../../../platform/http/errors.js';
 import { signPayload, verifySignature } from '../webhook-signature.js';
-import type { Checkout, CheckoutInput, PaymentProvider, VerifiedEvent } from './provider.js';
+import type { Checkout, CheckoutInput, EventOutcome, PaymentProvider, VerifiedEvent } from './provider.js';
+
+const SANDBOX_OUTCOME: Record<SandboxEvent['type'], EventOutcome> = {
+  'checkout.completed': 'paid',
+  'checkout.canceled': 'canceled',
+  'checkout.failed': 'failed',
+  'payment.refunded': 'refunded',
+  'payment.dispute.opened': 'dispute-opened',
+  'payment.dispute.won': 'dispute-won',
+  'payment.dispute.lost': 'dispute-lost',
+};
 
 /** The web app's hosted test-card page (the popup). */
 export const SANDBOX_CHECKOUT_PAGE = '/payments/sandbox/checkout';
@@ -58,18 +68,18 @@ export class SandboxProvider implements PaymentProvider {
     const parsed = ZSandboxEvent.safeParse(json);
     if (!parsed.success) throw badRequest('Unrecognised webhook event');
     const event = parsed.data;
-    const outcome =
-      event.type === 'checkout.completed'
-        ? 'paid'
-        : event.type === 'checkout.canceled'
-          ? 'canceled'
-          : 'failed';
+    const { amount, currency, amountRefunded } = event.data;
     return {
       eventId: event.id,
       rawType: event.type,
-      outcome,
+      outcome: SANDBOX_OUTCOME[event.type],
       paymentId: event.data.paymentID,
-      amountCents: null,
+      providerPaymentRef: null,
+      amountCents: amount ?? null,
+      currency: currency?.toLowerCase() ?? null,
+      ...(event.type === 'payment.refunded'
+        ? { refund: { amountCents: amountRefunded ?? 0, full: amountRefunded === undefined } }
+        : {}),
       billing: event.data.billing ?? {},
       payload: event,
     };

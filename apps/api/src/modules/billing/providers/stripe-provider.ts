@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import type { Clock } from '../../../platform/clock.js';
-import { badRequest } from '../../../platform/http/errors.js';
-import { BAD_SIGNATURE_MESSAGE } from '../webhook-signature.js';
+import { verifySignature } from '../webhook-signature.js';
 import type { Checkout, CheckoutInput, PaymentProvider, VerifiedEvent } from './provider.js';
+import { translateStripeEvent } from './stripe-events.js';
 
 export interface StripeSettings {
   secretKey: string;
@@ -11,11 +11,10 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
-const TOLERANCE_SECONDS = 300;
-
 /**
  * Stripe Checkout (one payment per period). The session carries our payment id; only the signed
- * `checkout.session.completed` webhook (with `payment_status: paid`) grants access.
+ * `checkout.session.completed` webhook (with `payment_status: paid`) grants access. Refunds and
+ * disputes name the PaymentIntent, which the completed session recorded on the payment.
  */
 export class StripeProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
@@ -43,6 +42,7 @@ export class StripeProvider implements PaymentProvider {
         customer_email: input.customerEmail,
         client_reference_id: input.paymentId,
         metadata: { paymentId: input.paymentId },
+        payment_intent_data: { metadata: { paymentId: input.paymentId } },
         line_items: [
           {
             quantity: 1,
@@ -63,55 +63,18 @@ export class StripeProvider implements PaymentProvider {
     return { providerRef: session.id, url: session.url };
   }
 
+  /**
+   * Checked with the same verifier as the sandbox: HMAC-SHA256 over `t.body`, and a timestamp within
+   * ±5 minutes of our clock. (The SDK's own check refuses only old timestamps, not future ones.)
+   */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): VerifiedEvent {
     const header = headers['stripe-signature'];
-    if (!header || Array.isArray(header)) throw badRequest(BAD_SIGNATURE_MESSAGE);
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.webhooks.constructEvent(
-        rawBody,
-        header,
-        this.settings.webhookSecret,
-        TOLERANCE_SECONDS,
-        undefined,
-        this.clock.now().getTime(),
-      );
-    } catch (error) {
-      const message =
-        error instanceof Error && /tolerance/i.test(error.message)
-          ? 'Webhook timestamp outside the tolerance'
-          : BAD_SIGNATURE_MESSAGE;
-      throw badRequest(message);
-    }
-    const base = { eventId: event.id, rawType: event.type, payload: event, billing: {} };
-    if (
-      event.type === 'checkout.session.completed' ||
-      event.type === 'checkout.session.async_payment_succeeded' ||
-      event.type === 'checkout.session.expired' ||
-      event.type === 'checkout.session.async_payment_failed'
-    ) {
-      const session = event.data.object;
-      const paymentId = session.metadata?.paymentId ?? session.client_reference_id ?? null;
-      const details = session.customer_details;
-      const [firstName, ...rest] = (details?.name ?? '').split(' ');
-      const billing = {
-        firstName: firstName ?? '',
-        lastName: rest.join(' '),
-        phone: details?.phone ?? '',
-        address: [details?.address?.line1, details?.address?.line2].filter(Boolean).join(', '),
-        city: details?.address?.city ?? '',
-        country: details?.address?.country ?? '',
-      };
-      const outcome =
-        event.type === 'checkout.session.expired'
-          ? 'canceled'
-          : event.type === 'checkout.session.async_payment_failed'
-            ? 'failed'
-            : session.payment_status === 'paid'
-              ? 'paid'
-              : 'ignored';
-      return { ...base, outcome, paymentId, amountCents: session.amount_total ?? null, billing };
-    }
-    return { ...base, outcome: 'ignored', paymentId: null, amountCents: null };
+    verifySignature(
+      this.settings.webhookSecret,
+      rawBody,
+      Array.isArray(header) ? undefined : header,
+      this.clock.now(),
+    );
+    return translateStripeEvent(rawBody);
   }
 }

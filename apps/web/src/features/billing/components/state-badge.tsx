@@ -12,5 +12,6 @@ export function StateBadge({ subscription }: { subscription: Subscription }) {
       </Badge>
     );
   }
+  if (subscription.on_hold) return <Badge bg="danger">On hold · payment disputed</Badge>;
   return <Badge bg="danger">Suspended until paid</Badge>;
 }

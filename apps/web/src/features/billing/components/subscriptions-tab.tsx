@@ -31,9 +31,11 @@ function SubscriptionCard({ sub, onChange }: { sub: Subscription; onChange: () =
         </p>
         {sub.state !== 'active' && (
           <Alert variant={sub.state === 'grace' ? 'warning' : 'danger'} className="py-2 small">
-            {sub.state === 'grace'
-              ? `Payment is due. Everything keeps working until ${formatDate(sub.grace_ends_at)}; after that the backend features stop until you pay.`
-              : 'Backend features are off (the Key Manager API answers 402) until you pay the renewal.'}
+            {sub.on_hold
+              ? 'A payment for this plan is disputed with your bank: backend features are off (the Key Manager API answers 402) until the dispute closes in your favour.'
+              : sub.state === 'grace'
+                ? `Payment is due. Everything keeps working until ${formatDate(sub.grace_ends_at)}; after that the backend features stop until you pay.`
+                : 'Backend features are off (the Key Manager API answers 402) until you pay the renewal.'}
           </Alert>
         )}
         {sub.pendingUpgrade && (
@@ -45,7 +47,7 @@ function SubscriptionCard({ sub, onChange }: { sub: Subscription; onChange: () =
           </p>
         )}
         <div className="mt-auto d-flex flex-wrap gap-2">
-          {recurring && (
+          {recurring && !sub.on_hold && (
             <Button
               variant={sub.state === 'active' ? 'outline-primary' : 'primary'}
               disabled={renew.isPending || waiting}
@@ -60,7 +62,11 @@ function SubscriptionCard({ sub, onChange }: { sub: Subscription; onChange: () =
                 : `Pay ${formatMoney(sub.plan.price, sub.plan.currency)} now`}
             </Button>
           )}
-          <Button variant="outline-secondary" onClick={onChange} disabled={sub.pendingUpgrade !== null}>
+          <Button
+            variant="outline-secondary"
+            onClick={onChange}
+            disabled={sub.pendingUpgrade !== null || sub.on_hold}
+          >
             Change plan
           </Button>
         </div>

@@ -3,7 +3,10 @@ import { useRenew, useSubscriptions } from '../api';
 import { formatMoney } from '../money';
 import { usePaymentLauncher } from '../use-payment-launcher';
 
-/** Shown where a product's features are off: the plan is suspended for late payment, pay to restore. */
+/**
+ * Shown where a product's features are off: suspended for late payment (pay to restore), or on hold
+ * while a payment is disputed (paying again does not help).
+ */
 export function SuspendedNotice({ productId }: { productId: number }) {
   const subscriptions = useSubscriptions();
   const renew = useRenew();
@@ -12,6 +15,14 @@ export function SuspendedNotice({ productId }: { productId: number }) {
     (entry) => entry.productID === productId && entry.state === 'suspended',
   );
   if (!sub) return null;
+  if (sub.on_hold)
+    return (
+      <Alert variant="danger">
+        <strong>Your {sub.plan.name} plan is on hold</strong> while a payment for it is disputed with your
+        bank. Its features and the REST API (HTTP 402) are off; they come back if the dispute is resolved in
+        your favour.
+      </Alert>
+    );
   return (
     <Alert variant="danger" className="d-flex flex-wrap justify-content-between align-items-center gap-2">
       <span>

@@ -6,7 +6,13 @@ import { LinkButton } from '../../../components/link-button';
 import { usePaymentStatus } from '../api';
 import { formatDate, formatMoney } from '../money';
 
-const VARIANT = { paid: 'success', pending: 'warning', canceled: 'secondary', failed: 'danger' } as const;
+const VARIANT = {
+  paid: 'success',
+  pending: 'warning',
+  canceled: 'secondary',
+  failed: 'danger',
+  refunded: 'secondary',
+} as const;
 
 /** In the payment popup, a way back; in a full tab, the profile. */
 function Done() {

@@ -5,7 +5,7 @@ import {
   ZSandboxPayRequest,
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Card, Col, Container, Row } from 'react-bootstrap';
+import { Alert, Badge, Button, Card, Col, Container, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
@@ -45,11 +45,18 @@ export function SandboxCheckoutPage() {
         This payment link is incomplete.
       </Alert>
     );
-  const payment = session.data;
+  const payment = session.data?.payment;
+  const refusal = session.data?.refusal ?? null;
 
   return (
     <Container className="py-4" style={{ maxWidth: 560 }}>
-      <h1 className="h3">Test payment</h1>
+      <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+        <h1 className="h3 mb-0">Test payment</h1>
+        {/* The sandbox never charges a card: said where the card number is typed. */}
+        <Badge bg="warning" text="dark" data-testid="test-mode-mark">
+          Test mode — no real charge
+        </Badge>
+      </div>
       <p className="text-body-secondary small">
         Sandbox checkout: no real money moves. Use card <code>{SANDBOX_TEST_CARD}</code> (any future expiry
         and CVC) to pay, or <code>{SANDBOX_DECLINED_CARD}</code> to see a declined card.
@@ -69,6 +76,10 @@ export function SandboxCheckoutPage() {
         <Alert variant={payment.status === 'paid' ? 'success' : 'warning'}>
           This payment is {payment.status}.{' '}
           <Alert.Link href={`/payment-status?payment=${payment.id}`}>See its status</Alert.Link>
+        </Alert>
+      ) : payment && refusal ? (
+        <Alert variant="warning" role="alert">
+          {refusal}
         </Alert>
       ) : (
         payment && (

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { DEMO_ACCOUNTS } from './modules/accounts/seed.js';
+import { DEMO_AGENT, DEMO_REALTOR } from './modules/business/seed.js';
+import { verifySecret } from './platform/auth/passwords.js';
+import type { AppDeps } from './platform/deps.js';
+import { type DemoLoginEntry, DemoLoginStore } from './platform/seed/demo-login-store.js';
+
+export interface DemoLogin {
+  who: string;
+  email: string;
+}
+
+/** Every account the demo seeds create (README "Demo logins"). */
+export const DEMO_LOGINS: readonly DemoLogin[] = [
+  ...DEMO_ACCOUNTS.map((account) => ({
+    who: account.userType === 'e' ? 'staff' : 'client',
+    email: account.email,
+  })),
+  { who: 'real-estate business owner', email: DEMO_REALTOR.email },
+  { who: 'real-estate agent', email: DEMO_AGENT.email },
+];
+
+export interface DemoLoginOptions {
+  dataDir: string;
+  /** Demo content will be seeded: every login gets a password, created or not yet. */
+  seeding: boolean;
+  /** DEMO_PASSWORD (automated tests): the same known password for every demo login. */
+  fixedPassword?: string;
+  logins?: readonly DemoLogin[];
+}
+
+export interface DemoLogins {
+  /** The password of each demo login (for the seed steps); throws for an unknown email. */
+  passwordOf(email: string): string;
+  /** Logins whose password is new at this start (printed once). */
+  created: DemoLoginEntry[];
+  /** Demo accounts that exist in the database, with their passwords. */
+  existing: DemoLoginEntry[];
+  file: string;
+}
+
+/**
+ * Gives each demo login a password of this install: generated once and kept in
+ * `DATA_DIR/demo-logins.json` (0600). An existing demo account whose password is not the recorded
+ * one — created by an older version with the published passwords, or the file was deleted — gets a
+ * new one, so no account keeps a published password, in any mode. Accounts that do not exist are
+ * only given a password when demo content is being seeded.
+ */
+export async function ensureDemoLogins(
+  deps: Pick<AppDeps, 'accounts'>,
+  options: DemoLoginOptions,
+): Promise<DemoLogins> {
+  const store = await DemoLoginStore.open(options.dataDir);
+  const passwords = new Map<string, string>();
+  const created: DemoLoginEntry[] = [];
+  const existing: DemoLoginEntry[] = [];
+  for (const login of options.logins ?? DEMO_LOGINS) {
+    const account = await deps.accounts.findByEmail(login.email);
+    if (!account && !options.seeding) continue;
+    const recorded = store.passwordOf(login.email);
+    const wanted = options.fixedPassword ?? recorded ?? randomBytes(12).toString('base64url');
+    const entry = { ...login, password: wanted };
+    passwords.set(login.email, wanted);
+    if (account) existing.push(entry);
+    if (recorded === wanted) continue;
+    // Not recorded (or DEMO_PASSWORD changed): set it unless the account already has exactly it.
+    if (account && !(await verifySecret(account.passwordHash, wanted)))
+      await deps.accounts.replacePassword(account.id, wanted);
+    store.set(entry);
+    created.push(entry);
+  }
+  if (created.length > 0) await store.save();
+  return {
+    passwordOf(email) {
+      const password = passwords.get(email);
+      if (!password) throw new Error(`${email} is not a demo login`);
+      return password;
+    },
+    created,
+    existing,
+    file: store.file,
+  };
+}
+
+/** Printed straight to stdout, once, like the first admin's login (not into the shipped JSON log). */
+export function printDemoLogins(entries: readonly DemoLoginEntry[], file: string): void {
+  if (entries.length === 0) return;
+  const width = Math.max(...entries.map((entry) => entry.email.length));
+  process.stdout.write(
+    [
+      '',
+      '================ demo logins (shown once) ================',
+      ...entries.map((entry) => `  ${entry.email.padEnd(width)}  ${entry.password}  (${entry.who})`),
+      `  kept in ${file} (readable only by this user)`,
+      '==========================================================',
+      '',
+    ].join('\n'),
+  );
+}
