@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, zEmail } from './common.js';
+import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /** Public site calls: the newsletter (spec §7) and the CRM page's lead form, plus their admin lists. */
 export const SITE_PATHS = {
@@ -33,7 +34,7 @@ export type NewsletterTokenRequest = z.input<typeof ZNewsletterTokenRequest>;
 /** RFC 8058 one-click unsubscribe: the token travels in the query string of List-Unsubscribe. */
 export const ZOneClickQuery = z.strictObject({ token: zToken });
 /** Mail clients post `List-Unsubscribe=One-Click` form-encoded; other fields are tolerated. */
-export const ZOneClickBody = z.object({ 'List-Unsubscribe': z.string().max(100).optional() }).optional();
+export const ZOneClickBody = z.object({ 'List-Unsubscribe': z.string().max(100).optional() }).nullish();
 
 export const ZSiteMessageResponse = z.object({ status: z.literal('ok'), message: z.string() });
 export type SiteMessageResponse = z.infer<typeof ZSiteMessageResponse>;
@@ -53,6 +54,7 @@ export const LEAD_LIMITS = { companyMax: 120, messageMax: 1000 } as const;
 export const ZCreateLeadRequest = z.strictObject({
   name: z
     .string()
+    .overwrite(stripInvisibleCharacters)
     .trim()
     .min(1, 'Name is required')
     .max(LIMITS.nameMax, `Name must be at most ${LIMITS.nameMax} characters`),

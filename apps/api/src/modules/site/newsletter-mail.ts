@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../platform/mail/mail-html.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
 
 export interface ConfirmationMailInput {
@@ -37,12 +38,4 @@ export function confirmationMail(input: ConfirmationMailInput): MailMessage {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   };
-}
-
-function escapeHtml(value: string): string {
-  return value
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;');
 }

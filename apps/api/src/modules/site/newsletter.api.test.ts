@@ -165,6 +165,25 @@ describe('double opt-in and unsubscribe', () => {
     expect(retry.status).toBe(200);
   });
 
+  it('takes the one-click unsubscribe as multipart/form-data too (RFC 8058 §3.2)', async () => {
+    const email = uniqueEmail('multipart');
+    await subscribe(email);
+    const mail = await lastMailTo(email);
+    await request(SITE_PATHS.confirmSubscription, { body: { token: linkToken(mail.text, 'confirm') } });
+    expect(await confirmedCount(email)).toBe(1);
+    const url = new URL(/^<(.+)>$/.exec(mail.headers?.['List-Unsubscribe'] ?? '')?.[1] ?? '');
+    const form = new FormData();
+    form.set('List-Unsubscribe', 'One-Click');
+    const response = await fetch(`${server.baseUrl}${url.pathname}${url.search}`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(response.status).toBe(200);
+    expect(await confirmedCount(email)).toBe(0);
+    // Every mail carries an HTML part as well as the text.
+    expect(mail.html).toContain('<a href=');
+  });
+
   it('unsubscribes through the web page call, and the old confirm link cannot resubscribe', async () => {
     const email = uniqueEmail('webunsub');
     await subscribe(email);

@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
+import { readMultipart } from '../../platform/http/multipart.js';
 import { createLeadService } from './lead-service.js';
 import { createNewsletterService } from './newsletter-service.js';
 import { seoRoutes } from './seo-routes.js';
@@ -95,10 +96,12 @@ export const siteRoutes =
           response: { 200: ZSiteMessageResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: await newsletter.unsubscribe(request.query.token),
-      }),
+      async (request) => {
+        // RFC 8058 §3.2: the POST SHOULD be multipart/form-data. Its only field carries no information
+        // (the token is in the URL); it is read through the one multipart reader, which takes no files.
+        if (request.isMultipart()) await readMultipart(request, deps.storage, { files: {}, ownerId: null });
+        return { status: 'ok' as const, message: await newsletter.unsubscribe(request.query.token) };
+      },
     );
 
     app.post(

@@ -4,6 +4,7 @@ import type { Db, DbOrTransaction } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { MAIL_DELIVERY_JOB } from './mail-delivery.js';
+import { htmlFromText } from './mail-html.js';
 
 export interface MailMessage {
   to: string;
@@ -33,6 +34,7 @@ export function createMailer(options: {
   log: FastifyBaseLogger;
   jobs: JobQueue;
   smtp: boolean;
+  brandName: string;
 }): Mailer {
   const transport = options.smtp ? 'smtp' : 'outbox';
   const record = async (db: DbOrTransaction, message: MailMessage): Promise<string> => {
@@ -42,7 +44,8 @@ export function createMailer(options: {
         to: message.to,
         subject: message.subject,
         text: message.text,
-        html: message.html ?? null,
+        // Every mail has an HTML part; one written as text gets it from the text.
+        html: message.html ?? htmlFromText(message.text, options.brandName),
         headers: message.headers ?? null,
         transport,
         status: transport === 'smtp' ? 'queued' : 'outbox',

@@ -4,6 +4,8 @@ import { AdminProductsSection } from '../../billing/admin/products-section';
 import { UpgradeRequestsSection } from '../../billing/admin/upgrade-requests-section';
 import { CustomerServiceSection } from '../../chat/admin/customer-service-section';
 import { MessagesSection } from '../../chat/admin/messages-section';
+import { JobsSection } from '../../operations/components/jobs-section';
+import { MailSection } from '../../operations/components/mail-section';
 import { AdminLeads } from '../../site/components/admin-leads';
 import { AdminSubscribers } from '../../site/components/admin-subscribers';
 import { ProjectsSection } from '../projects/projects-section';
@@ -31,4 +33,6 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'messages', label: 'Messages', Component: MessagesSection },
   { key: 'customer-service', label: 'Customer Service', Component: CustomerServiceSection },
   { key: 'users', label: 'Users', Component: UsersSection },
+  { key: 'mail', label: 'Mail', Component: MailSection },
+  { key: 'jobs', label: 'Jobs', Component: JobsSection },
 ];
