@@ -110,22 +110,28 @@ export class CsVisitorSessions {
 
   async sendCode({ chat, session }: VisitorContext): Promise<void> {
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    await this.db
-      .update(csSessions)
-      .set({
-        codeHash: sha256(`${session.id}:${code}`),
-        codeExpiresAt: new Date(this.clock.now().getTime() + CODE_TTL_MS),
-        codeAttempts: 0,
-      })
-      .where(eq(csSessions.id, session.id));
-    await this.mailer.send({
-      to: chat.email,
-      subject: `${this.brandName} chat: your code is ${code}`,
-      text: [
-        `Your code to show your earlier customer-service messages is ${code}.`,
-        'It is valid for 10 minutes. If you did not ask for it, ignore this email: nobody can read your',
-        'messages without it.',
-      ].join('\n'),
+    // The code's hash and the mail carrying the code commit together; delivery is a queued job.
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(csSessions)
+        .set({
+          codeHash: sha256(`${session.id}:${code}`),
+          codeExpiresAt: new Date(this.clock.now().getTime() + CODE_TTL_MS),
+          codeAttempts: 0,
+        })
+        .where(eq(csSessions.id, session.id));
+      await this.mailer.send(
+        {
+          to: chat.email,
+          subject: `${this.brandName} chat: your code is ${code}`,
+          text: [
+            `Your code to show your earlier customer-service messages is ${code}.`,
+            'It is valid for 10 minutes. If you did not ask for it, ignore this email: nobody can read your',
+            'messages without it.',
+          ].join('\n'),
+        },
+        { db: tx },
+      );
     });
   }
 
