@@ -107,6 +107,10 @@ export const planSubscriptions = pgTable(
     uniqueIndex('plan_subscriptions_one_active_idx')
       .on(table.userId, table.productId)
       .where(sql`${table.status} = 'active'`),
+    // The reminder job reads active subscriptions by the window their period end falls in.
+    index('plan_subscriptions_active_period_end_idx')
+      .on(table.currentPeriodEnd)
+      .where(sql`${table.status} = 'active'`),
   ],
 );
 

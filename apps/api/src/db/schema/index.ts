@@ -1,4 +1,5 @@
 export * from './billing.js';
+export * from './billing-reminders.js';
 export * from './business.js';
 export * from './catalog.js';
 export * from './crm-leads.js';
