@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import { type DemoLogin, type DemoLogins, ensureDemoLogins, printDemoLogins } from './demo-logins.js';
+import { goLiveWarnings } from './go-live-checks.js';
 import { ensureFirstAdmin } from './modules/accounts/bootstrap-admin.js';
 import type { AppDeps } from './platform/deps.js';
 import type { DemoPasswordOf } from './platform/seed/demo-login-store.js';
@@ -45,5 +46,6 @@ export async function prepareInstall(
   }
   printDemoLogins(demo.created, demo.file);
   deps.log.info(runtime, describeRuntime(runtime));
+  for (const warning of goLiveWarnings(config, runtime)) deps.log.warn(`before going live: ${warning}`);
   return { runtime, demo };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { publicUrl } from '../../config.js';
 import { users } from '../../db/schema/index.js';
+import { stripeKeyRefusal } from '../../go-live-checks.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { runtimeOf } from '../../runtime-mode.js';
 import { AccountBilling } from './account-billing.js';
@@ -31,8 +32,8 @@ export interface BillingServices {
 export function createBillingServices(deps: AppDeps): BillingServices {
   const { config, clock, catalog } = deps;
   const db = deps.database.db;
+  // Production without Stripe or test payments: go-live-checks.ts warns at start.
   const runtime = runtimeOf(config);
-  const { testPayments } = runtime;
   const sandbox = new SandboxProvider(
     config.SANDBOX_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
     clock,
@@ -42,11 +43,8 @@ export function createBillingServices(deps: AppDeps): BillingServices {
   if (config.STRIPE_SECRET_KEY) {
     if (!config.STRIPE_WEBHOOK_SECRET)
       throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
-    // A test-mode key takes Stripe's test cards: the same rule as the sandbox's.
-    if (/^(sk|rk)_test_/.test(config.STRIPE_SECRET_KEY) && !testPayments)
-      throw new Error(
-        'STRIPE_SECRET_KEY is a test-mode key (sk_test_…): in production set a live key, or ALLOW_TEST_PAYMENTS=true for a staging server',
-      );
+    const keyRefusal = stripeKeyRefusal(config, runtime);
+    if (keyRefusal) throw new Error(keyRefusal);
     checkoutProvider = new StripeProvider(
       {
         secretKey: config.STRIPE_SECRET_KEY,
@@ -56,14 +54,6 @@ export function createBillingServices(deps: AppDeps): BillingServices {
       clock,
     );
     providers.set('stripe', checkoutProvider);
-  } else if (!testPayments) {
-    deps.log.warn(
-      'no payment provider: test cards are refused and STRIPE_SECRET_KEY is not set, so paid plans cannot be bought',
-    );
-  } else if (runtime.mode === 'production') {
-    deps.log.warn(
-      'ALLOW_TEST_PAYMENTS=true: anyone can "pay" with the sandbox test card; set STRIPE_SECRET_KEY for real payments',
-    );
   }
   const payments = new PaymentService(
     db,
@@ -73,7 +63,7 @@ export function createBillingServices(deps: AppDeps): BillingServices {
     providers,
     deps.log,
     publicUrl(config),
-    new CompletionPolicy(checkoutProvider.name, testPayments),
+    new CompletionPolicy(checkoutProvider.name, runtime.testPayments),
   );
   const upgrades = new UpgradeService(db, clock, catalog);
   return {
