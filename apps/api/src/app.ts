@@ -78,6 +78,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   for (const routes of featureRoutes(deps)) await app.register(routes);
+  // Features defined their jobs while registering; workers start once the server is ready.
+  app.addHook('onReady', async () => deps.jobs.start());
 
   registerWeb(app, config.WEB_DIST ?? DEFAULT_WEB_DIST, config);
   return { app, deps };
@@ -90,8 +92,6 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
  */
 function registerWeb(app: FastifyInstance, webDist: string, config: Config): void {
   const indexFile = path.join(webDist, 'index.html');
-  // Features defined their jobs while registering; workers start once the server is ready.
-  app.addHook('onReady', async () => deps.jobs.start());
   const hasWeb = existsSync(indexFile);
   const html = new WebHtml(path.resolve(webDist), config);
   if (hasWeb) {
