@@ -56,6 +56,17 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 422, message: 'Invalid email or password' });
   });
 
+  it('exposes the field a validation failure names, and none when the server names none', async () => {
+    mockFetch(() =>
+      json(400, { status: 'failed', message: 'Enter a valid email address', field: 'data.email' }),
+    );
+    const named = await apiRequest('/api/x', { schema: ZOkResponse }).catch((e: unknown) => e);
+    expect(named).toMatchObject({ status: 400, message: 'Enter a valid email address', field: 'data.email' });
+    mockFetch(() => json(409, { status: 'failed', message: 'Taken' }));
+    const plain = await apiRequest('/api/x', { schema: ZOkResponse }).catch((e: unknown) => e);
+    expect(plain).toMatchObject({ status: 409, message: 'Taken', field: undefined });
+  });
+
   it('treats a 200 with status failed as a failure, and rejects replies that break the schema', async () => {
     mockFetch(() => json(200, { status: 'failed', message: 'nope' }));
     await expect(apiRequest('/api/x', { schema: ZOkResponse })).rejects.toThrow('nope');

@@ -34,8 +34,10 @@ async function readBody(response: Response): Promise<unknown> {
  */
 function isFailedEnvelope(body: unknown): body is FailedResponse {
   if (typeof body !== 'object' || body === null) return false;
-  const { status, message } = body as Record<string, unknown>;
-  return status === 'failed' && typeof message === 'string';
+  const { status, message, field } = body as Record<string, unknown>;
+  return (
+    status === 'failed' && typeof message === 'string' && (field === undefined || typeof field === 'string')
+  );
 }
 
 export function failureMessage(status: number, body: unknown): string {
@@ -44,6 +46,11 @@ export function failureMessage(status: number, body: unknown): string {
   if (status === 413) return 'The upload is too large.';
   if (status >= 500) return 'The server had a problem. Please try again.';
   return `Request failed (${status})`;
+}
+
+/** The ApiError for a failed reply: the server's sentence and the field it names, if any. */
+export function failureError(status: number, body: unknown): ApiError {
+  return new ApiError(status, failureMessage(status, body), isFailedEnvelope(body) ? body.field : undefined);
 }
 
 async function send(path: string, options: RequestOptions<z.ZodType>): Promise<Response> {
@@ -104,8 +111,8 @@ export async function apiRequest<S extends z.ZodType>(
     if (await refreshSession()) response = await send(path, options);
   }
   const body = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, failureMessage(response.status, body));
-  if (isFailedEnvelope(body)) throw new ApiError(response.status, failureMessage(400, body));
+  if (!response.ok) throw failureError(response.status, body);
+  if (isFailedEnvelope(body)) throw failureError(response.status, body);
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected reply from the server.');
   return parsed.data;

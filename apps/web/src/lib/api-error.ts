@@ -1,11 +1,16 @@
-/** A failed API call: HTTP status plus the server's `message` (spec §8 shows it to the user). */
+/**
+ * A failed API call: HTTP status plus the server's `message` (spec §8 shows it to the user) and, when
+ * the server names one, the input it is about (`field`, e.g. "data.email"; see docs/api.md).
+ */
 export class ApiError extends Error {
   readonly status: number;
+  readonly field: string | undefined;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, field?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.field = field;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { failureMessage, refreshSession } from './api-client';
+import { failureError, refreshSession } from './api-client';
 import { ApiError } from './api-error';
 import { getAccessToken } from './session';
 
@@ -60,8 +60,7 @@ export async function apiUpload<S extends z.ZodType>(
     options.onProgress?.(0);
     reply = await post(path, form, options);
   }
-  if (reply.status < 200 || reply.status >= 300)
-    throw new ApiError(reply.status, failureMessage(reply.status, reply.body));
+  if (reply.status < 200 || reply.status >= 300) throw failureError(reply.status, reply.body);
   const parsed = options.schema.safeParse(reply.body);
   if (!parsed.success) throw new ApiError(reply.status, 'Unexpected reply from the server.');
   options.onProgress?.(100);

@@ -7,15 +7,23 @@ import { Link } from 'react-router';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
+import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { signup } from '../api';
 import { SecurityQuestionDatalist } from './security-question-datalist';
 import { SECURITY_QUESTIONS_LIST_ID } from './security-questions';
 import { SIGNUP_DEFAULTS, type SignupFormInput, type SignupFormValues, ZSignupForm } from './signup-schema';
 
+/** The API names signup fields under `data` ("data.email"); the form edits `data` itself. */
+function signupField(apiField: string): keyof SignupFormInput | undefined {
+  const name = apiField.replace(/^data\./, '');
+  return name in SIGNUP_DEFAULTS ? (name as keyof SignupFormInput) : undefined;
+}
+
 export function SignupForm({ onSuccess }: { onSuccess: (reply: SignupResponse) => void }) {
   const {
     register,
     handleSubmit,
+    setError,
     formState: { errors },
   } = useForm<SignupFormInput, unknown, SignupFormValues>({
     resolver: zodResolver(ZSignupForm),
@@ -27,10 +35,11 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: SignupResponse) =
       signup({ username: `${data.firstName} ${data.lastName}`, password: data.password, data }),
     onSuccess,
   });
+  const shownOnField = useServerFieldError(mutation.error, setError, signupField);
 
   return (
     <Form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>
-      <FormErrorAlert error={mutation.error} />
+      <FormErrorAlert error={shownOnField ? null : mutation.error} />
       <Row>
         <Col sm={6}>
           <TextField

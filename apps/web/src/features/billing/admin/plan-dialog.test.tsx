@@ -84,7 +84,7 @@ describe('PlanDialog', () => {
     fireEvent.change(screen.getByLabelText('Plan name'), { target: { value: 'Pro' } });
     fireEvent.change(screen.getByLabelText('Price (USD)'), { target: { value: '-1' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Add plan' })));
-    expect(screen.getByText('price must be 0 or more')).toBeTruthy();
+    expect(screen.getByText('Price must be 0 or more')).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
   });
 });

@@ -7,7 +7,12 @@ import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
+import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useChangeKey } from '../api';
+
+const EDITABLE = ['max_activations', 'current_activations', 'name'] as const;
+/** The API's field names are the form's; only the inputs shown here can carry an error. */
+const editableField = (apiField: string) => EDITABLE.find((name) => name === apiField);
 
 /** Edits limit, count (e.g. reset after a reinstall) and name of one key. Mounted per key. */
 export function EditKeyDialog({ licence, onHide }: { licence: DashboardKey; onHide: () => void }) {
@@ -24,6 +29,7 @@ export function EditKeyDialog({ licence, onHide }: { licence: DashboardKey; onHi
     },
   });
   const { errors } = form.formState;
+  const shownOnField = useServerFieldError(mutation.error, form.setError, editableField);
   // Only edited fields are sent, so an activation made through the API meanwhile is kept.
   const onSubmit = form.handleSubmit((values) => {
     const dirty = form.formState.dirtyFields;
@@ -48,7 +54,7 @@ export function EditKeyDialog({ licence, onHide }: { licence: DashboardKey; onHi
         </Modal.Header>
         <Modal.Body>
           <p className="font-monospace small">{licence.key}</p>
-          <FormErrorAlert error={mutation.error} />
+          <FormErrorAlert error={shownOnField ? null : mutation.error} />
           <TextField
             controlId="edit-key-max"
             label="Max activations"
