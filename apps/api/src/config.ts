@@ -36,11 +36,27 @@ const ZConfig = z.object({
   MAIL_FROM: z.string().optional(),
   /** Job queue (docs/decisions/013). */
   JOBS_RUN_WORKERS: zBool.default(true),
+  /** Off in automated tests, which run scheduled jobs on demand instead of at clock times. */
+  JOBS_RUN_SCHEDULES: zBool.default(true),
+  JOBS_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,50}$/, 'JOBS_SCHEMA must be a lower-case PostgreSQL identifier')
+    .default('pgboss'),
   JOBS_POLL_SECONDS: z.coerce.number().min(0.5, 'JOBS_POLL_SECONDS must be at least 0.5').default(2),
   JOBS_KEEP_FAILED_DAYS: z.coerce.number().int().min(1).default(30),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   SMTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Outbound webhooks (docs/decisions/016). Defaults retry for 34–68 h (tries 1 + 12). */
+  WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(16).default(12),
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Unset: allowed in trial mode only (runtime-mode.ts); lets endpoints be http:// and private addresses. */
+  WEBHOOKS_ALLOW_PRIVATE: zBool.optional(),
+  /** Encrypts webhook signing secrets at rest; unset: derived from the JWT secret. */
+  WEBHOOK_SECRET_KEY: z.string().min(32, 'WEBHOOK_SECRET_KEY must be at least 32 characters').optional(),
+  /** Events and their delivery log are kept this long. */
+  WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: zBool.default(false),
   /** Sign-ups from one client address per hour (each costs two argon2 hashes); decision 014. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from './config.js';
+import { type Config, publicUrl } from './config.js';
 import type { Database } from './db/client.js';
 import { DecoyQuestions } from './modules/accounts/decoy-question.js';
 import {
@@ -55,9 +55,16 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     log,
     pollSeconds: config.JOBS_POLL_SECONDS,
     runWorkers: config.JOBS_RUN_WORKERS,
+    runSchedules: config.JOBS_RUN_SCHEDULES,
+    schema: config.JOBS_SCHEMA,
     keepFailedDays: config.JOBS_KEEP_FAILED_DAYS,
   });
   health.register('queue', { critical: false, check: () => jobs.ping() });
+  if (!config.SMTP_URL) {
+    log.info(
+      `No SMTP_URL: mail is not sent but kept in the outbox; read it in the admin panel at ${publicUrl(config)}/company/admin?section=mail`,
+    );
+  }
   if (config.SMTP_URL) {
     const delivery = defineMailDelivery(
       jobs,

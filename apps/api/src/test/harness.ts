@@ -45,6 +45,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Scheduled jobs run when a test sends them, never at a wall-clock minute in the middle of one.
+    JOBS_RUN_SCHEDULES: 'false',
+    // Test files share the run's PostgreSQL database: each server gets a job queue of its own, so
+    // another file's server (another clock, another data dir) never runs this one's jobs.
+    ...(databaseUrl && !options.isolatedDatabase ? { JOBS_SCHEMA: `jobs_${randomBytes(6).toString('hex')}` } : {}),
     ...options.env,
   });
   const clock = new ManualClock(new Date());

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 
@@ -14,9 +15,11 @@ export function twoInstances(): () => Promise<[TestServer, TestServer]> {
     for (const server of servers) await server.close();
   });
   return async () => {
-    const a = await startTestServer();
+    // One job queue for both, as two production instances have: either may run a job.
+    const env = { JOBS_SCHEMA: `jobs_${randomBytes(6).toString('hex')}` };
+    const a = await startTestServer({ env });
     servers.push(a);
-    const b = await startTestServer();
+    const b = await startTestServer({ env });
     servers.push(b);
     await Promise.all([a.deps.events.ready(), b.deps.events.ready()]);
     return [a, b];

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import { JOB_SCHEMA, type JobQueue } from '../../platform/jobs/job-queue.js';
+import type { JobQueue } from '../../platform/jobs/job-queue.js';
 
 interface JobRow {
   id: string;
@@ -19,21 +19,26 @@ interface JobRow {
   cursor_at: string;
 }
 
-const jobTable = sql.raw(`${JOB_SCHEMA}.job`);
 
 /**
  * What the admin's Jobs view reads and does, over pg-boss's live table. Finished jobs are archived
  * by pg-boss after a day, failed ones kept for JOBS_KEEP_FAILED_DAYS, so the table stays small.
  */
 export class JobAdmin {
+  private readonly jobTable;
+  private readonly jobState;
+
   constructor(
     private readonly db: Db,
     private readonly jobs: JobQueue,
-  ) {}
+  ) {
+    this.jobTable = sql.raw(`${jobs.schema}.job`);
+    this.jobState = sql.raw(`${jobs.schema}.job_state`);
+  }
 
   async summary(): Promise<JobQueueSummary[]> {
     const result = await this.db.execute(sql`
-      select name, state, count(*)::int as count from ${jobTable} group by name, state`);
+      select name, state, count(*)::int as count from ${this.jobTable} group by name, state`);
     const byQueue = new Map<string, JobQueueSummary>();
     const blank = (queue: string): JobQueueSummary => ({
       queue,
@@ -62,9 +67,9 @@ export class JobAdmin {
     const result = await this.db.execute(sql`
       select id, name, state, data, output, retry_count, retry_limit, created_on, start_after, completed_on,
         ${exactTimestamp(sql.raw('created_on'))} as cursor_at
-      from ${jobTable}
+      from ${this.jobTable}
       where true
-        ${query.state ? sql`and state = ${query.state}::${sql.raw(JOB_SCHEMA)}.job_state` : sql``}
+        ${query.state ? sql`and state = ${query.state}::${this.jobState}` : sql``}
         ${query.queue ? sql`and name = ${query.queue}` : sql``}
         ${after ? sql`and (created_on, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
       order by created_on desc, id desc
@@ -75,19 +80,19 @@ export class JobAdmin {
 
   /** A failed job runs again (one more try); a job waiting for its next try runs now. */
   async retryNow(id: string): Promise<void> {
-    const result = await this.db.execute(sql`select name, state from ${jobTable} where id = ${id}::uuid`);
+    const result = await this.db.execute(sql`select name, state from ${this.jobTable} where id = ${id}::uuid`);
     const [job] = rowsOf<{ name: string; state: JobState }>(result);
     if (!job) throw notFound('That job no longer exists; it may have been archived');
     if (job.state === 'failed') {
       await this.jobs.boss.retry(job.name, id);
       await this.db.execute(
-        sql`update ${jobTable} set start_after = now() where id = ${id}::uuid and name = ${job.name}`,
+        sql`update ${this.jobTable} set start_after = now() where id = ${id}::uuid and name = ${job.name}`,
       );
       return;
     }
     if (job.state === 'retry' || job.state === 'created') {
       await this.db.execute(
-        sql`update ${jobTable} set start_after = now() where id = ${id}::uuid and name = ${job.name} and state in ('retry', 'created')`,
+        sql`update ${this.jobTable} set start_after = now() where id = ${id}::uuid and name = ${job.name} and state in ('retry', 'created')`,
       );
       return;
     }

@@ -2,6 +2,7 @@ import { SYSTEM_PATHS, ZSiteConfigResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
+import { defineCleanup } from './cleanup.js';
 
 const ZCheckStatus = z.enum(['ok', 'degraded', 'failed']);
 const ZReadiness = z.object({
@@ -14,6 +15,8 @@ const ZReadiness = z.object({
 export const systemRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    defineCleanup(deps);
+
     // Liveness: the process answers (nothing else, so a slow dependency never gets it restarted).
     app.get(
       '/healthz',

@@ -44,8 +44,12 @@ export interface JobQueueOptions {
   pollSeconds: number;
   /** False on instances that only serve requests; jobs are then run by the others. */
   runWorkers: boolean;
+  /** False: scheduled jobs are not sent at their times (tests send them on demand). */
+  runSchedules: boolean;
   /** Failed jobs (dead letters) stay visible this long. */
   keepFailedDays: number;
+  /** The queue's PostgreSQL schema (default `pgboss`); each test server on a shared database has its own. */
+  schema?: string;
 }
 
 interface Schedule {
@@ -62,12 +66,15 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<object>>();
   private readonly schedules: Schedule[] = [];
   private started = false;
+  /** The PostgreSQL schema of the queue's tables. */
+  readonly schema: string;
 
   constructor(private readonly options: JobQueueOptions) {
+    this.schema = options.schema ?? JOB_SCHEMA;
     const keepFailedSeconds = options.keepFailedDays * 24 * 3600;
     this.boss = new PgBoss({
       db: options.executor as PgBoss.Db,
-      schema: JOB_SCHEMA,
+      schema: this.schema,
       // Completed jobs leave the live table after a day; failed ones stay for the admin.
       archiveCompletedAfterSeconds: 24 * 3600,
       archiveFailedAfterSeconds: keepFailedSeconds,
@@ -100,17 +107,36 @@ export class JobQueue {
         retryBackoff: definition.retryBackoff,
         expireInSeconds: definition.expireInSeconds ?? 15 * 60,
       };
-      const existing = await this.boss.getQueue(definition.name);
-      if (existing) await this.boss.updateQueue(definition.name, { name: definition.name, ...policy });
-      else await this.boss.createQueue(definition.name, { name: definition.name, ...policy });
+      await this.ensureQueue(definition.name, policy);
     }
-    for (const { name, cron } of this.schedules) await this.boss.schedule(name, cron);
+    for (const { name, cron } of this.schedules) {
+      if (this.options.runSchedules) await this.boss.schedule(name, cron);
+    }
     if (this.options.runWorkers) {
       for (const definition of this.definitions.values()) {
         for (let i = 0; i < (definition.concurrency ?? 1); i++) await this.work(definition);
       }
     }
     this.started = true;
+  }
+
+  /**
+   * Creates or updates one queue. Instances starting together on PostgreSQL race to create the
+   * same queue (pg-boss adds a partition: DDL), and PostgreSQL may end the race with a deadlock or
+   * a duplicate error; the loser looks again and updates what the winner created.
+   */
+  private async ensureQueue(name: string, policy: Omit<PgBoss.Queue, 'name'>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const existing = await this.boss.getQueue(name);
+        if (existing) await this.boss.updateQueue(name, { name, ...policy });
+        else await this.boss.createQueue(name, { name, ...policy });
+        return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
+    }
   }
 
   async stop(): Promise<void> {
@@ -136,7 +162,7 @@ export class JobQueue {
   /** Readiness: the queue's tables answer and, on a worker instance, the workers run. */
   async ping(): Promise<void> {
     if (!this.started) throw new Error('the job queue is not running');
-    await this.options.executor.executeSql(`select version from ${JOB_SCHEMA}.version`);
+    await this.options.executor.executeSql(`select version from ${this.schema}.version`);
   }
 
   /** The queue names features defined (admin filters). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -33,6 +33,8 @@ export interface Storage {
   find(id: string): Promise<StoredFileRow | null>;
   open(file: StoredFileRow): Readable;
   remove(file: StoredFileRow): Promise<void>;
+  /** Deletes temporary upload files older than `before` (left by a crash mid-upload); returns how many. */
+  removeStaleTemp(before: Date): Promise<number>;
 }
 
 /** Keeps only a harmless display name; it is stored as metadata and never used as a path. */
@@ -122,6 +124,20 @@ export function createLocalStorage(db: Db, uploadsDir: string): Storage {
     async remove(file) {
       await rm(pathOf(file.storageKey), { force: true });
       await db.delete(storedFiles).where(eq(storedFiles.id, file.id));
+    },
+
+    async removeStaleTemp(before) {
+      const names = await readdir(tmpDir).catch(() => [] as string[]);
+      let removed = 0;
+      for (const name of names) {
+        const file = path.join(tmpDir, name);
+        const info = await stat(file).catch(() => null);
+        if (info && info.mtime < before) {
+          await rm(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }
