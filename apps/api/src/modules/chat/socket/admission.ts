@@ -25,6 +25,20 @@ export class SocketAdmission {
     private readonly now: () => number = monotonicNow,
   ) {}
 
+  /**
+   * Checked before the WebSocket upgrade, so a refused client costs one small HTTP reply rather than a
+   * handshake and a close: why a new socket from `ip` would be refused now, or null.
+   */
+  refusal(ip: string): string | null {
+    const state = this.addresses.get(ip);
+    if (!state) return null;
+    if (state.connections >= this.limits.connectionsPerIp) {
+      return 'Too many chat connections from your address';
+    }
+    if (!state.frames.available(this.now())) return 'Too many frames from your address';
+    return null;
+  }
+
   /** A new socket from `ip`; refused when the address already holds its share. */
   open(ip: string): string | null {
     const state = this.address(ip);

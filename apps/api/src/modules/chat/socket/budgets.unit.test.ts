@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CHAT_SOCKET_LIMITS } from '../limits.js';
 import { SocketAdmission } from './admission.js';
+import { PresenceThrottle } from './presence-throttle.js';
 import { ReadReceipts } from './read-receipts.js';
 import { TokenBucket } from './token-bucket.js';
 
@@ -36,7 +37,9 @@ describe('SocketAdmission', () => {
       ipFramesPerSecond: 1,
     };
     const admission = new SocketAdmission(limits, () => now);
+    expect(admission.refusal('a')).toBeNull();
     expect([admission.open('a'), admission.open('a')]).toEqual([null, null]);
+    expect(admission.refusal('a')).toBe('Too many chat connections from your address');
     expect(admission.open('a')).toBe('Too many chat connections from your address');
     expect(admission.open('b')).toBeNull();
     expect([admission.takeFrame('a'), admission.takeFrame('a'), admission.takeFrame('a')]).toEqual([
@@ -46,9 +49,11 @@ describe('SocketAdmission', () => {
     ]);
     admission.close('a');
     admission.close('a');
+    expect(admission.refusal('a')).toBe('Too many frames from your address');
     expect(admission.open('a')).toBeNull();
     expect(admission.takeFrame('a')).toBe(false);
     now = 1000;
+    expect(admission.refusal('a')).toBeNull();
     expect(admission.takeFrame('a')).toBe(true);
 
     expect([admission.claim('session:1', 2), admission.claim('session:1', 2)]).toEqual([true, true]);
@@ -85,5 +90,15 @@ describe('ReadReceipts', () => {
     record('after stop');
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(writes).toEqual(['first', 'third']);
+  });
+});
+
+describe('PresenceThrottle', () => {
+  it('lets one write per reader and room through per window', () => {
+    const presence = new PresenceThrottle(20_000);
+    expect(presence.due('cs:1|visitor', 0)).toBe(true);
+    expect(presence.due('cs:1|visitor', 19_999)).toBe(false);
+    expect(presence.due('cs:2|visitor', 19_999)).toBe(true);
+    expect(presence.due('cs:1|visitor', 20_000)).toBe(true);
   });
 });

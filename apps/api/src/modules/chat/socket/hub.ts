@@ -8,6 +8,7 @@ import {
 import type { WebSocket } from 'ws';
 import type { AppDeps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/http/errors.js';
+import { findDisallowedText } from '../../../platform/http/input-hygiene.js';
 import {
   CHAT_TOPIC,
   type ChatEvent,
@@ -22,6 +23,7 @@ import { toCsMessage, visibleToVisitor } from '../cs-view.js';
 import type { ChatSocketLimits } from '../limits.js';
 import { SocketAdmission } from './admission.js';
 import { identify, type SocketIdentity } from './identity.js';
+import { PresenceThrottle } from './presence-throttle.js';
 import type { ProjectRoomHooks } from './project-hooks.js';
 import { ReadReceipts } from './read-receipts.js';
 import type { TokenBucket } from './token-bucket.js';
@@ -52,8 +54,6 @@ interface Client {
   joins: number;
   rooms: Map<string, JoinedRoom>;
   lastTypingAt: number;
-  /** App-clock ms of the last presence write by this socket's pings. */
-  presenceAt: number;
 }
 
 /**
@@ -65,6 +65,7 @@ export class ChatHub {
   private readonly stopListening: () => void;
   private readonly admission: SocketAdmission;
   private readonly receipts: ReadReceipts;
+  private readonly presence: PresenceThrottle;
   projectHooks: ProjectRoomHooks | null = null;
 
   constructor(
@@ -74,6 +75,7 @@ export class ChatHub {
   ) {
     this.admission = new SocketAdmission(limits);
     this.receipts = new ReadReceipts(limits.readWriteEveryMs, (error) => this.logError(error));
+    this.presence = new PresenceThrottle(limits.presenceWriteEveryMs);
     this.stopListening = deps.events.subscribe(CHAT_TOPIC, (data) => {
       const event = ZChatEvent.safeParse(data);
       if (event.success) this.onEvent(event.data).catch((error) => this.logError(error));
@@ -87,6 +89,11 @@ export class ChatHub {
 
   private logError(error: unknown): void {
     this.deps.log.error({ err: error }, 'chat socket error');
+  }
+
+  /** Why an upgrade from `ip` is refused before it happens (HTTP 429), or null. */
+  refusal(ip: string): string | null {
+    return this.admission.refusal(ip);
   }
 
   /** A new socket from client address `ip`: admitted, or closed with 1008 at once. */
@@ -109,7 +116,6 @@ export class ChatHub {
       joins: 0,
       rooms: new Map(),
       lastTypingAt: 0,
-      presenceAt: this.deps.clock.now().getTime(),
     };
     const timer = setTimeout(() => {
       if (!client.identity) ws.close(SOCKET_CLOSE_CODES.unauthenticated, 'Authentication required');
@@ -188,16 +194,16 @@ export class ChatHub {
       throw new AppError(400, 'Frames must be JSON');
     }
     const frame = ZSocketClientMessage.safeParse(json);
-    if (!frame.success) throw new AppError(400, 'Unknown or malformed frame');
+    // Control characters are refused here as in every HTTP input (platform/http/input-hygiene.ts).
+    if (!frame.success || findDisallowedText(frame.data)) {
+      throw new AppError(400, 'Unknown or malformed frame');
+    }
     const message = frame.data;
     if (message.type === 'auth') return this.authenticate(client, message);
     if (!client.identity) throw new AppError(401, 'Authenticate first');
     if (message.type === 'ping') {
-      // Answered from memory; presence is written at most every presenceWriteEveryMs.
+      // Answered from memory; presence is written at most every presenceWriteEveryMs per reader.
       send(client, { type: 'pong' });
-      const now = this.deps.clock.now().getTime();
-      if (now - client.presenceAt < this.limits.presenceWriteEveryMs) return;
-      client.presenceAt = now;
       await this.touch(client.identity, client.rooms);
       return;
     }
@@ -275,14 +281,19 @@ export class ChatHub {
     return { key: projectRoom(found.projectId), projectId: found.projectId };
   }
 
-  /** Presence: a visitor or member with an open socket is online (see offline-mail.ts). */
+  /**
+   * Presence: a visitor or member with an open socket is online (see offline-mail.ts). Written at
+   * most once per presenceWriteEveryMs per reader and room, whatever the number of sockets and pings.
+   */
   private async touch(identity: SocketIdentity, rooms: Map<string, JoinedRoom>): Promise<void> {
+    const now = this.deps.clock.now().getTime();
     for (const [room, { projectId }] of rooms) {
-      if (identity.kind === 'visitor' && room.startsWith('cs:'))
-        await this.services.cs.touchVisitor(identity.chatId);
-      if (identity.kind === 'user' && projectId && this.projectHooks) {
-        await this.projectHooks.touch(projectId, identity.user.id);
-      }
+      const visitorHere = identity.kind === 'visitor' && room.startsWith('cs:');
+      const memberHere = identity.kind === 'user' && projectId !== null && this.projectHooks !== null;
+      if (!(visitorHere || memberHere) || !this.presence.due(`${room}|${sideOf(identity, room)}`, now))
+        continue;
+      if (identity.kind === 'visitor') await this.services.cs.touchVisitor(identity.chatId);
+      else if (projectId && this.projectHooks) await this.projectHooks.touch(projectId, identity.user.id);
     }
   }
 

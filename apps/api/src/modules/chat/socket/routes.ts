@@ -1,6 +1,7 @@
 import { CHAT_PATHS } from '@app/contract';
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
+import { AppError } from '../../../platform/http/errors.js';
 import type { ChatHub } from './hub.js';
 
 /** Frames are small JSON objects; anything bigger is a misbehaving client. */
@@ -17,7 +18,15 @@ export const socketRoutes =
     app.addHook('onClose', async () => hub.close());
     app.get(
       CHAT_PATHS.socket,
-      { websocket: true, schema: { tags: ['chat'], summary: 'Real-time chat socket (see docs/api.md)' } },
+      {
+        websocket: true,
+        schema: { tags: ['chat'], summary: 'Real-time chat socket (see docs/api.md)' },
+        // An address over its connection cap or frame budget gets a 429 instead of an upgrade.
+        onRequest: async (request) => {
+          const refused = hub.refusal(request.ip);
+          if (refused) throw new AppError(429, refused);
+        },
+      },
       (socket, request) => hub.accept(socket, request.ip),
     );
   };

@@ -23,6 +23,12 @@ export class TokenBucket {
     return true;
   }
 
+  /** True when a `take` now would succeed (nothing is taken). */
+  available(now: number): boolean {
+    this.refill(now);
+    return this.tokens >= 1;
+  }
+
   /** Milliseconds until the bucket is full again, i.e. until forgetting it changes nothing. */
   msUntilFull(now: number): number {
     this.refill(now);
