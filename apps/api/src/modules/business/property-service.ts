@@ -189,7 +189,7 @@ export class PropertyService {
 
   private place(form: ListingForm) {
     const place = checkPlace(form.fields.country, form.fields.state);
-    if ('error' in place) throw badRequest(place.error);
+    if ('error' in place) throw badRequest(place.error, place.field);
     return place;
   }
 

@@ -46,19 +46,19 @@ export function stateName(countryCode: string, stateId: string): string {
 
 /**
  * Checks a listing's place: a known country, and one of its states when it has any.
- * Returns the normalised codes or a message naming what is wrong.
+ * Returns the normalised codes or a sentence saying what is wrong and the field it is about.
  */
 export function checkPlace(
   countryCode: string,
   stateId: string | undefined,
-): { country: string; state: string } | { error: string } {
+): { country: string; state: string } | { error: string; field: 'country' | 'state' } {
   const entry = byCode.get(countryCode.toUpperCase());
-  if (!entry) return { error: 'Choose a country from the list' };
+  if (!entry) return { error: 'Choose a country from the list', field: 'country' };
   const wanted = stateId?.trim() ?? '';
   if (entry.states.length === 0) return { country: entry.country.id, state: '' };
-  if (!wanted) return { error: 'State is required' };
+  if (!wanted) return { error: 'State is required', field: 'state' };
   if (!entry.states.some((state) => state.id === wanted)) {
-    return { error: 'Choose a state of the selected country' };
+    return { error: 'Choose a state of the selected country', field: 'state' };
   }
   return { country: entry.country.id, state: wanted };
 }

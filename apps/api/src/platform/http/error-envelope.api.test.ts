@@ -1,5 +1,6 @@
 import { ACCOUNT_PATHS, KEY_MANAGER_PATHS } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUSE, listingForm, ownerWithBusiness } from '../../modules/business/business-kit.test.js';
 import { createAccount, signupBody, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
@@ -113,6 +114,30 @@ describe('multipart forms', () => {
       status: 'failed',
       message: 'Attach at most 10 design files',
       field: 'designFiles',
+    });
+  });
+});
+
+describe('listing forms (multipart, checked after reading)', () => {
+  it('name the field of a schema failure, a place rule and a photo of the wrong type', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const addHouse = (fields: Record<string, string>, files: Record<string, Buffer> = { thumbnail: PNG }) =>
+      request()('/api/business/real-estate/house/add', {
+        token: owner.access,
+        body: listingForm({ ...HOUSE, businessID: businessId, ...fields }, files),
+      });
+    expect((await addHouse({ latitude: '91' })).body).toMatchObject({ status: 'failed', field: 'latitude' });
+    expect((await addHouse({ state: 'ON' })).body).toEqual({
+      status: 'failed',
+      message: 'Choose a state of the selected country',
+      field: 'state',
+    });
+    const notImage = await addHouse({}, { thumbnail: Buffer.from('%PDF-1.4\n%\u00e2\u00e3\n') });
+    expect(notImage.status).toBe(415);
+    expect(notImage.body).toEqual({
+      status: 'failed',
+      message: 'Upload a JPEG, PNG, WebP or GIF file',
+      field: 'thumbnail',
     });
   });
 });
