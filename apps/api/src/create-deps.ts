@@ -10,8 +10,10 @@ import {
 } from './modules/accounts/limits.js';
 import { AccountService } from './modules/accounts/service.js';
 import { SessionService } from './modules/accounts/sessions.js';
+import { createWelcomeMailer } from './modules/accounts/welcome-mail.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { type ChatSocketLimits, DEFAULT_CHAT_SOCKET_LIMITS } from './modules/chat/limits.js';
+import { SecretBox } from './modules/key-manager/webhooks/secret-box.js';
 import { ProjectService } from './modules/projects/service.js';
 import { wireProjects } from './modules/projects/wiring.js';
 import { createAuthGuards } from './platform/auth/guard.js';
@@ -88,7 +90,27 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     options.authLimits ?? { ...DEFAULT_AUTH_LIMITS, signupsPerIp: config.SIGNUPS_PER_IP_PER_HOUR },
   );
   const fileAccess = new FileAccessPolicies();
-  const accounts = new AccountService(db, sessions, limiters, clock, new DecoyQuestions(options.jwtSecret));
+  const mailer = createMailer({
+    db,
+    log,
+    jobs,
+    smtp: Boolean(config.SMTP_URL),
+    brandName: config.BRAND_NAME,
+  });
+  const welcome = createWelcomeMailer({
+    mailer,
+    brandName: config.BRAND_NAME,
+    publicUrl: publicUrl(config),
+    log,
+  });
+  const accounts = new AccountService(
+    db,
+    sessions,
+    limiters,
+    clock,
+    new DecoyQuestions(options.jwtSecret),
+    welcome,
+  );
   const projects = new ProjectService(db);
   wireProjects(projects, fileAccess, accounts.summaryProviders);
   return {
@@ -101,7 +123,7 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     rateLimiters,
     health,
     jobs,
-    mailer: createMailer({ db, log, jobs, smtp: Boolean(config.SMTP_URL), brandName: config.BRAND_NAME }),
+    mailer,
     webhookSecrets: new SecretBox(config.WEBHOOK_SECRET_KEY ?? options.jwtSecret),
     storage: createLocalStorage(db, path.resolve(config.DATA_DIR, 'uploads')),
     fileAccess,

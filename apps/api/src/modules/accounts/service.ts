@@ -1,6 +1,6 @@
 import type { UserInformation, UserType } from '@app/contract';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTransaction } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import { hashSecret, normaliseAnswer, verifySecret } from '../../platform/auth/passwords.js';
 import type { Clock } from '../../platform/clock.js';
@@ -9,6 +9,7 @@ import type { DecoyQuestions } from './decoy-question.js';
 import type { AuthLimiters } from './limits.js';
 import type { SessionService, TokenPair } from './sessions.js';
 import type { UserSummaryProviders } from './user-summary.js';
+import type { WelcomeMailer } from './welcome-mail.js';
 
 export const SIGNIN_FAILED = 'Incorrect email or password';
 export const ADMIN_SIGNIN_FAILED = 'Incorrect admin credentials';
@@ -36,6 +37,8 @@ export class AccountService {
     private readonly limiters: AuthLimiters,
     private readonly clock: Clock,
     private readonly decoys: DecoyQuestions,
+    /** Mails a client who signed up themselves; accounts others create get no mail (decision 018). */
+    private readonly welcome: WelcomeMailer | null = null,
     /** Filled by other features (businesses, projects); see user-summary.ts. */
     readonly summaryProviders: UserSummaryProviders = {},
   ) {}
@@ -51,27 +54,7 @@ export class AccountService {
   }
 
   async createAccount(input: NewAccount): Promise<UserRow> {
-    const [passwordHash, securityAnswerHash] = await Promise.all([
-      hashSecret(input.password),
-      hashSecret(normaliseAnswer(input.securityQuestionAnswer)),
-    ]);
-    const [row] = await this.db
-      .insert(users)
-      .values({
-        email: input.email.toLowerCase(),
-        username: input.username,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash,
-        securityQuestion: input.securityQuestion,
-        securityAnswerHash,
-        userType: input.userType ?? 'c',
-        designation: input.designation ?? null,
-      })
-      .onConflictDoNothing({ target: users.email })
-      .returning();
-    if (!row) throw conflict('An account with this email already exists');
-    return row;
+    return this.insertAccount(this.db, await this.accountValues(input));
   }
 
   async signup(
@@ -81,9 +64,44 @@ export class AccountService {
   ): Promise<TokenPair & { userType: UserType }> {
     // Counted before hashing: each attempt costs two argon2 hashes, even a duplicate email.
     await this.limiters.signupIp.consume(ip);
-    const user = await this.createAccount({ ...input, userType: 'c' });
+    // Hashed before the transaction opens, so it is held only for the two inserts.
+    const values = await this.accountValues({ ...input, userType: 'c' });
+    // The account and its welcome mail commit together (the mail cannot fail the sign-up).
+    const user = await this.db.transaction(async (tx) => {
+      const row = await this.insertAccount(tx, values);
+      await this.welcome?.sendWithin(tx, row);
+      return row;
+    });
     const pair = await this.sessions.issue(user, rememberMe);
     return { ...pair, userType: user.userType };
+  }
+
+  private async accountValues(input: NewAccount): Promise<typeof users.$inferInsert> {
+    const [passwordHash, securityAnswerHash] = await Promise.all([
+      hashSecret(input.password),
+      hashSecret(normaliseAnswer(input.securityQuestionAnswer)),
+    ]);
+    return {
+      email: input.email.toLowerCase(),
+      username: input.username,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+      securityQuestion: input.securityQuestion,
+      securityAnswerHash,
+      userType: input.userType ?? 'c',
+      designation: input.designation ?? null,
+    };
+  }
+
+  private async insertAccount(db: DbOrTransaction, values: typeof users.$inferInsert): Promise<UserRow> {
+    const [row] = await db
+      .insert(users)
+      .values(values)
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+    if (!row) throw conflict('An account with this email already exists');
+    return row;
   }
 
   /** Sign-in for clients and staff. Admins use their own login (spec: /company/admin/login). */

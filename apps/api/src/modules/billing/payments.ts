@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { CatalogService } from '../catalog/service.js';
 import { applyOutcome } from './apply-outcome.js';
+import type { PaymentMails } from './payment-mails.js';
 import type { CompletionPolicy } from './payment-policy.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { decideOutcome } from './webhook-outcome.js';
@@ -50,6 +51,7 @@ export class PaymentService {
     private readonly log: FastifyBaseLogger,
     private readonly publicUrl: string,
     private readonly policy: CompletionPolicy,
+    private readonly mails: PaymentMails,
   ) {}
 
   /** Why a payment of `provider` cannot be completed now (the sandbox page shows it), or null. */
@@ -220,8 +222,12 @@ export class PaymentService {
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
       if (stored.length === 0) return { duplicate: true, outcome: 'duplicate' };
-      if (payment && (await applyOutcome(tx, outcome, payment, event, provider, now)))
-        changedUser = payment.userId;
+      if (payment) {
+        const changed = await applyOutcome(tx, outcome, payment, event, provider, now);
+        if (changed) changedUser = payment.userId;
+        // For a refund or a lost dispute, `changed` means the access the payment bought ended.
+        await this.mails.afterOutcome(tx, outcome, payment.id, changed, now);
+      }
       return { duplicate: false, outcome };
     });
     // Spec §4: payment events are logged (to the console).

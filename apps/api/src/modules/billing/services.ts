@@ -7,6 +7,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { runtimeOf } from '../../runtime-mode.js';
 import { AccountBilling } from './account-billing.js';
 import { Activation } from './activation.js';
+import { PaymentMails } from './payment-mails.js';
 import { CompletionPolicy } from './payment-policy.js';
 import { PaymentService } from './payments.js';
 import type { PaymentProvider } from './providers/provider.js';
@@ -64,6 +65,7 @@ export function createBillingServices(deps: AppDeps): BillingServices {
     deps.log,
     publicUrl(config),
     new CompletionPolicy(checkoutProvider.name, runtime.testPayments),
+    new PaymentMails(deps.mailer, config.BRAND_NAME, publicUrl(config)),
   );
   const upgrades = new UpgradeService(db, clock, catalog);
   return {

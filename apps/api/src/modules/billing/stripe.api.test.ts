@@ -11,6 +11,7 @@ import {
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { mailsTo } from '../../test/mail-outbox.js';
 import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
 import { billingKit, SANDBOX_SECRET } from './billing-kit.test.js';
 import { startSibling } from './sibling-test-support.js';
@@ -156,6 +157,10 @@ describe('Stripe Checkout provider', () => {
       city: 'Arlington',
       first_name: 'Grace',
     });
+    // One receipt mail, although the event arrived twice.
+    const mails = await mailsAbout(dev.email, 'Receipt for your payment of');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('Payment method: Card (Stripe)');
   });
 
   it('an expired session cancels the pending payment; other event types are acknowledged and ignored', async () => {
@@ -206,6 +211,10 @@ async function subscriptionOf(token: string) {
     token,
   });
   return response.body.subscriptions[0] ?? null;
+}
+
+async function mailsAbout(email: string, subjectStart: string) {
+  return (await mailsTo(server, email)).filter((mail) => mail.subject.startsWith(subjectStart));
 }
 
 async function receiptOf(token: string) {
@@ -264,6 +273,9 @@ describe('Stripe refunds and disputes', () => {
     expect((await sendWebhook(refund)).body).toEqual({ received: true, duplicate: true });
     await sendWebhook(sessionEvent(`evt_late_${paymentID}`, paymentID, 'cs_paid', pro.price));
     expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
+    const mails = await mailsAbout(dev.email, 'Refund of');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('This ended your Key Manager Pro plan');
   });
 
   it('a partial refund records the amount and leaves access as it is', async () => {
@@ -308,6 +320,10 @@ describe('Stripe refunds and disputes', () => {
     expect((await sendWebhook(closed(lost.paymentID, 'lost'))).status).toBe(200);
     expect(await subscriptionOf(lost.dev.token)).toBeNull();
     expect(await receiptOf(lost.dev.token)).toMatchObject({ status: 'refunded' });
+    expect(await mailsAbout(lost.dev.email, 'Your payment of')).toMatchObject([
+      { subject: expect.stringContaining('was charged back') },
+    ]);
+    expect(await mailsAbout(won.dev.email, 'Your payment of')).toEqual([]);
   });
 });
 

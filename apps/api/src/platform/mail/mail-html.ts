@@ -19,21 +19,27 @@ export function htmlFromText(text: string, brandName: string): string {
     .split(/\n{2,}/)
     .map((paragraph) => `<p style="margin:0 0 16px">${linkify(paragraph).replaceAll('\n', '<br>')}</p>`)
     .join('\n');
+  return mailFrame(paragraphs, brandName);
+}
+
+/** The plain branded frame every HTML mail shares; `bodyHtml` must already be escaped. */
+export function mailFrame(bodyHtml: string, brandName: string): string {
   return `<!doctype html>
 <html><body style="margin:0;padding:24px;background:#f4f5f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:15px;line-height:1.5;color:#1f2328">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
 <div style="font-weight:600;font-size:17px;margin-bottom:16px">${escapeHtml(brandName)}</div>
-${paragraphs}
+${bodyHtml}
 </div></body></html>`;
+}
+
+/** A link in mail HTML, styled like the generated ones. */
+export function mailLink(href: string, label: string): string {
+  return `<a href="${escapeHtml(href)}" style="color:#0d6efd">${escapeHtml(label)}</a>`;
 }
 
 function linkify(text: string): string {
   return text
     .split(URL_PATTERN)
-    .map((part, index) =>
-      index % 2 === 1
-        ? `<a href="${escapeHtml(part)}" style="color:#0d6efd">${escapeHtml(part)}</a>`
-        : escapeHtml(part),
-    )
+    .map((part, index) => (index % 2 === 1 ? mailLink(part, part) : escapeHtml(part)))
     .join('');
 }
