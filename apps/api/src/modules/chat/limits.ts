@@ -57,6 +57,11 @@ export interface ChatSocketLimits {
   /** The same budget shared by every socket of one client IP. */
   ipFrameBurst: number;
   ipFramesPerSecond: number;
+  /**
+   * `auth` and `join` read the database, so each counts as this many frames against both budgets;
+   * an address that cannot afford an `auth` is refused before the upgrade (429).
+   */
+  databaseFrameCost: number;
   /** `join` frames read the database (room access), so a socket gets only this many. */
   joinsPerSocket: number;
   /** Presence (`*_active_at`) is written at most this often per socket; pings in between are free. */
@@ -66,17 +71,20 @@ export interface ChatSocketLimits {
 }
 
 /**
- * The web client sends a ping every 25 s, a typing frame at most every 2 s and one `read` per
- * message received, so normal use stays far below these budgets.
+ * The web client sends `auth` and one or two `join`s per connection (15 frames' worth), then a ping
+ * every 25 s, a typing frame at most every 2 s and one `read` per message received, so normal use
+ * stays far below these budgets; 20 colleagues behind one office address reconnecting at once
+ * (300) still fit the address's burst.
  */
 export const DEFAULT_CHAT_SOCKET_LIMITS: ChatSocketLimits = {
   connectionsPerIp: 30,
   connectionsPerVisitorSession: 5,
   connectionsPerUser: 10,
-  socketFrameBurst: 30,
+  socketFrameBurst: 40,
   socketFramesPerSecond: 2,
-  ipFrameBurst: 200,
+  ipFrameBurst: 300,
   ipFramesPerSecond: 20,
+  databaseFrameCost: 5,
   joinsPerSocket: 20,
   presenceWriteEveryMs: 20_000,
   readWriteEveryMs: 1000,

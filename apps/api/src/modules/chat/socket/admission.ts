@@ -35,7 +35,10 @@ export class SocketAdmission {
     if (state.connections >= this.limits.connectionsPerIp) {
       return 'Too many chat connections from your address';
     }
-    if (!state.frames.available(this.now())) return 'Too many frames from your address';
+    // Not worth a handshake unless the address can still afford the socket's `auth` frame.
+    if (!state.frames.available(this.now(), this.limits.databaseFrameCost)) {
+      return 'Too many frames from your address';
+    }
     return null;
   }
 
@@ -64,9 +67,9 @@ export class SocketAdmission {
     state.forgetTimer.unref();
   }
 
-  /** One frame from `ip`; false once the address has spent its budget. */
-  takeFrame(ip: string): boolean {
-    return this.address(ip).frames.take(this.now());
+  /** A frame from `ip` costing `cost`; false once the address has spent its budget. */
+  takeFrame(ip: string, cost = 1): boolean {
+    return this.address(ip).frames.take(this.now(), cost);
   }
 
   /** A socket authenticated as `identity` (e.g. `session:…`, `user:…`); refused over `cap`. */
@@ -89,8 +92,8 @@ export class SocketAdmission {
     return new TokenBucket(this.limits.socketFrameBurst, this.limits.socketFramesPerSecond, this.now());
   }
 
-  takeSocketFrame(budget: TokenBucket): boolean {
-    return budget.take(this.now());
+  takeSocketFrame(budget: TokenBucket, cost = 1): boolean {
+    return budget.take(this.now(), cost);
   }
 
   private address(ip: string): AddressState {

@@ -33,8 +33,9 @@ describe('SocketAdmission', () => {
     const limits = {
       ...DEFAULT_CHAT_SOCKET_LIMITS,
       connectionsPerIp: 2,
-      ipFrameBurst: 2,
+      ipFrameBurst: 3,
       ipFramesPerSecond: 1,
+      databaseFrameCost: 2,
     };
     const admission = new SocketAdmission(limits, () => now);
     expect(admission.refusal('a')).toBeNull();
@@ -42,10 +43,10 @@ describe('SocketAdmission', () => {
     expect(admission.refusal('a')).toBe('Too many chat connections from your address');
     expect(admission.open('a')).toBe('Too many chat connections from your address');
     expect(admission.open('b')).toBeNull();
-    expect([admission.takeFrame('a'), admission.takeFrame('a'), admission.takeFrame('a')]).toEqual([
-      true,
+    expect([admission.takeFrame('a', 2), admission.takeFrame('a', 2), admission.takeFrame('a')]).toEqual([
       true,
       false,
+      true,
     ]);
     admission.close('a');
     admission.close('a');
@@ -53,6 +54,9 @@ describe('SocketAdmission', () => {
     expect(admission.open('a')).toBeNull();
     expect(admission.takeFrame('a')).toBe(false);
     now = 1000;
+    // One token back, but an upgrade needs enough for its `auth` frame (databaseFrameCost).
+    expect(admission.refusal('a')).toBe('Too many frames from your address');
+    now = 2000;
     expect(admission.refusal('a')).toBeNull();
     expect(admission.takeFrame('a')).toBe(true);
 

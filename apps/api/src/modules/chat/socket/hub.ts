@@ -121,16 +121,8 @@ export class ChatHub {
       if (!client.identity) ws.close(SOCKET_CLOSE_CODES.unauthenticated, 'Authentication required');
     }, AUTH_TIMEOUT_MS);
     ws.on('message', (raw) => {
-      if (client.closing) return;
       // Budgets first: O(1) and in memory, before the frame is even parsed.
-      if (!this.admission.takeSocketFrame(client.frames)) {
-        this.refuse(client, 'Too many frames on this connection');
-        return;
-      }
-      if (!this.admission.takeFrame(client.ip)) {
-        this.refuse(client, 'Too many frames from your address');
-        return;
-      }
+      if (client.closing || !this.charge(client, 1)) return;
       this.onFrame(client, raw.toString()).catch((error: unknown) => {
         const message = error instanceof AppError ? error.message : 'Something went wrong on our side';
         if (!(error instanceof AppError)) this.logError(error);
@@ -144,6 +136,19 @@ export class ChatHub {
       client.claim = null;
       for (const room of client.rooms.keys()) this.leave(client, room);
     });
+  }
+
+  /** Takes `cost` from the socket's and the address's budgets; over either, the socket is closed. */
+  private charge(client: Client, cost: number): boolean {
+    if (!this.admission.takeSocketFrame(client.frames, cost)) {
+      this.refuse(client, 'Too many frames on this connection');
+      return false;
+    }
+    if (!this.admission.takeFrame(client.ip, cost)) {
+      this.refuse(client, 'Too many frames from your address');
+      return false;
+    }
+    return true;
   }
 
   /** Closes an abusive socket with 1008 and a reason, and stops reading its frames. */
@@ -199,7 +204,12 @@ export class ChatHub {
       throw new AppError(400, 'Unknown or malformed frame');
     }
     const message = frame.data;
-    if (message.type === 'auth') return this.authenticate(client, message);
+    // Frames that read the database cost more (the first token was taken before parsing).
+    const extraCost = this.limits.databaseFrameCost - 1;
+    if (message.type === 'auth') {
+      if (this.charge(client, extraCost)) await this.authenticate(client, message);
+      return;
+    }
     if (!client.identity) throw new AppError(401, 'Authenticate first');
     if (message.type === 'ping') {
       // Answered from memory; presence is written at most every presenceWriteEveryMs per reader.
@@ -213,6 +223,7 @@ export class ChatHub {
         this.refuse(client, 'Too many rooms joined on this connection');
         return;
       }
+      if (!this.charge(client, extraCost)) return;
       const room = await this.roomFor(client.identity, message.target);
       if (client.closing || client.ws.readyState !== client.ws.OPEN) return;
       const joined = { projectId: room.projectId, readThrough: this.receipts.newest(room.key) };

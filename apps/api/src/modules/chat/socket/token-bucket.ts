@@ -15,18 +15,18 @@ export class TokenBucket {
     this.updatedAt = now;
   }
 
-  /** Takes one token; false when the bucket is empty. `now` is a monotonic time in milliseconds. */
-  take(now: number): boolean {
+  /** Takes `cost` tokens; false (taking none) when there are fewer. `now`: monotonic milliseconds. */
+  take(now: number, cost = 1): boolean {
     this.refill(now);
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
+    if (this.tokens < cost) return false;
+    this.tokens -= cost;
     return true;
   }
 
-  /** True when a `take` now would succeed (nothing is taken). */
-  available(now: number): boolean {
+  /** True when a `take` of `cost` now would succeed (nothing is taken). */
+  available(now: number, cost = 1): boolean {
     this.refill(now);
-    return this.tokens >= 1;
+    return this.tokens >= cost;
   }
 
   /** Milliseconds until the bucket is full again, i.e. until forgetting it changes nothing. */
