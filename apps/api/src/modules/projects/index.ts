@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { publicUrl } from '../../config.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { adminProjectRoutes } from './admin-routes.js';
 import { ProjectManagement } from './management.js';
@@ -9,11 +10,10 @@ import { staffProjectRoutes } from './staff-routes.js';
 /** Every projects route: client, admin and staff. */
 export function projectFeatureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
   const notifier = new ProjectNotifier(
-    deps.database.db,
     deps.mailer,
     deps.clock,
-    deps.log,
     deps.config.BRAND_NAME,
+    publicUrl(deps.config),
   );
   const management = new ProjectManagement(deps.database.db, deps.projects, notifier, deps.clock);
   return [projectRoutes(deps), adminProjectRoutes(deps, management), staffProjectRoutes(deps, management)];

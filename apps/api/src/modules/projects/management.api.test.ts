@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicUrl } from '../../config.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -131,6 +132,29 @@ describe('admin project management', () => {
     expect((await clientProject(id)).status).toBe('complete');
     const info = await call('/api/v1/user/information/get', client.access);
     expect(info.body).toMatchObject({ userInformation: { projectInformation: { completedProjects: 1 } } });
+  });
+
+  it('each notification mail opens its project in the web app, and commits with its activity', async () => {
+    const order = await placeOrder(server, client, { name: 'Deep link shop' });
+    const id = order.projects[0]?.id ?? '';
+    await call('/api/v1/admin/project/approve', admin.access, { projectID: id });
+    await call('/api/v1/admin/project/status', admin.access, { projectID: id, status: 'in progress' });
+    const mails = (
+      await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, client.email))
+    ).filter((mail) => mail.subject.includes('Deep link shop'));
+    expect(mails.map((mail) => mail.subject).sort()).toEqual([
+      `${server.deps.config.BRAND_NAME}: Deep link shop — Status changed to in progress.`,
+      `${server.deps.config.BRAND_NAME}: Deep link shop — Your project was approved.`,
+    ]);
+    const link = `${publicUrl(server.deps.config)}/orders?order=${order.id}&project=${id}`;
+    for (const mail of mails) {
+      expect(mail.text).toContain(`Open it: ${link}`);
+      expect(mail.html).toContain(`href="${link.replaceAll('&', '&amp;')}"`);
+    }
+    const activities = (await clientProject(id)).activities.map((a) => a.message);
+    expect(activities).toEqual(
+      expect.arrayContaining(['Your project was approved.', 'Status changed to in progress.']),
+    );
   });
 
   it('answers 404 for unknown projects and searches by client email', async () => {

@@ -1,6 +1,6 @@
 import type { DurationRequest, PaymentDetailsRequest, ProgressRequest, ProjectStatus } from '@app/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTransaction } from '../../db/client.js';
 import { type ProjectRow, projectEmployees, projectOrders, projects, users } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
@@ -10,7 +10,10 @@ import { canTransition, crossedMilestones, overallProgress, statusAfterProgress 
 
 const NOT_FOUND = 'Project not found';
 
-/** Admin (and assigned staff, for progress) changes to a project; each one is checked and notified. */
+/**
+ * Admin (and assigned staff, for progress) changes to a project; each one is checked and notified.
+ * A change, its activity entry and its mail to the client commit in one transaction.
+ */
 export class ProjectManagement {
   constructor(
     private readonly db: Db,
@@ -25,8 +28,12 @@ export class ProjectManagement {
     return project;
   }
 
-  private async update(projectId: string, values: Partial<typeof projects.$inferInsert>): Promise<void> {
-    await this.db
+  private async update(
+    db: DbOrTransaction,
+    projectId: string,
+    values: Partial<typeof projects.$inferInsert>,
+  ): Promise<void> {
+    await db
       .update(projects)
       .set({ ...values, updatedAt: this.clock.now() })
       .where(eq(projects.id, projectId));
@@ -35,16 +42,20 @@ export class ProjectManagement {
   async approve(projectId: string): Promise<void> {
     const project = await this.require(projectId);
     if (project.status !== 'waiting for approval') throw conflict('This project is already approved');
-    await this.update(projectId, { status: 'approved' });
-    await this.notifier.notify(projectId, 'Your project was approved.');
+    await this.db.transaction(async (tx) => {
+      await this.update(tx, projectId, { status: 'approved' });
+      await this.notifier.notify(tx, projectId, 'Your project was approved.');
+    });
   }
 
   async setDuration({ id, from, to }: DurationRequest): Promise<void> {
     const project = await this.require(id);
     // Spec §4: the admin sets a duration when a project has none.
     if (project.startDate || project.endDate) throw conflict('This project already has a duration');
-    await this.update(id, { startDate: from, endDate: to });
-    await this.notifier.notify(id, `Schedule set: ${from} to ${to}.`);
+    await this.db.transaction(async (tx) => {
+      await this.update(tx, id, { startDate: from, endDate: to });
+      await this.notifier.notify(tx, id, `Schedule set: ${from} to ${to}.`);
+    });
   }
 
   async assign(projectId: string, empIds: string[]): Promise<void> {
@@ -57,25 +68,27 @@ export class ProjectManagement {
           .where(and(inArray(users.id, unique), eq(users.userType, 'e'), eq(users.disabled, false)))
       : [];
     if (staff.length !== unique.length) throw badRequest('Choose active employees only');
+    const names = staff.map((s) => `${s.firstName} ${s.lastName}`).join(', ');
     await this.db.transaction(async (tx) => {
       await tx.delete(projectEmployees).where(eq(projectEmployees.projectId, projectId));
       await tx.insert(projectEmployees).values(unique.map((employeeId) => ({ projectId, employeeId })));
+      await this.notifier.notify(tx, projectId, `Team assigned: ${names}.`);
     });
-    const names = staff.map((s) => `${s.firstName} ${s.lastName}`).join(', ');
-    await this.notifier.notify(projectId, `Team assigned: ${names}.`);
   }
 
   async addPaymentLink(projectId: string, paymentLink: string): Promise<void> {
     const project = await this.require(projectId);
     if (project.status === 'waiting for approval')
       throw conflict('Approve the project before adding a payment link');
-    await this.update(projectId, { paymentLink });
-    await this.notifier.notify(projectId, 'A payment link is ready: use Pay Now on your project.');
+    await this.db.transaction(async (tx) => {
+      await this.update(tx, projectId, { paymentLink });
+      await this.notifier.notify(tx, projectId, 'A payment link is ready: use Pay Now on your project.');
+    });
   }
 
   async setPaymentDetails(body: PaymentDetailsRequest): Promise<void> {
     await this.require(body.projectID);
-    await this.update(body.projectID, {
+    await this.update(this.db, body.projectID, {
       totalPaymentCents: body.totalPayment,
       recurringPaymentCents: body.recurringPayment,
       term: body.term,
@@ -99,11 +112,13 @@ export class ProjectManagement {
       backendProgress: body.backEnd,
       databaseProgress: body.database,
     };
-    await this.update(project.id, next ? { ...values, status: next } : values);
-    if (next) await this.notifier.notify(project.id, `Status changed to ${next}.`);
-    for (const milestone of crossedMilestones(before, overallProgress(values))) {
-      await this.notifier.notify(project.id, `Your project reached ${milestone}% overall progress.`);
-    }
+    await this.db.transaction(async (tx) => {
+      await this.update(tx, project.id, next ? { ...values, status: next } : values);
+      if (next) await this.notifier.notify(tx, project.id, `Status changed to ${next}.`);
+      for (const milestone of crossedMilestones(before, overallProgress(values))) {
+        await this.notifier.notify(tx, project.id, `Your project reached ${milestone}% overall progress.`);
+      }
+    });
   }
 
   /** Explicit status change, limited to the documented transitions (docs/decisions/005). */
@@ -113,8 +128,10 @@ export class ProjectManagement {
     if (!canTransition(project.status, status)) {
       throw conflict(`A project cannot go from '${project.status}' to '${status}'`);
     }
-    await this.update(projectId, { status });
-    await this.notifier.notify(projectId, `Status changed to ${status}.`);
+    await this.db.transaction(async (tx) => {
+      await this.update(tx, projectId, { status });
+      await this.notifier.notify(tx, projectId, `Status changed to ${status}.`);
+    });
   }
 
   async overview() {

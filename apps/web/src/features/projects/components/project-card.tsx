@@ -1,5 +1,5 @@
 import type { Project } from '@app/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Card, Collapse } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { formatDay } from '../lib/format';
@@ -8,12 +8,30 @@ import { PaymentBoxes } from './payment-boxes';
 import { ProgressBars } from './progress-bars';
 import { StatusBadge } from './status-badge';
 
-/** Spec §2 project card: title, status, start and end dates, type; More Info opens progress and payment. */
-export function ProjectCard({ project }: { project: Project }) {
-  const [open, setOpen] = useState(false);
+/**
+ * Spec §2 project card: title, status, start and end dates, type; More Info opens progress and payment.
+ * `focused` (a link that names this project) opens the details, scrolls the card into view and moves
+ * the focus to it.
+ */
+export function ProjectCard({ project, focused = false }: { project: Project; focused?: boolean }) {
+  const [open, setOpen] = useState(focused);
   const detailsId = useId();
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    setOpen(true);
+    card.current?.scrollIntoView?.({ block: 'center' });
+    card.current?.focus({ preventScroll: true });
+  }, [focused]);
   return (
-    <Card className="h-100 shadow-sm" as="article" aria-label={`${project.name} (${project.type})`}>
+    <Card
+      ref={card}
+      className={`h-100 shadow-sm${focused ? ' border-primary border-2' : ''}`}
+      as="article"
+      aria-label={`${project.name} (${project.type})`}
+      aria-current={focused ? 'true' : undefined}
+      tabIndex={focused ? -1 : undefined}
+    >
       <Card.Body>
         <div className="d-flex justify-content-between align-items-start gap-2 mb-2">
           <Card.Title as="h3" className="h5 mb-0">

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Col, Container, Row } from 'react-bootstrap';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
 import { useMyOrders } from '../api';
 import { OrderFiles } from '../components/order-files';
@@ -8,9 +8,14 @@ import { ProjectCard } from '../components/project-card';
 import { QuickRequestModal } from '../components/quick-request-modal';
 import { formatMoment } from '../lib/format';
 
-/** /orders: the client's projects grouped by order (spec §2 Projects page). */
+/**
+ * /orders: the client's projects grouped by order (spec §2 Projects page). `?project=<id>` (the link
+ * in project mails, with `order=<id>`) opens that project's details and scrolls to it.
+ */
 export function OrdersPage() {
   const { data, isPending, error, refetch } = useMyOrders();
+  const [params] = useSearchParams();
+  const focusedProject = params.get('project');
   const [requesting, setRequesting] = useState(false);
   return (
     <Container className="py-4">
@@ -46,7 +51,7 @@ export function OrdersPage() {
             <Row xs={1} md={2} xl={3} className="g-3">
               {order.projects.map((project) => (
                 <Col key={project.id}>
-                  <ProjectCard project={project} />
+                  <ProjectCard project={project} focused={project.id === focusedProject} />
                 </Col>
               ))}
             </Row>
