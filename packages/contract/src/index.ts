@@ -16,3 +16,4 @@ export * from './security-questions.js';
 export * from './site.js';
 export * from './system.js';
 export * from './users.js';
+export * from './webhooks.js';

@@ -16,3 +16,11 @@ export {
   type RateLimitInfo,
   SDK_VERSION,
 } from './key-manager.js';
+export {
+  constructWebhookEvent,
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  verifyWebhookSignature,
+  WEBHOOK_SIGNATURE_HEADER,
+  type WebhookEvent,
+  WebhookSignatureError,
+} from './webhook-signature.js';

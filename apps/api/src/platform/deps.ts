@@ -5,14 +5,15 @@ import type { AccountService } from '../modules/accounts/service.js';
 import type { SessionService } from '../modules/accounts/sessions.js';
 import type { CatalogService } from '../modules/catalog/service.js';
 import type { ChatSocketLimits } from '../modules/chat/limits.js';
+import type { SecretBox } from '../modules/key-manager/webhooks/secret-box.js';
 import type { ProjectService } from '../modules/projects/service.js';
 import type { AuthGuards } from './auth/guard.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Clock } from './clock.js';
 import type { EventBus } from './events/index.js';
 import type { HealthChecks } from './health/health-checks.js';
-import type { Mailer } from './mail/mailer.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import type { Mailer } from './mail/mailer.js';
 import type { RateLimiterFactory } from './rate-limit/limiter.js';
 import type { FileAccessPolicies } from './storage/access.js';
 import type { Storage } from './storage/storage.js';
@@ -28,9 +29,11 @@ export interface AppDeps {
   rateLimiters: RateLimiterFactory;
   /** Dependency checks behind GET /readyz; register one for each dependency a feature adds. */
   health: HealthChecks;
-  mailer: Mailer;
   /** Background work on the application's database (pg-boss); features define jobs at registration. */
   jobs: JobQueue;
+  mailer: Mailer;
+  /** Encrypts webhook signing secrets at rest (key: WEBHOOK_SECRET_KEY, else the JWT secret). */
+  webhookSecrets: SecretBox;
   storage: Storage;
   fileAccess: FileAccessPolicies;
   /** Real-time fan-out across instances (chat). */

@@ -15,6 +15,7 @@ import type { RateLimiter, RateLimiterFactory } from '../../platform/rate-limit/
 import type { KeyManagerPlans } from './plans.js';
 import { generateApiKey, hashApiKey, maskApiKey } from './secrets.js';
 import type { UsageCounter } from './usage-counter.js';
+import type { WebhookEmitter } from './webhooks/webhook-emitter.js';
 
 /** How long a verified (or unknown) API key is trusted from memory. Revocation on another instance
  * takes effect within this time; on the instance that revoked it, at once. */
@@ -44,6 +45,7 @@ export class ApiKeyService {
     private readonly plans: KeyManagerPlans,
     private readonly rateLimiters: RateLimiterFactory,
     readonly usage: UsageCounter,
+    private readonly webhooks: WebhookEmitter,
   ) {
     // A paid, upgraded or renewed plan applies to the next call, not after the cache expires.
     plans.onChange((userId) => this.callers.invalidateWhere((caller) => caller.ownerId === userId));
@@ -101,14 +103,31 @@ export class ApiKeyService {
   }
 
   async revoke(ownerId: string, id: string): Promise<void> {
-    const revoked = await this.db
-      .update(managerApiKeys)
-      .set({ revokedAt: this.clock.now() })
-      .where(
-        and(eq(managerApiKeys.id, id), eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt)),
-      )
-      .returning({ id: managerApiKeys.id });
-    if (revoked.length === 0) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
+    const announce = await this.webhooks.wants(ownerId, ['api_key.revoked']);
+    await this.db.transaction(async (tx) => {
+      const [revoked] = await tx
+        .update(managerApiKeys)
+        .set({ revokedAt: this.clock.now() })
+        .where(
+          and(
+            eq(managerApiKeys.id, id),
+            eq(managerApiKeys.ownerId, ownerId),
+            isNull(managerApiKeys.revokedAt),
+          ),
+        )
+        .returning({
+          id: managerApiKeys.id,
+          name: managerApiKeys.name,
+          prefix: managerApiKeys.prefix,
+          lastFour: managerApiKeys.lastFour,
+        });
+      if (!revoked) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
+      if (announce) {
+        await this.webhooks.emit(tx, ownerId, 'api_key.revoked', {
+          apiKey: { id: revoked.id, name: revoked.name, key: maskApiKey(revoked.prefix, revoked.lastFour) },
+        });
+      }
+    });
     this.callers.invalidateWhere((caller) => caller.apiKeyId === id);
   }
 

@@ -5,6 +5,7 @@ import {
   KEY_DISABLED_MESSAGE,
   NO_ACTIVATIONS_MESSAGE,
   type PublicKeyInformation,
+  type WebhookEventType,
 } from '@app/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -12,6 +13,7 @@ import { type KeyEventAction, licenceKeys } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
+import type { WebhookEmitter } from './webhooks/webhook-emitter.js';
 
 export interface KeyRef {
   key?: string;
@@ -36,10 +38,18 @@ type PreparedRow = Pick<KeyStateRow, 'id' | 'key' | 'max_activations' | 'current
 
 const RETURNING = sql`id, key, max_activations, current_activations, is_active`;
 
+/** The webhook events each count change can raise (decision 016). */
+const COUNT_EVENTS: Record<'activate' | 'deactivate', readonly WebhookEventType[]> = {
+  activate: ['key.activated', 'key.limit_reached'],
+  deactivate: ['key.deactivated'],
+};
+
 /**
  * The public REST operations. Every count change is ONE conditional UPDATE (never read-then-write),
  * so concurrent activations can never pass the limit; the event row is written by the same
- * statement (a data-modifying CTE), so success costs one round trip.
+ * statement (a data-modifying CTE), so success costs one round trip. Webhook events are recorded in
+ * the same transaction as the change, but only for owners with an endpoint that wants them (asked
+ * from memory first): everyone else keeps the single statement.
  */
 export class KeyOperations {
   // The hottest call: named prepared statements skip parsing and planning on every request.
@@ -50,6 +60,7 @@ export class KeyOperations {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly cache: LicenceKeyCache,
+    private readonly webhooks: WebhookEmitter,
   ) {
     this.infoByKey = this.prepareInfo('key', 'km_info_by_key');
     this.infoById = this.prepareInfo('id', 'km_info_by_id');
@@ -104,35 +115,90 @@ export class KeyOperations {
     ctx: CallContext,
     fingerprint: string | undefined,
   ): Promise<ActivationResult> {
-    const result = fingerprint
-      ? await this.withDevice(action, ref, ctx, fingerprint)
-      : await this.change(action, ref, ctx);
+    const announce = await this.webhooks.wants(ctx.ownerId, COUNT_EVENTS[action]);
+    const result =
+      fingerprint || announce
+        ? await this.db.transaction(async (tx) => {
+            const db = tx as unknown as Db;
+            const changed = fingerprint
+              ? await this.withDevice(db, action, ref, ctx, fingerprint)
+              : await this.change(action, ref, ctx, db);
+            if (announce && changed.changed)
+              await this.announceCount(db, action, ctx.ownerId, changed.info, fingerprint);
+            return changed;
+          })
+        : await this.change(action, ref, ctx);
     if (result.changed)
       this.cache.invalidate({ ownerId: ctx.ownerId, id: result.info.id, key: result.info.key });
     return result;
   }
 
+  private async announceCount(
+    db: Db,
+    action: 'activate' | 'deactivate',
+    ownerId: string,
+    info: PublicKeyInformation,
+    fingerprint: string | undefined,
+  ): Promise<void> {
+    const data = { key: info, ...(fingerprint ? { fingerprint } : {}) };
+    await this.webhooks.emit(db, ownerId, action === 'activate' ? 'key.activated' : 'key.deactivated', data);
+    if (action === 'activate' && info.maxActivations > 0 && info.currentActivations === info.maxActivations) {
+      await this.webhooks.emit(db, ownerId, 'key.limit_reached', { key: info });
+    }
+  }
+
   async setActive(ref: KeyRef, ctx: CallContext, isActive: boolean): Promise<PublicKeyInformation> {
-    const action: KeyEventAction = isActive ? 'enable' : 'disable';
+    const type: WebhookEventType = isActive ? 'key.enabled' : 'key.disabled';
+    const row = (await this.webhooks.wants(ctx.ownerId, [type]))
+      ? await this.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          // Only a real switch is an event: read the state under the row lock first.
+          const [before] = await rows<KeyStateRow>(
+            db,
+            sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for update`,
+          );
+          const after = await this.writeActive(db, ref, ctx, isActive);
+          if (before && before.is_active !== isActive) {
+            await this.webhooks.emit(db, ctx.ownerId, type, { key: toPublic(after) });
+          }
+          return after;
+        })
+      : await this.writeActive(this.db, ref, ctx, isActive);
+    this.cache.invalidate({ ownerId: ctx.ownerId, id: row.id, key: row.key });
+    return toPublic(row);
+  }
+
+  private async writeActive(db: Db, ref: KeyRef, ctx: CallContext, isActive: boolean): Promise<KeyStateRow> {
     const [row] = await rows<KeyStateRow>(
-      this.db,
+      db,
       withEvent(
         sql`update licence_keys set is_active = ${isActive}, updated_at = ${this.now()}
             where ${matches(ref, ctx.ownerId)} returning owner_id, ${RETURNING}`,
-        action,
+        isActive ? 'enable' : 'disable',
         0,
         ctx,
         this.now(),
       ),
     );
     if (!row) throw notFound(INVALID_KEY_MESSAGE);
-    this.cache.invalidate({ ownerId: ctx.ownerId, id: row.id, key: row.key });
-    return toPublic(row);
+    return row;
   }
 
   async remove(ref: KeyRef, ctx: CallContext): Promise<void> {
+    const row = (await this.webhooks.wants(ctx.ownerId, ['key.deleted']))
+      ? await this.db.transaction(async (tx) => {
+          const db = tx as unknown as Db;
+          const deleted = await this.deleteRow(db, ref, ctx);
+          await this.webhooks.emit(db, ctx.ownerId, 'key.deleted', { key: toPublic(deleted) });
+          return deleted;
+        })
+      : await this.deleteRow(this.db, ref, ctx);
+    this.cache.invalidate({ ownerId: ctx.ownerId, id: row.id, key: row.key });
+  }
+
+  private async deleteRow(db: Db, ref: KeyRef, ctx: CallContext): Promise<KeyStateRow> {
     const [row] = await rows<KeyStateRow>(
-      this.db,
+      db,
       withEvent(
         sql`delete from licence_keys where ${matches(ref, ctx.ownerId)} returning owner_id, ${RETURNING}`,
         'delete',
@@ -142,7 +208,7 @@ export class KeyOperations {
       ),
     );
     if (!row) throw notFound(INVALID_KEY_MESSAGE);
-    this.cache.invalidate({ ownerId: ctx.ownerId, id: row.id, key: row.key });
+    return row;
   }
 
   private async change(
@@ -161,41 +227,39 @@ export class KeyOperations {
 
   /**
    * Extension: a device fingerprint holds at most one activation. The key row is locked first, so
-   * the device row and the count change together or not at all.
+   * the device row and the count change together or not at all. Runs inside the caller's transaction.
    */
-  private withDevice(
+  private async withDevice(
+    db: Db,
     action: 'activate' | 'deactivate',
     ref: KeyRef,
     ctx: CallContext,
     fingerprint: string,
   ): Promise<ActivationResult> {
-    return this.db.transaction(async (tx) => {
-      const db = tx as unknown as Db;
-      const [key] = await rows<KeyStateRow>(
+    const [key] = await rows<KeyStateRow>(
+      db,
+      sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for update`,
+    );
+    if (!key) throw notFound(INVALID_KEY_MESSAGE);
+    if (!key.is_active) throw conflict(KEY_DISABLED_MESSAGE);
+    const byId: KeyRef = { id: key.id };
+    if (action === 'activate') {
+      const inserted = await rows(
         db,
-        sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for update`,
+        sql`insert into licence_key_devices (key_id, fingerprint, created_at)
+            values (${key.id}, ${fingerprint}, ${this.now()}) on conflict do nothing returning key_id`,
       );
-      if (!key) throw notFound(INVALID_KEY_MESSAGE);
-      if (!key.is_active) throw conflict(KEY_DISABLED_MESSAGE);
-      const byId: KeyRef = { id: key.id };
-      if (action === 'activate') {
-        const inserted = await rows(
-          db,
-          sql`insert into licence_key_devices (key_id, fingerprint, created_at)
-              values (${key.id}, ${fingerprint}, ${this.now()}) on conflict do nothing returning key_id`,
-        );
-        if (inserted.length === 0) return { info: toPublic(key), changed: false };
-      } else {
-        const removed = await rows(
-          db,
-          sql`delete from licence_key_devices where key_id = ${key.id} and fingerprint = ${fingerprint}
-              returning key_id`,
-        );
-        if (removed.length === 0) throw conflict(FINGERPRINT_NOT_ACTIVATED_MESSAGE);
-      }
-      // A refusal here throws, which rolls the device row back with it.
-      return this.change(action, byId, ctx, db);
-    });
+      if (inserted.length === 0) return { info: toPublic(key), changed: false };
+    } else {
+      const removed = await rows(
+        db,
+        sql`delete from licence_key_devices where key_id = ${key.id} and fingerprint = ${fingerprint}
+            returning key_id`,
+      );
+      if (removed.length === 0) throw conflict(FINGERPRINT_NOT_ACTIVATED_MESSAGE);
+    }
+    // A refusal here throws, which rolls the device row back with it.
+    return this.change(action, byId, ctx, db);
   }
 
   /** Runs only after a refused UPDATE, to name the reason. */

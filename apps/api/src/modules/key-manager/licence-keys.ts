@@ -5,6 +5,7 @@ import {
   INVALID_KEY_MESSAGE,
   keyLimitMessage,
   NO_PLAN_MESSAGE,
+  type PublicKeyInformation,
 } from '@app/contract';
 import { and, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -22,6 +23,7 @@ import type { CallContext } from './key-operations.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
 import type { KeyManagerPlans } from './plans.js';
 import { generateLicenceKey } from './secrets.js';
+import type { WebhookEmitter } from './webhooks/webhook-emitter.js';
 
 export interface NewKey {
   maxActivations: number;
@@ -46,12 +48,14 @@ export class LicenceKeys {
     private readonly clock: Clock,
     private readonly plans: KeyManagerPlans,
     private readonly cache: LicenceKeyCache,
+    private readonly webhooks: WebhookEmitter,
   ) {}
 
   async add(ctx: CallContext, input: NewKey): Promise<DashboardKey> {
     const plan = await this.plans.activePlanOf(ctx.ownerId);
     if (!plan) throw conflict(NO_PLAN_MESSAGE);
     const now = this.clock.now();
+    const announce = await this.webhooks.wants(ctx.ownerId, ['key.created']);
     const row = await this.db.transaction(async (tx) => {
       // Locking the owner's row serialises their concurrent add-key calls, so the limit holds.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.ownerId)).for('update');
@@ -77,6 +81,8 @@ export class LicenceKeys {
         .returning();
       if (!created) throw new Error('licence key insert returned nothing');
       await tx.insert(keyEvents).values(event(ctx, created.id, 'create', 0, now));
+      if (announce)
+        await this.webhooks.emit(tx, ctx.ownerId, 'key.created', { key: publicInformation(created) });
       return created;
     });
     return toDashboard(row);
@@ -93,6 +99,7 @@ export class LicenceKeys {
 
   async change(ctx: CallContext, input: KeyChange): Promise<DashboardKey> {
     const now = this.clock.now();
+    const announce = await this.webhooks.wants(ctx.ownerId, ['key.enabled', 'key.disabled']);
     const row = await this.db.transaction(async (tx) => {
       const [before] = await tx
         .select()
@@ -126,6 +133,11 @@ export class LicenceKeys {
         await tx
           .insert(keyEvents)
           .values(event(ctx, after.id, after.isActive ? 'enable' : 'disable', 0, now));
+        if (announce) {
+          await this.webhooks.emit(tx, ctx.ownerId, after.isActive ? 'key.enabled' : 'key.disabled', {
+            key: publicInformation(after),
+          });
+        }
       }
       return after;
     });
@@ -193,6 +205,17 @@ function event(
 
 function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
+}
+
+/** A key as get-key-information shows it (the `data.key` of webhook events). */
+export function publicInformation(row: LicenceKeyRow): PublicKeyInformation {
+  return {
+    id: row.id,
+    key: row.key,
+    maxActivations: row.maxActivations,
+    currentActivations: row.currentActivations,
+    isActive: row.isActive,
+  };
 }
 
 export function toDashboard(row: LicenceKeyRow): DashboardKey {

@@ -11,6 +11,7 @@ import { LicenceKeys } from './licence-keys.js';
 import { KeyManagerPlans } from './plans.js';
 import { publicKeyRoutes } from './public-routes.js';
 import { UsageCounter } from './usage-counter.js';
+import { createWebhooks } from './webhooks/webhooks.js';
 
 /** Builds the Key Manager's services once and registers the dashboard and public REST routes. */
 export const keyManagerRoutes =
@@ -19,13 +20,15 @@ export const keyManagerRoutes =
     const db = deps.database.db;
     const plans = new KeyManagerPlans(deps.catalog);
     const usage = new UsageCounter(db, deps.log);
-    const apiKeys = new ApiKeyService(db, deps.clock, plans, deps.rateLimiters, usage);
+    // Outbound webhooks (decision 016): key changes record their events through the emitter.
+    const webhooks = createWebhooks(deps);
+    const apiKeys = new ApiKeyService(db, deps.clock, plans, deps.rateLimiters, usage, webhooks.emitter);
     // Licence-key information is cached per instance; the feed keeps the instances' caches in step.
     const changeFeed = new LicenceKeyChangeFeed(deps.events, deps.log);
     const cache = new LicenceKeyCache({ onChange: changeFeed.add });
     changeFeed.listen(cache);
-    const operations = new KeyOperations(db, deps.clock, cache);
-    const keys = new LicenceKeys(db, deps.clock, plans, cache);
+    const operations = new KeyOperations(db, deps.clock, cache, webhooks.emitter);
+    const keys = new LicenceKeys(db, deps.clock, plans, cache, webhooks.emitter);
     // A disabled account's API keys stop working on the next call, on every instance.
     const stopAccountEvents = deps.events.subscribe(ACCOUNT_ACCESS_CHANGED_TOPIC, () =>
       apiKeys.accountAccessChanged(),
@@ -34,9 +37,11 @@ export const keyManagerRoutes =
     // Counted calls are written, and queued changes published, before the database closes.
     app.addHook('onClose', async () => {
       stopAccountEvents();
+      webhooks.close();
       await changeFeed.stop();
       await usage.stop();
     });
     await app.register(dashboardRoutes(deps, { plans, keys, operations, apiKeys }));
+    await app.register(webhooks.routes);
     await app.register(publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock)));
   };

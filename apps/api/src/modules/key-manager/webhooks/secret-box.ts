@@ -1,0 +1,42 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+const VERSION = 'v1';
+
+/**
+ * Encrypts webhook signing secrets at rest (AES-256-GCM). Unlike API keys they cannot be hashed:
+ * the server needs the secret itself to sign each delivery. The key is derived (HKDF-SHA256) from
+ * WEBHOOK_SECRET_KEY, or from the JWT secret when that is unset; the endpoint's id is bound in as
+ * associated data, so a ciphertext copied onto another endpoint does not decrypt. Changing the key
+ * material makes stored secrets unreadable: deliveries then fail until the owner rolls the secret.
+ */
+export class SecretBox {
+  private readonly key: Buffer;
+
+  constructor(keyMaterial: string) {
+    this.key = Buffer.from(
+      hkdfSync('sha256', keyMaterial, 'northwind-webhooks', 'webhook signing secret v1', 32),
+    );
+  }
+
+  seal(plaintext: string, boundTo: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    cipher.setAAD(Buffer.from(boundTo));
+    const sealed = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, iv, cipher.getAuthTag(), sealed]
+      .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+      .join('.');
+  }
+
+  /** Throws when the value was sealed with other key material or for another id. */
+  open(stored: string, boundTo: string): string {
+    const [version, iv, tag, sealed] = stored.split('.');
+    if (version !== VERSION || !iv || !tag || sealed === undefined) throw new Error('unknown secret format');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(iv, 'base64url'));
+    decipher.setAAD(Buffer.from(boundTo));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(sealed, 'base64url')), decipher.final()]).toString(
+      'utf8',
+    );
+  }
+}

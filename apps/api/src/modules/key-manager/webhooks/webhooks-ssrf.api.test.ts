@@ -1,0 +1,117 @@
+import {
+  WEBHOOK_PATHS as W,
+  WEBHOOK_HTTPS_MESSAGE,
+  WEBHOOK_PRIVATE_ADDRESS_MESSAGE,
+  type WebhookDeliveriesResponse,
+  type WebhookSecretResponse,
+  webhookPath,
+} from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.js';
+import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { WebhookReceiver } from '../../../test/webhook-receiver.js';
+import { newDeveloper } from '../key-manager-kit.test.js';
+
+/**
+ * Production rules for where webhooks may go (SSRF): with the private-address allowance off,
+ * literal non-public addresses are refused at registration and names resolving to one at delivery.
+ */
+let server: TestServer;
+let receiver: WebhookReceiver;
+
+beforeAll(async () => {
+  receiver = await new WebhookReceiver().start();
+  server = await startTestServer({
+    env: {
+      JOBS_POLL_SECONDS: '0.5',
+      WEBHOOK_RETRY_LIMIT: '0',
+      WEBHOOK_RETRY_DELAY_SECONDS: '1',
+      WEBHOOKS_ALLOW_PRIVATE: 'false',
+    },
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await receiver?.stop();
+});
+
+describe('webhook addresses in production', () => {
+  it.each([
+    'https://127.0.0.1/hook',
+    'https://127.0.0.1:8443/hook',
+    'https://10.0.0.7/hook',
+    'https://192.168.1.20/hook',
+    'https://172.20.0.1/hook',
+    'https://169.254.169.254/latest/meta-data/',
+    'https://[::1]/hook',
+    'https://[fe80::1]/hook',
+    'https://[::ffff:127.0.0.1]/hook',
+    'https://0.0.0.0/hook',
+  ])('refuses %s at registration with a clear 400', async (url) => {
+    const dev = await newDeveloper(server, { plan: 'none' });
+    const refused = await dev.request(W.endpoints, {
+      body: { url, events: ['key.created'] },
+      token: dev.token,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      status: 'failed',
+      message: WEBHOOK_PRIVATE_ADDRESS_MESSAGE,
+      field: 'url',
+    });
+  });
+
+  it('refuses http:// endpoints, at registration and when changed', async () => {
+    const dev = await newDeveloper(server, { plan: 'none' });
+    const refused = await dev.request(W.endpoints, {
+      body: { url: 'http://example.com/hook', events: ['key.created'] },
+      token: dev.token,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ message: WEBHOOK_HTTPS_MESSAGE });
+
+    const created = await dev.request<WebhookSecretResponse>(W.endpoints, {
+      body: { url: 'https://example.com/hook', events: ['key.created'] },
+      token: dev.token,
+    });
+    expect(created.status).toBe(200);
+    const changed = await dev.request(webhookPath(W.endpoint, created.body.endpoint.id), {
+      method: 'PATCH',
+      body: { url: 'https://10.1.1.1/hook' },
+      token: dev.token,
+    });
+    expect(changed.status).toBe(400);
+    expect(changed.body).toMatchObject({ message: WEBHOOK_PRIVATE_ADDRESS_MESSAGE });
+  });
+
+  it('refuses at delivery a name that resolves to a loopback address, and never connects', async () => {
+    const dev = await newDeveloper(server, { plan: 'none' });
+    // `localhost` is a DNS name, so registration cannot judge it; the delivery's lookup does.
+    const created = await dev.request<WebhookSecretResponse>(W.endpoints, {
+      body: { url: `https://localhost:${receiver.port}/private`, events: ['key.created'] },
+      token: dev.token,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const endpointId = created.body.endpoint.id;
+    const sent = await dev.request(webhookPath(W.sendTest, endpointId), { body: {}, token: dev.token });
+    expect(sent.status).toBe(200);
+
+    const log = await eventually(async () => {
+      const page = await dev.request<WebhookDeliveriesResponse>(webhookPath(W.deliveries, endpointId), {
+        token: dev.token,
+      });
+      return page.body.attempts.length > 0 ? page.body : undefined;
+    });
+    expect(log.attempts[0]).toMatchObject({
+      eventType: 'webhook.test',
+      statusCode: null,
+      succeeded: false,
+      // No retries configured here: the one failed try ends the delivery.
+      deliveryStatus: 'failed',
+    });
+    expect(log.attempts[0]?.error).toMatch(
+      /^Refused: localhost resolves to (127\.0\.0\.1|::1), which is not a public address$/,
+    );
+    expect(receiver.received).toHaveLength(0);
+  });
+});
