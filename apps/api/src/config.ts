@@ -95,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return parsed.data;
 }
 
+/** The public origin without a trailing slash, so `${publicUrl(config)}/path` is always one link. */
 export function publicUrl(config: Config): string {
-  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbTransaction } from '../../db/client.js';
 import { type CsChatRow, csChats } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -29,14 +29,20 @@ export async function notifyOfflineVisitor(deps: OfflineMailDeps, chat: CsChatRo
     return false;
   }
   try {
-    await deps.db.update(csChats).set({ lastOfflineMailAt: now }).where(eq(csChats.id, chat.id));
-    await deps.mailer.send({
-      to: chat.email,
-      subject: `${deps.brandName} customer service replied to you`,
-      text: [
-        'Customer service answered your message.',
-        `Read and reply here: ${deps.publicUrl}/contact-us`,
-      ].join('\n\n'),
+    // The "mailed at" mark and the mail commit together: never one without the other.
+    await deps.db.transaction(async (tx) => {
+      await tx.update(csChats).set({ lastOfflineMailAt: now }).where(eq(csChats.id, chat.id));
+      await deps.mailer.send(
+        {
+          to: chat.email,
+          subject: `${deps.brandName} customer service replied to you`,
+          text: [
+            'Customer service answered your message.',
+            `Read and reply here: ${deps.publicUrl}/contact-us`,
+          ].join('\n\n'),
+        },
+        { db: tx },
+      );
     });
     return true;
   } catch (error) {
@@ -46,18 +52,29 @@ export async function notifyOfflineVisitor(deps: OfflineMailDeps, chat: CsChatRo
   }
 }
 
-/** Emails a project member with no open connection about a new project chat message. */
+/**
+ * Emails a project member with no open connection about a new project chat message; `link` opens
+ * that project's chat. `record` marks the member as mailed, in the mail's transaction.
+ */
 export async function notifyOfflineMember(
   deps: OfflineMailDeps,
   input: { to: string; projectName: string; link: string },
+  record: (tx: DbTransaction) => Promise<void>,
 ): Promise<void> {
   try {
-    await deps.mailer.send({
-      to: input.to,
-      subject: `${deps.brandName}: new message about ${input.projectName}`,
-      text: ['You have a new message in your project chat.', `Read and reply here: ${input.link}`].join(
-        '\n\n',
-      ),
+    await deps.db.transaction(async (tx) => {
+      await record(tx);
+      await deps.mailer.send(
+        {
+          to: input.to,
+          subject: `${deps.brandName}: new message about ${input.projectName}`,
+          text: [
+            `You have a new message in the chat of ${input.projectName}.`,
+            `Read and reply here: ${input.link}`,
+          ].join('\n\n'),
+        },
+        { db: tx },
+      );
     });
   } catch (error) {
     deps.onError(error);

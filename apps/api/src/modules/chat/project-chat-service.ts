@@ -1,6 +1,6 @@
 import type { Discussion, ProjectMessage } from '@app/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTransaction } from '../../db/client.js';
 import {
   type ProjectChatMessageRow,
   projectChatMembers,
@@ -186,9 +186,9 @@ export class ProjectChats {
     return row ?? null;
   }
 
-  async recordOfflineMail(room: ProjectRoom): Promise<void> {
+  async recordOfflineMail(room: ProjectRoom, db: DbOrTransaction = this.db): Promise<void> {
     const now = this.clock.now();
-    await this.db
+    await db
       .insert(projectChatMembers)
       .values({ projectId: room.projectId, userId: room.clientId, lastOfflineMailAt: now })
       .onConflictDoUpdate({

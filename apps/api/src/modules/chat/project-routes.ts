@@ -120,7 +120,8 @@ async function emailClientIfAway(services: ChatServices, chats: ProjectChats, ro
   if (isOnline(state?.activeAt ?? null, now)) return;
   const last = state?.lastOfflineMailAt;
   if (last && now.getTime() - last.getTime() < OFFLINE_MAIL_EVERY_MS) return;
-  await chats.recordOfflineMail(room);
   const link = `${mail.publicUrl}/chatroom?order=${room.orderId}&project=${room.projectId}`;
-  await notifyOfflineMember(mail, { to: room.clientEmail, projectName: room.projectName, link });
+  await notifyOfflineMember(mail, { to: room.clientEmail, projectName: room.projectName, link }, (tx) =>
+    chats.recordOfflineMail(room, tx),
+  );
 }

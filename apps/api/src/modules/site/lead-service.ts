@@ -1,6 +1,7 @@
 import type { Lead, ZCreateLeadRequest } from '@app/contract';
 import { desc } from 'drizzle-orm';
 import type { z } from 'zod';
+import { publicUrl } from '../../config.js';
 import { crmLeads } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
@@ -27,7 +28,9 @@ export function createLeadService(deps: AppDeps) {
       // the mail nor makes the visitor resubmit (delivery is retried by the job queue).
       await db.transaction(async (tx) => {
         await tx.insert(crmLeads).values({ ...input, createdAt: deps.clock.now() });
-        await deps.mailer.send(leadMail(input, deps.config.CONTACT_EMAIL), { db: tx });
+        await deps.mailer.send(leadMail(input, deps.config.CONTACT_EMAIL, publicUrl(deps.config)), {
+          db: tx,
+        });
       });
       return `Thanks, ${input.name}! We will contact you at ${input.email} within two business days.`;
     },
@@ -39,7 +42,7 @@ export function createLeadService(deps: AppDeps) {
   };
 }
 
-function leadMail(input: z.output<typeof ZCreateLeadRequest>, to: string): MailMessage {
+function leadMail(input: z.output<typeof ZCreateLeadRequest>, to: string, base: string): MailMessage {
   return {
     to,
     subject: `New CRM lead: ${input.name} asks for ${INTENT_LABELS[input.intent]}`,
@@ -50,6 +53,8 @@ function leadMail(input: z.output<typeof ZCreateLeadRequest>, to: string): MailM
       `Request: ${INTENT_LABELS[input.intent]}`,
       '',
       input.message || '(no message)',
+      '',
+      `All leads: ${base}/company/admin?section=leads`,
     ].join('\n'),
   };
 }

@@ -1,6 +1,7 @@
 import { SITE_PATHS } from '@app/contract';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { publicUrl } from '../../config.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import { createAccount, uniqueEmail } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -43,6 +44,7 @@ describe('CRM leads', () => {
       .where(eq(mailOutbox.to, 'hello@northwind.dev'))
       .orderBy(desc(mailOutbox.createdAt));
     expect(mail?.subject).toBe('New CRM lead: Dana Reyes asks for a reserved spot');
+    expect(mail?.text).toContain(`All leads: ${publicUrl(server.deps.config)}/company/admin?section=leads`);
 
     const admin = await createAccount(server, 'admin');
     const list = await request<{ leads: Record<string, unknown>[] }>(SITE_PATHS.adminLeads, {
