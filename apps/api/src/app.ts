@@ -19,10 +19,14 @@ import type { Database } from './db/client.js';
 import type { AuthLimitSettings } from './modules/accounts/limits.js';
 import type { ChatSocketLimits } from './modules/chat/limits.js';
 import { featureRoutes } from './modules/index.js';
+import { registerGuardsFirst } from './platform/auth/guard-order.js';
 import type { Clock } from './platform/clock.js';
 import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
+import { registerInputHygiene } from './platform/http/input-hygiene.js';
+import { registerJsonBodyParser } from './platform/http/json-body.js';
 import { registerResponseHeaders } from './platform/http/security-headers.js';
+import { type LogStream, loggerOptions } from './platform/log-redaction.js';
 import { WebHtml } from './web-html.js';
 
 export interface BuildAppOptions {
@@ -30,6 +34,8 @@ export interface BuildAppOptions {
   database: Database;
   jwtSecret: string;
   clock?: Clock;
+  /** Where log lines go (default stdout); tests capture them to check what is never logged. */
+  logStream?: LogStream;
   authLimits?: AuthLimitSettings;
   chatSocketLimits?: Partial<ChatSocketLimits>;
 }
@@ -45,7 +51,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options;
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: loggerOptions(config.LOG_LEVEL, options.logStream),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -57,6 +63,10 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerResponseHeaders(app);
+  // Input hygiene (docs/architecture.md): guards before parsing, bounded JSON, no control characters.
+  registerGuardsFirst(app);
+  registerJsonBodyParser(app);
+  registerInputHygiene(app);
 
   const deps = createDeps({ ...options, log: app.log });
   app.addHook('onClose', async () => deps.dispose());

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, zEmail, zName, zPassword } from './common.js';
+import { stripInvisibleCharacters } from './text-hygiene.js';
 import { ZUserType } from './users.js';
 
 export const ACCOUNT_PATHS = {
@@ -45,6 +46,7 @@ export const ZSignupRequest = z
   .strictObject({
     username: z
       .string()
+      .overwrite(stripInvisibleCharacters)
       .trim()
       .min(1, 'Username is required')
       .max(LIMITS.nameMax * 2 + 1, `Username must be at most ${LIMITS.nameMax * 2 + 1} characters`),

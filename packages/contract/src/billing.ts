@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPlan, zCatalogId } from './catalog.js';
+import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /**
  * Subscriptions, payments, receipts and plan upgrades (spec §3 Receipt / Upgrade request, §4 late
@@ -222,8 +223,8 @@ export const ZSandboxPayRequest = z.strictObject({
     .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
   expiry: z.string('Expiry is required').regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry must be MM/YY'),
   cvc: z.string('CVC is required').regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
-  firstName: z.string().trim().min(1, 'First name is required').max(80),
-  lastName: z.string().trim().min(1, 'Last name is required').max(80),
+  firstName: z.string().overwrite(stripInvisibleCharacters).trim().min(1, 'First name is required').max(80),
+  lastName: z.string().overwrite(stripInvisibleCharacters).trim().min(1, 'Last name is required').max(80),
   phone: z.string().trim().max(40).default(''),
   address: z.string().trim().max(200).default(''),
   city: z.string().trim().max(100).default(''),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, zEmail, zName, zPassword } from './common.js';
+import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /** Spec §7 Business and real estate, plus the calls the spec leaves unshown (docs/api.md). */
 export const BUSINESS_PATHS = {
@@ -35,6 +36,7 @@ export const ZBusinessTypesResponse = z.object({ status: z.literal('ok'), types:
 export const ZRegisterBusinessRequest = z.strictObject({
   businessName: z
     .string()
+    .overwrite(stripInvisibleCharacters)
     .trim()
     .min(1, 'Business name is required')
     .max(LIMITS.nameMax, `Business name must be at most ${LIMITS.nameMax} characters`),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_CALLS_PER_MINUTE, ZPlan, ZPlanTerm, zCatalogId } from './catalog.js';
+import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /**
  * Products and the admin catalog calls (spec §7 Products, plans and payment; Admin). Paths, fields
@@ -38,7 +39,12 @@ export const PRODUCT_MEDIA_MAX = 4;
 // (YYYY-MM-DD)"); the envelope's `field` carries the raw name for developers.
 const zDate = z.iso.date();
 const zName = (label: string) =>
-  z.string(`${label} is required`).trim().min(1, `${label} is required`).max(120, `${label} is too long`);
+  z
+    .string(`${label} is required`)
+    .overwrite(stripInvisibleCharacters)
+    .trim()
+    .min(1, `${label} is required`)
+    .max(120, `${label} is too long`);
 const zPriceCents = z
   .number('Price must be a number')
   .int('Price must be a whole number of cents')

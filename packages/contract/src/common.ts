@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /**
  * Every failed call answers with this envelope and a 4xx code (see docs/api.md). `message` is a
@@ -40,6 +41,7 @@ export const zPassword = z
 export const zName = (label: string) =>
   z
     .string()
+    .overwrite(stripInvisibleCharacters)
     .trim()
     .min(1, `${label} is required`)
     .max(LIMITS.nameMax, `${label} must be at most ${LIMITS.nameMax} characters`);

@@ -15,5 +15,6 @@ export * from './projects.js';
 export * from './security-questions.js';
 export * from './site.js';
 export * from './system.js';
+export * from './text-hygiene.js';
 export * from './users.js';
 export * from './webhooks.js';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import { type Database, openPglite, openPostgres } from '../db/client.js';
 import { type AuthLimitSettings, DEFAULT_AUTH_LIMITS } from '../modules/accounts/limits.js';
 import type { ChatSocketLimits } from '../modules/chat/limits.js';
 import { ManualClock } from '../platform/clock.js';
+import type { LogStream } from '../platform/log-redaction.js';
+import { openIsolatedPostgres } from './isolated-database.js';
 
 export interface TestServer extends BuiltApp {
   baseUrl: string;
@@ -22,6 +25,13 @@ export interface TestServerOptions {
   /** Lower chat WebSocket limits for abuse tests (the rest keep their defaults). */
   chatSocketLimits?: Partial<ChatSocketLimits>;
   env?: Record<string, string>;
+  /**
+   * On PostgreSQL, a database of this server's own instead of the run's shared one (each PGlite
+   * server has its own copy anyway): for tests that change rows other files read.
+   */
+  isolatedDatabase?: boolean;
+  /** Receives the server's log lines (set LOG_LEVEL in `env` to choose how many). */
+  logStream?: LogStream;
 }
 
 /**
@@ -33,7 +43,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const databaseUrl = inject('databaseUrl');
   const template = inject('pgliteTemplate');
   let database: Database;
-  if (databaseUrl) {
+  let dropDatabase = async () => {};
+  if (databaseUrl && options.isolatedDatabase) {
+    const isolated = await openIsolatedPostgres(databaseUrl, 4);
+    database = isolated.database;
+    dropDatabase = isolated.drop;
+  } else if (databaseUrl) {
     database = await openPostgres(databaseUrl, 4);
   } else if (template) {
     database = await openPglite({ loadDataDir: new Blob([await readFile(template)]) });
@@ -58,6 +73,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     jwtSecret: 'test-secret-test-secret-test-secret-0123',
     clock,
+    logStream: options.logStream,
     // Every test of a file comes from 127.0.0.1: per-address ceilings would count the whole file.
     authLimits: {
       ...DEFAULT_AUTH_LIMITS,
@@ -78,6 +94,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     async close() {
       await built.app.close();
       await database.close();
+      await dropDatabase();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -1,6 +1,7 @@
 import type { Role, UserType } from '@app/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.js';
+import { markAuthGuard } from './guard-order.js';
 import type { AuthSessionCache } from './session-cache.js';
 import type { TokenService } from './tokens.js';
 
@@ -55,17 +56,19 @@ export function createAuthGuards(tokens: TokenService, sessions: AuthSessionCach
     return userOfAccessToken(match[1]);
   }
 
-  const requireUser: preHandlerAsyncHookHandler = async (request: FastifyRequest, _reply: FastifyReply) => {
-    request.authUser = await authenticate(request);
-  };
+  // Marked so that registerGuardsFirst (guard-order.ts) runs them before the body is parsed.
+  const requireUser: preHandlerAsyncHookHandler = markAuthGuard(
+    async (request: FastifyRequest, _reply: FastifyReply) => {
+      request.authUser = await authenticate(request);
+    },
+  );
 
-  const requireRole =
-    (...roles: Role[]): preHandlerAsyncHookHandler =>
-    async (request: FastifyRequest) => {
+  const requireRole = (...roles: Role[]): preHandlerAsyncHookHandler =>
+    markAuthGuard(async (request: FastifyRequest) => {
       const user = await authenticate(request);
       if (!roles.includes(user.role)) throw forbidden();
       request.authUser = user;
-    };
+    });
 
   return { requireUser, requireRole, userOfAccessToken };
 }

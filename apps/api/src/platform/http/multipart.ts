@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { StoredFileRow } from '../../db/schema/index.js';
 import type { Storage, UploadRules } from '../storage/storage.js';
 import { AppError, badRequest, unsupportedMediaType } from './errors.js';
+import { disallowedTextError, findDisallowedText } from './input-hygiene.js';
 
 export interface FileFieldSpec {
   rules: UploadRules;
@@ -38,10 +39,17 @@ export async function readMultipart(
   const fields: Record<string, string | string[]> = {};
   const files: Record<string, StoredFileRow[]> = {};
   const saved: StoredFileRow[] = [];
+  const parts = request.parts();
   try {
-    for await (const part of request.parts()) {
+    for (;;) {
+      const next = await parts.next().catch(malformedUpload);
+      if (next.done) break;
+      const part = next.value;
       if (part.type === 'field') {
         const value = typeof part.value === 'string' ? part.value : String(part.value);
+        // The same rule as every JSON field (input-hygiene.ts), for names and values.
+        const disallowed = findDisallowedText({ [part.fieldname]: value });
+        if (disallowed) throw disallowedTextError(disallowed);
         const previous = fields[part.fieldname];
         fields[part.fieldname] =
           previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value];
@@ -69,7 +77,11 @@ export async function readMultipart(
         })
         .catch((error: unknown) => {
           // Storage judges the file without knowing the form; the envelope names the field.
-          throw error instanceof AppError ? error.about(part.fieldname) : error;
+          if (error instanceof AppError) throw error.about(part.fieldname);
+          // The file stream failed and not on our disk (system errors carry `syscall`): the body
+          // ended inside this file, so the request is broken, not the server.
+          const fromParser = part.file.errored && !(error instanceof Error && 'syscall' in error);
+          return fromParser ? malformedUpload(error) : Promise.reject(error);
         });
       saved.push(row);
       list.push(row);
@@ -79,6 +91,16 @@ export async function readMultipart(
     throw error;
   }
   return { fields, files };
+}
+
+/**
+ * The multipart parser's own failures — no boundary, a body that ends inside a part, a broken part
+ * header — are the client's: 400. Its limit errors already carry their 4xx code.
+ */
+function malformedUpload(error: unknown): never {
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (error instanceof AppError || (typeof status === 'number' && status >= 400 && status < 500)) throw error;
+  throw badRequest('The upload could not be read: send it again as multipart/form-data');
 }
 
 /** "Attach only one proposal", "Attach at most 10 design files". */

@@ -4,6 +4,7 @@ import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { stripInvisibleCharacters } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type StoredFileRow, storedFiles } from '../../db/schema/index.js';
@@ -37,11 +38,14 @@ export interface Storage {
   removeStaleTemp(before: Date): Promise<number>;
 }
 
-/** Keeps only a harmless display name; it is stored as metadata and never used as a path. */
+/**
+ * Keeps only a harmless display name; it is stored as metadata and never used as a path. Invisible
+ * and bidi characters go too, so `invoice\u202Egnp.exe` cannot show itself as "invoiceexe.png".
+ */
 export function displayName(name: string): string {
   const base = name.split(/[\\/]/).pop() ?? 'file';
   // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-  const cleaned = base.replace(/[\u0000-\u001f\u007f"<>|:*?]/g, '').trim();
+  const cleaned = stripInvisibleCharacters(base.replace(/[\u0000-\u001f\u007f-\u009f"<>|:*?]/g, '')).trim();
   return (cleaned || 'file').slice(0, 200);
 }
 
