@@ -34,6 +34,19 @@ beforeAll(async () => {
     });
     return { fields: result.fields, images: result.files.image?.map((file) => file.mimeType) ?? [] };
   });
+  app.post('/upload-names', async (request) => {
+    const result = await readMultipart(request, server.deps.storage, {
+      ownerId: null,
+      files: {
+        file: {
+          purpose: 'test',
+          maxCount: 1,
+          rules: { label: 'File', maxBytes: 1024, allowedTypes: ['image/png'] },
+        },
+      },
+    });
+    return { names: result.files.file?.map((file) => file.originalName) ?? [] };
+  });
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
 afterAll(async () => {
@@ -97,5 +110,38 @@ describe('readMultipart', () => {
       body: '{}',
     });
     expect(response.status).toBe(415);
+  });
+});
+
+describe('readMultipart and broken or hostile bodies', () => {
+  const raw = (body: string | Buffer, contentType = 'multipart/form-data; boundary=b0undary') =>
+    fetch(`${base}/upload-names`, { method: 'POST', headers: { 'content-type': contentType }, body });
+  const head = '--b0undary\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n';
+
+  it('answers 400, not 500, when the body cannot be parsed', async () => {
+    for (const [body, type] of [
+      ['garbage', 'multipart/form-data'],
+      ['no parts at all', undefined],
+      ['--b0undary\r\nContent-Disposition: form-data; name="a"\r\n\r\nvalue', undefined],
+      [Buffer.concat([Buffer.from(head), PNG.subarray(0, 20)]), undefined],
+    ] as const) {
+      const response = await raw(body, type);
+      expect(response.status, String(body).slice(0, 40)).toBe(400);
+      expect(await response.json()).toMatchObject({ status: 'failed' });
+    }
+  });
+
+  it('refuses control characters in a text field, naming it', async () => {
+    const response = await post(form([['title', 'Villa\u0007']]));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ field: 'title' });
+  });
+
+  it('keeps a file name without its bidi override', async () => {
+    const data = new FormData();
+    data.append('file', new Blob([PNG]), 'invoice\u202egnp.png');
+    const response = await fetch(`${base}/upload-names`, { method: 'POST', body: data });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ names: ['invoicegnp.png'] });
   });
 });
