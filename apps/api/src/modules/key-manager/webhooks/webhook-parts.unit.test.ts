@@ -88,6 +88,13 @@ describe('signing secrets at rest', () => {
 });
 
 describe('signature header', () => {
+  it('matches the test vector the Java library is held to (WebhookSignatureTest)', () => {
+    const body = '{"id":"evt_test","type":"key.created","created":1700000000,"data":{"key":{"id":"k"}}}';
+    expect(signatureHeader('whsec_test-vector-secret', body, 1_700_000_000)).toBe(
+      't=1700000000,v1=10dadb1378e6c09a30577615d957c410dfb5199ca0591a4ce77d4fac1977b74e',
+    );
+  });
+
   it('is what the SDK verifier accepts', async () => {
     const secret = generateSigningSecret();
     const t = Math.floor(Date.now() / 1000);

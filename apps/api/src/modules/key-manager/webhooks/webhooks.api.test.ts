@@ -1,3 +1,5 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import {
   KEY_MANAGER_PATHS as P,
   WEBHOOK_PATHS as W,
@@ -18,6 +20,7 @@ import { eventually } from '../../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { describeRoleMatrix } from '../../../test/role-matrix.js';
 import { WebhookReceiver } from '../../../test/webhook-receiver.js';
+import { repoRoot } from '../../key-manager-sdk/java-kit.test.js';
 import { newDeveloper } from '../key-manager-kit.test.js';
 
 /**
@@ -55,6 +58,15 @@ async function addEndpoint(dev: Developer, events: readonly WebhookEventType[], 
   });
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return { ...created.body, path };
+}
+
+/** The TypeScript receiver the docs page shows (web code: loaded by URL, typechecked by the web project). */
+async function docsReceiver(): Promise<(request: Request, secret: string) => Promise<Response>> {
+  const file = path.join(repoRoot, 'apps/web/src/features/developer-docs/examples/verify-webhook.ts');
+  const module = (await import(pathToFileURL(file).href)) as {
+    handleKeyManagerWebhook: (request: Request, secret: string) => Promise<Response>;
+  };
+  return module.handleKeyManagerWebhook;
 }
 
 const events = (path: string) => receiver.at(path).map((entry) => JSON.parse(entry.body) as WebhookEvent);
@@ -131,6 +143,20 @@ describe('key events', () => {
     expect(byType.get('api_key.revoked')?.data).toMatchObject({
       apiKey: { id: apiKeys.body.keysInformation[0]?.id, key: expect.stringMatching(/…|\*/) },
     });
+
+    // The documented receiver accepts a real delivery with its secret, and nothing else.
+    const handle = await docsReceiver();
+    const [first] = receiver.at(all.path);
+    const replay = (secret: string, body = first!.body) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(first!.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      return handle(new Request('http://receiver.test/', { method: 'POST', headers, body }), secret);
+    };
+    expect((await replay(all.secret)).status).toBe(204);
+    expect((await replay(onlyCreated.secret)).status).toBe(400);
+    expect((await replay(all.secret, `${first!.body} `)).status).toBe(400);
 
     // The second endpoint wanted key.created only: one event, the same one, its own signature.
     const created = events(onlyCreated.path);

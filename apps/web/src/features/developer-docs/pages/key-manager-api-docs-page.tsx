@@ -4,20 +4,29 @@ import { LinkButton } from '../../../components/link-button';
 import { AuthenticationTab } from '../components/authentication-tab';
 import { OperationSection } from '../components/operation-section';
 import { useDocumentTitle } from '../components/use-document-title';
+import { WebhooksTab } from '../components/webhooks-tab';
 import { LIBRARY_DOCS_PATH } from '../content/library';
 import { OPERATIONS } from '../content/operations';
 
-type DocTab = 'authentication' | 'keys';
+type DocTab = 'authentication' | 'keys' | 'webhooks';
 
-/** /built-apis/doc/key-manager: tabs Authentication and Keys; the tab and sub-page live in the URL. */
+function tabOf(params: URLSearchParams): DocTab {
+  if (params.get('tab') === 'keys' || params.has('op')) return 'keys';
+  return params.get('tab') === 'webhooks' ? 'webhooks' : 'authentication';
+}
+
+/**
+ * /built-apis/doc/key-manager: tabs Authentication, Keys and Webhooks (extension); the tab and
+ * sub-page live in the URL.
+ */
 export function KeyManagerApiDocsPage() {
   useDocumentTitle('Key Manager REST API');
   const [params, setParams] = useSearchParams();
-  const tab: DocTab = params.get('tab') === 'keys' || params.has('op') ? 'keys' : 'authentication';
+  const tab = tabOf(params);
   const operation = OPERATIONS.find((op) => op.id === params.get('op')) ?? OPERATIONS[0]!;
 
   const show = (next: { tab: DocTab; op?: string }) =>
-    setParams(next.tab === 'keys' ? { tab: 'keys', op: next.op ?? operation.id } : { tab: 'authentication' });
+    setParams(next.tab === 'keys' ? { tab: 'keys', op: next.op ?? operation.id } : { tab: next.tab });
 
   return (
     <div className="container py-4">
@@ -35,7 +44,7 @@ export function KeyManagerApiDocsPage() {
       <Tabs
         id="key-manager-doc-tabs"
         activeKey={tab}
-        onSelect={(key) => show({ tab: key === 'keys' ? 'keys' : 'authentication' })}
+        onSelect={(key) => show({ tab: key === 'keys' || key === 'webhooks' ? key : 'authentication' })}
         className="mb-3"
       >
         <Tab eventKey="authentication" title="Authentication">
@@ -65,6 +74,9 @@ export function KeyManagerApiDocsPage() {
               <OperationSection key={operation.id} operation={operation} />
             </Col>
           </Row>
+        </Tab>
+        <Tab eventKey="webhooks" title="Webhooks">
+          <WebhooksTab />
         </Tab>
       </Tabs>
     </div>

@@ -7,15 +7,17 @@ import { DocumentationTab } from '../components/documentation-tab';
 import { KeysTab } from '../components/keys-tab';
 import { OverviewTab } from '../components/overview-tab';
 import { PlansOffer } from '../components/plans-offer';
+import { WebhooksTab } from '../components/webhooks-tab';
 
 const TABS = [
   { key: 'dashboard', title: 'Dashboard' },
   { key: 'keys', title: 'Keys' },
   { key: 'api', title: 'API' },
+  { key: 'webhooks', title: 'Webhooks' },
   { key: 'documentation', title: 'Documentation' },
 ] as const;
 
-/** /store/key-manager (spec §2): tabs Dashboard, Keys, API, Documentation; the tab lives in ?tab=. */
+/** /store/key-manager (spec §2): tabs Dashboard, Keys, API, Webhooks (extension), Documentation (?tab=). */
 export function KeyManagerPage() {
   const data = useKeyManagerData();
   const [params, setParams] = useSearchParams();
@@ -58,6 +60,9 @@ export function KeyManagerPage() {
             </Tab.Pane>
             <Tab.Pane eventKey="api" mountOnEnter unmountOnExit>
               {plan ? <ApiTab /> : <PlansOffer productId={data.data.product.id} />}
+            </Tab.Pane>
+            <Tab.Pane eventKey="webhooks" mountOnEnter unmountOnExit>
+              {plan ? <WebhooksTab /> : <PlansOffer productId={data.data.product.id} />}
             </Tab.Pane>
             <Tab.Pane eventKey="documentation" mountOnEnter unmountOnExit>
               <DocumentationTab />

@@ -1,0 +1,66 @@
+import { WEBHOOK_PATHS } from '@app/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../../app/providers/toast-provider';
+import { WebhookEndpointDialog } from './webhook-endpoint-dialog';
+
+const endpoint = {
+  id: '6f1c9a52-4c1e-4bde-9b0f-2f1b7f0f1a11',
+  url: 'https://example.com/hook',
+  description: null,
+  events: ['key.created', 'key.limit_reached'],
+  enabled: true,
+  secretHint: 'whsec_…abcd',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+// Modal transitions are slow under a loaded jsdom; the default 5 s is too tight.
+describe('WebhookEndpointDialog', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('checks the form, then sends the address and the chosen events and hands over the secret', async () => {
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ status: 'ok', message: 'Endpoint added', endpoint, secret: 'whsec_new' }),
+          {
+            status: 200,
+            headers: { 'content-type': 'application/json' },
+          },
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const onCreated = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ToastProvider>
+          <WebhookEndpointDialog onHide={vi.fn()} onCreated={onCreated} />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    const dialog = within(screen.getByRole('dialog'));
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Add endpoint' })));
+    expect(dialog.getByText('Choose at least one event')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+
+    fireEvent.change(dialog.getByLabelText('Endpoint URL'), {
+      target: { value: 'https://example.com/hook' },
+    });
+    fireEvent.click(dialog.getByLabelText(/^key\.created/));
+    fireEvent.click(dialog.getByLabelText(/^key\.limit_reached/));
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Add endpoint' })));
+    const [path, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(path).toBe(WEBHOOK_PATHS.endpoints);
+    expect(JSON.parse(String(init.body))).toEqual({
+      url: 'https://example.com/hook',
+      description: '',
+      events: ['key.created', 'key.limit_reached'],
+    });
+    expect(onCreated).toHaveBeenCalledWith('whsec_new');
+  });
+});

@@ -1,0 +1,126 @@
+import {
+  type CreateWebhookEndpointRequest,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_EVENTS,
+  type WebhookEndpoint,
+  ZCreateWebhookEndpointRequest,
+} from '@app/contract';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Form, Modal } from 'react-bootstrap';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useToast } from '../../../app/providers/toast-context';
+import { FormErrorAlert } from '../../../components/form-error-alert';
+import { SubmitButton } from '../../../components/submit-button';
+import { TextField } from '../../../components/text-field';
+import { useAddWebhookEndpoint, useUpdateWebhookEndpoint } from '../webhooks-api';
+
+interface WebhookEndpointDialogProps {
+  /** The endpoint to edit; without one the dialog adds a new endpoint. */
+  endpoint?: WebhookEndpoint;
+  onHide: () => void;
+  /** After adding: the signing secret, which is shown once. */
+  onCreated?: (secret: string) => void;
+}
+
+/** Add or edit a webhook endpoint: its HTTPS address, a description and the events it receives. */
+export function WebhookEndpointDialog({ endpoint, onHide, onCreated }: WebhookEndpointDialogProps) {
+  const toast = useToast();
+  const add = useAddWebhookEndpoint();
+  const update = useUpdateWebhookEndpoint();
+  const mutation = endpoint ? update : add;
+  const form = useForm<CreateWebhookEndpointRequest, unknown, z.output<typeof ZCreateWebhookEndpointRequest>>(
+    {
+      resolver: zodResolver(ZCreateWebhookEndpointRequest),
+      defaultValues: {
+        url: endpoint?.url ?? '',
+        description: endpoint?.description ?? '',
+        events: endpoint?.events ?? [],
+      },
+    },
+  );
+  const { errors } = form.formState;
+  const eventsError = errors.events?.message ?? errors.events?.root?.message;
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (endpoint) {
+      update.mutate(
+        { id: endpoint.id, ...values },
+        {
+          onSuccess: () => {
+            toast.show({ message: 'Endpoint saved' });
+            onHide();
+          },
+        },
+      );
+    } else {
+      add.mutate(values, {
+        onSuccess: (reply) => {
+          onHide();
+          onCreated?.(reply.secret);
+        },
+      });
+    }
+  });
+
+  return (
+    <Modal show onHide={onHide} aria-labelledby="webhook-endpoint-title">
+      <Form noValidate onSubmit={onSubmit}>
+        <Modal.Header closeButton>
+          <Modal.Title id="webhook-endpoint-title">{endpoint ? 'Edit endpoint' : 'Add endpoint'}</Modal.Title>
+        </Modal.Header>
+        <Modal.Body>
+          <FormErrorAlert error={mutation.error} />
+          <TextField
+            controlId="webhook-url"
+            label="Endpoint URL"
+            type="url"
+            placeholder="https://example.com/webhooks/key-manager"
+            hint="A public HTTPS address. Every event is POSTed to it as JSON, signed."
+            autoFocus
+            registration={form.register('url')}
+            error={errors.url?.message}
+          />
+          <TextField
+            controlId="webhook-description"
+            label="Description (optional)"
+            registration={form.register('description')}
+            error={errors.description?.message}
+          />
+          <fieldset aria-describedby={eventsError ? 'webhook-events-error' : undefined}>
+            <legend className="fs-6">Events to send</legend>
+            {WEBHOOK_EVENT_TYPES.map((type) => (
+              <Form.Check
+                key={type}
+                id={`webhook-event-${type}`}
+                type="checkbox"
+                value={type}
+                label={
+                  <>
+                    <code>{type}</code>{' '}
+                    <span className="text-body-secondary small">{WEBHOOK_EVENTS[type]}</span>
+                  </>
+                }
+                isInvalid={Boolean(eventsError)}
+                {...form.register('events')}
+              />
+            ))}
+            {eventsError && (
+              <div id="webhook-events-error" className="invalid-feedback d-block" role="alert">
+                {eventsError}
+              </div>
+            )}
+          </fieldset>
+        </Modal.Body>
+        <Modal.Footer>
+          <Button variant="secondary" onClick={onHide}>
+            Cancel
+          </Button>
+          <SubmitButton pending={mutation.isPending} pendingLabel="Saving">
+            {endpoint ? 'Save endpoint' : 'Add endpoint'}
+          </SubmitButton>
+        </Modal.Footer>
+      </Form>
+    </Modal>
+  );
+}
