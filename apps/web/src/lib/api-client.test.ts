@@ -2,7 +2,7 @@ import { ZOkResponse } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeJwt, nowSeconds } from '../test/tokens';
-import { apiRequest } from './api-client';
+import { apiRequest, refreshSession, revokeSession } from './api-client';
 import { ApiError } from './api-error';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
@@ -118,5 +118,61 @@ describe('apiRequest', () => {
       'Invalid email or password',
     );
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('refreshSession across tabs', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A Web Locks stand-in that lets "another tab" act while this one waits for the lock. */
+  function stubLocks(whileWaiting: () => void) {
+    const request = vi.fn(async (_name: string, task: () => Promise<boolean>) => {
+      whileWaiting();
+      return task();
+    });
+    vi.stubGlobal('navigator', { ...navigator, locks: { request } });
+    return request;
+  }
+
+  it('does not spend a token another tab rotated while this one waited for the lock', async () => {
+    localStorage.setItem('access', fakeJwt({ sub: 'u', exp: nowSeconds() - 5 }));
+    localStorage.setItem('refresh', 'refresh-1');
+    const rotated = fakeJwt({ sub: 'u', exp: nowSeconds() + 900 });
+    const request = stubLocks(() => {
+      localStorage.setItem('access', rotated);
+      localStorage.setItem('refresh', 'refresh-2');
+    });
+    const fetch = mockFetch(() => json(500, {}));
+    await expect(refreshSession()).resolves.toBe(true);
+    expect(request).toHaveBeenCalledWith('session-refresh', expect.any(Function));
+    expect(fetch).not.toHaveBeenCalled();
+    expect(localStorage.getItem('refresh')).toBe('refresh-2');
+  });
+
+  it('exchanges the token under the lock when nobody rotated it', async () => {
+    localStorage.setItem('refresh', 'refresh-1');
+    stubLocks(() => undefined);
+    const fresh = fakeJwt({ sub: 'u', exp: nowSeconds() + 900 });
+    const fetch = mockFetch(() => json(200, { status: 'ok', access: fresh, refresh: 'refresh-2' }));
+    await expect(refreshSession()).resolves.toBe(true);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('access')).toBe(fresh);
+  });
+
+  it('keeps the tokens when the refresh fails for a transient reason', async () => {
+    localStorage.setItem('refresh', 'refresh-1');
+    mockFetch(() => json(503, { status: 'failed', message: 'Unavailable' }));
+    await expect(refreshSession()).resolves.toBe(false);
+    expect(localStorage.getItem('refresh')).toBe('refresh-1');
+  });
+
+  it('revokeSession posts the refresh token to log-out and ignores failures', async () => {
+    const fetch = mockFetch(() => json(500, {}));
+    await expect(revokeSession('refresh-9')).resolves.toBeUndefined();
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toContain('logout');
+    expect(JSON.parse(String(init.body))).toEqual({ refresh: 'refresh-9' });
+    expect(authHeader(init)).toBeNull();
   });
 });

@@ -1,9 +1,11 @@
 import { Navigate, Outlet } from 'react-router';
 import { useSession } from '../../lib/use-session';
+import { PageSpinner } from '../layout/page-spinner';
 
 /** Company-admin wrapper (spec §4): no valid admin token means the admin login page. */
 export function AdminGuard() {
-  const { signedIn, userType } = useSession();
+  const { signedIn, userType, restoring } = useSession();
+  if (restoring) return <PageSpinner />;
   if (!signedIn || userType !== 'a') return <Navigate to="/company/admin/login" replace />;
   return <Outlet />;
 }

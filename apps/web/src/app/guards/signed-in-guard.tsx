@@ -1,10 +1,13 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../lib/use-session';
+import { PageSpinner } from '../layout/page-spinner';
 
-/** Signed-in wrapper (spec §2): anyone without a valid access token goes to /signin. */
+/** Signed-in wrapper (spec §2): anyone without a valid (or renewable) access token goes to /signin. */
 export function SignedInGuard() {
-  const { signedIn } = useSession();
+  const { signedIn, restoring } = useSession();
   const location = useLocation();
+  // An expired access token is being renewed (decision 004): wait for the answer.
+  if (restoring) return <PageSpinner />;
   if (!signedIn) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
   return <Outlet />;
 }

@@ -18,7 +18,7 @@ import {
 } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest, revokeSession } from '../../lib/api-client';
 import { clearSession, getRefreshToken, storeTokens } from '../../lib/session';
 
 /** Spec §9: user information is polled every 1.2 s. */
@@ -38,11 +38,7 @@ export const resetPassword = (body: ResetPasswordRequest) =>
 /** Revokes the refresh token on the server (failure ignored: the session ends either way), then clears storage. */
 export async function logout(): Promise<void> {
   const refresh = getRefreshToken();
-  if (refresh) {
-    await apiRequest(ACCOUNT_PATHS.logout, { body: { refresh }, schema: ZOkResponse, auth: false }).catch(
-      () => undefined,
-    );
-  }
+  if (refresh) await revokeSession(refresh);
   clearSession();
 }
 

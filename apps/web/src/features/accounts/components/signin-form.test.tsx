@@ -70,6 +70,8 @@ describe('SigninForm', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' })));
     await vi.waitFor(() => expect(onSuccess).toHaveBeenCalled());
     expect(onSuccess.mock.calls[0]?.[0]).toEqual(reply);
+    // The Remember me box travels with the reply: it decides how long the web session lasts.
+    expect(onSuccess.mock.calls[0]?.[1]).toBe(false);
     const init = (fetch.mock.calls[0] as unknown as [string, RequestInit])[1];
     expect(JSON.parse(String(init.body))).toEqual({
       email: 'someone@example.com',

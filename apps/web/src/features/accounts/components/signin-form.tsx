@@ -11,7 +11,12 @@ import { signin } from '../api';
 
 type SigninValues = z.output<typeof ZSigninRequest>;
 
-export function SigninForm({ onSuccess }: { onSuccess: (reply: SigninResponse) => void }) {
+export function SigninForm({
+  onSuccess,
+}: {
+  /** `remember`: the Remember me box, which decides how long the web session lasts (decision 004). */
+  onSuccess: (reply: SigninResponse, remember: boolean) => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -20,7 +25,10 @@ export function SigninForm({ onSuccess }: { onSuccess: (reply: SigninResponse) =
     resolver: zodResolver(ZSigninRequest),
     defaultValues: { email: '', password: '', rememberMe: false },
   });
-  const mutation = useMutation({ mutationFn: signin, onSuccess });
+  const mutation = useMutation({
+    mutationFn: signin,
+    onSuccess: (reply, values) => onSuccess(reply, values.rememberMe === true),
+  });
 
   return (
     <Form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>

@@ -19,7 +19,12 @@ function signupField(apiField: string): keyof SignupFormInput | undefined {
   return name in SIGNUP_DEFAULTS ? (name as keyof SignupFormInput) : undefined;
 }
 
-export function SignupForm({ onSuccess }: { onSuccess: (reply: SignupResponse) => void }) {
+export function SignupForm({
+  onSuccess,
+}: {
+  /** `remember`: the Remember me box, which decides how long the web session lasts (decision 004). */
+  onSuccess: (reply: SignupResponse, remember: boolean) => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -33,7 +38,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (reply: SignupResponse) =
     // Spec §3: username is the first and last name joined.
     mutationFn: (data: SignupFormValues) =>
       signup({ username: `${data.firstName} ${data.lastName}`, password: data.password, data }),
-    onSuccess,
+    onSuccess: (reply, data) => onSuccess(reply, data.rememberMe),
   });
   const shownOnField = useServerFieldError(mutation.error, setError, signupField);
 

@@ -10,8 +10,8 @@ import { SigninForm } from '../components/signin-form';
 export function SigninPage() {
   const navigate = useNavigate();
   const [showReset, setShowReset] = useState(false);
-  const onSuccess = (reply: SigninResponse) => {
-    storeTokens(reply);
+  const onSuccess = (reply: SigninResponse, remember: boolean) => {
+    storeTokens(reply, { remember });
     navigate(roleHome(reply.user_type), { replace: true });
   };
   return (

@@ -6,8 +6,8 @@ import { SignupForm } from '../components/signup-form';
 
 export function SignupPage() {
   const navigate = useNavigate();
-  const onSuccess = (reply: SignupResponse) => {
-    storeTokens(reply);
+  const onSuccess = (reply: SignupResponse, remember: boolean) => {
+    storeTokens(reply, { remember });
     navigate('/profile', { replace: true });
   };
   return (

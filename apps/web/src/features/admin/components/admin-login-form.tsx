@@ -28,7 +28,8 @@ export function AdminLoginForm({ onSuccess }: { onSuccess: () => void }) {
       return reply;
     },
     onSuccess: (reply) => {
-      storeTokens(reply);
+      // The admin login has no Remember me: its session ends with the browser (decision 004).
+      storeTokens(reply, { remember: false });
       onSuccess();
     },
   });
