@@ -1,9 +1,14 @@
 // `npm test`: every suite. Unit, API and web tests (Vitest) and browser tests (Playwright in Debian's
 // Chromium) run on PGlite; when TEST_DATABASE_URL is set, the API and browser suites run again on a
 // fresh PostgreSQL database created for the run and dropped after it. Ends with "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+//
+// Passes that share no port, database or build output run at the same time (each one's output is
+// printed whole when it ends): the Java tests beside the Vitest pass, and the PostgreSQL API pass
+// beside the PGlite browser pass, whose time is mostly spent waiting on the browser.
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 
@@ -23,16 +28,27 @@ const failures = [];
 
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+const load = () => loadavg()[0].toFixed(1);
 
+/** Runs a command to its end with its output captured, then prints the output in one piece. */
 function run(label, command, args, env) {
-  console.log(`\n=== ${label} ===`);
+  console.log(`\n=== ${label}: started (load ${load()}) ===`);
   const phase = Date.now();
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
-  console.log(`=== ${label}: ${seconds(phase)} ===`);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code) => {
+      console.log(`\n=== ${label} ===`);
+      process.stdout.write(Buffer.concat(chunks));
+      console.log(`=== ${label}: ${seconds(phase)}, exit ${code} (load ${load()}) ===`);
+      resolve({ ok: code === 0, output: Buffer.concat(chunks).toString('utf8') });
+    });
+  });
 }
 
-function vitest(label, projects, env) {
+async function vitest(label, projects, env) {
   const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
   const args = [
     'vitest',
@@ -42,7 +58,7 @@ function vitest(label, projects, env) {
     '--reporter=json',
     `--outputFile.json=${file}`,
   ];
-  const ok = run(label, 'npx', args, env);
+  const { ok } = await run(label, 'npx', args, env);
   if (!existsSync(file)) return record(label, ok, 0, ok ? 0 : 1, 0);
   const report = JSON.parse(readFileSync(file, 'utf8'));
   return record(
@@ -54,16 +70,13 @@ function vitest(label, projects, env) {
   );
 }
 
-function playwright(label, env, extraArgs = []) {
+async function playwright(label, env, extraArgs = []) {
   const file = path.join(reports, `${label.replace(/\W+/g, '-')}.json`);
-  const ok = run(
+  const { ok } = await run(
     label,
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json', ...extraArgs],
-    {
-      ...env,
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    },
+    { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   );
   if (!existsSync(file)) return record(label, ok, 0, ok ? 0 : 1, 0);
   const { stats } = JSON.parse(readFileSync(file, 'utf8'));
@@ -77,13 +90,9 @@ function playwright(label, env, extraArgs = []) {
 }
 
 // JUnit's console launcher prints "[ N tests successful ]" etc.; those counts join the totals.
-function junit(label, env) {
-  console.log(`\n=== ${label} ===`);
-  const result = spawnSync('npm', ['run', '--silent', 'test:java'], { cwd: root, env, encoding: 'utf8' });
-  process.stdout.write(result.stdout ?? '');
-  process.stderr.write(result.stderr ?? '');
-  const count = (word) => Number(new RegExp(`(\\d+) tests ${word}`).exec(result.stdout ?? '')?.[1] ?? 0);
-  const ok = result.status === 0;
+async function junit(label, env) {
+  const { ok, output } = await run(label, 'npm', ['run', '--silent', 'test:java'], env);
+  const count = (word) => Number(new RegExp(`(\\d+) tests ${word}`).exec(output)?.[1] ?? 0);
   const failed = count('failed');
   return record(label, ok, count('successful'), failed + (ok || failed ? 0 : 1), count('skipped'));
 }
@@ -105,7 +114,7 @@ async function withFreshDatabase(fn) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   try {
-    return fn(url.toString());
+    return await fn(url.toString());
   } finally {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();
@@ -114,21 +123,29 @@ async function withFreshDatabase(fn) {
   }
 }
 
-if (!run('build', 'npm', ['run', 'build'], baseEnv)) {
+console.log('\n=== build ===');
+if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: baseEnv }).status !== 0) {
   console.log('\n0 passed, 1 failed');
   process.exit(1);
 }
-vitest('unit, web and API tests on PGlite', ['unit', 'web', 'api'], baseEnv);
-junit('Java library tests (JUnit 5)', baseEnv);
-playwright('browser tests on PGlite', baseEnv);
+console.log(`=== build: ${seconds(started)} ===`);
+
+await Promise.all([
+  vitest('unit, web and API tests on PGlite', ['unit', 'web', 'api'], baseEnv),
+  junit('Java library tests (JUnit 5)', baseEnv),
+]);
+await Promise.all([
+  playwright('browser tests on PGlite', { ...baseEnv, E2E_RUN_ID: `pglite-${process.pid}` }),
+  serverUrl ? vitest('API tests on PostgreSQL', ['api'], { ...baseEnv, TEST_DATABASE_URL: serverUrl }) : null,
+]);
 if (serverUrl) {
-  vitest('API tests on PostgreSQL', ['api'], { ...baseEnv, TEST_DATABASE_URL: serverUrl });
   // Specs tagged @database-independent (prerendered pages, static docs) already ran on PGlite.
   await withFreshDatabase((url) =>
-    playwright('browser tests on PostgreSQL', { ...baseEnv, E2E_DATABASE_URL: url }, [
-      '--grep-invert',
-      '@database-independent',
-    ]),
+    playwright(
+      'browser tests on PostgreSQL',
+      { ...baseEnv, E2E_DATABASE_URL: url, E2E_RUN_ID: `postgres-${process.pid}` },
+      ['--grep-invert', '@database-independent'],
+    ),
   );
 }
 
