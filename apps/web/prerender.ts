@@ -4,12 +4,14 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { WEB_NOT_FOUND_PAGE } from '../../packages/contract/src/web-routes.ts';
 
 /**
  * Prerenders the public pages after `vite build` (issue 7): each page is opened in Debian's Chromium
  * against the fresh build and its DOM is saved as dist/<route>/index.html ('/' as prerendered.html,
  * since index.html stays the SPA shell). The API serves those files with its brand written over the
  * __TOKENS__ (apps/api/src/web-html.ts), so crawlers and visitors without JavaScript get the content.
+ * A path no route matches is saved as dist/404.html, which the server sends with its 404s.
  * Without Chromium, or with PRERENDER=false, the build is still complete, as a plain SPA.
  */
 export function prerenderPlugin(options: { pages: readonly string[]; chromium?: string }): Plugin {
@@ -33,6 +35,9 @@ export function prerenderPlugin(options: { pages: readonly string[]; chromium?: 
     },
   };
 }
+
+/** Any path the client router has no page for renders the not-found page. */
+const NOT_FOUND_PROBE = '/__not-found__';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript',
@@ -107,13 +112,17 @@ async function prerender(outDir: string, pages: readonly string[], executablePat
       });
       const html = `<!doctype html>\n${dom.replaceAll(origin, '')}`;
       const target =
-        route === '/' ? path.join(outDir, 'prerendered.html') : path.join(outDir, route, 'index.html');
+        route === '/'
+          ? path.join(outDir, 'prerendered.html')
+          : route === NOT_FOUND_PROBE
+            ? path.join(outDir, WEB_NOT_FOUND_PAGE)
+            : path.join(outDir, route, 'index.html');
       await mkdir(path.dirname(target), { recursive: true });
       await writeFile(target, html);
       await page.close();
     };
     // Three at a time: the machine has 2 cores, and each page mostly waits for the network to settle.
-    const queue = [...pages];
+    const queue = [...pages, NOT_FOUND_PROBE];
     await Promise.all(
       [0, 1, 2].map(async () => {
         for (let route = queue.shift(); route; route = queue.shift()) await renderOne(route);

@@ -4,11 +4,12 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import { PUBLIC_PAGES } from '../../packages/contract/src/public-pages.ts';
 import { compressAssetsPlugin } from './compress-assets.ts';
 import { prerenderPlugin } from './prerender.ts';
+import { routeManifestPlugin } from './route-manifest.ts';
 
 // 'source' first so @app/contract resolves to its TypeScript source, not a built dist.
 export default defineConfig({
   root: import.meta.dirname,
-  plugins: [react(), prerenderPlugin({ pages: PUBLIC_PAGES }), compressAssetsPlugin()],
+  plugins: [react(), prerenderPlugin({ pages: PUBLIC_PAGES }), routeManifestPlugin(), compressAssetsPlugin()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: {
     port: 5173,

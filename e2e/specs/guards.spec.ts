@@ -37,8 +37,17 @@ test('/company/admin redirects to the admin login, also for a signed-in non-admi
   await expect(page).toHaveURL(/\/company\/admin\/login$/);
 });
 
-test('an unknown route shows the 404 page with a link home', async ({ page }) => {
-  await page.goto('/this-page-does-not-exist');
+test('an unknown route answers HTTP 404 with the not-found page and a link home', async ({
+  page,
+  request,
+}) => {
+  const response = await page.goto('/this-page-does-not-exist');
+  expect(response?.status()).toBe(404);
+  // The not-found page is in the first HTML response too, for crawlers and visitors without JavaScript.
+  expect(await response?.text()).toContain('Page not found');
+  // The client router's own pages still answer 200, signed-in ones included.
+  for (const known of ['/', '/about', '/profile', '/chatroom/', '/company/admin'])
+    expect((await request.get(known)).status(), known).toBe(200);
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the home page' }).click();
   await expect(page).toHaveURL(/\/$/);

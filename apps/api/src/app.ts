@@ -98,7 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 /**
  * Serves the built web app. Other non-API GETs get HTML: the page prerendered for that path if the
  * build has one (so crawlers and visitors without JavaScript see the content), else index.html so the
- * client router decides; both with the configured brand written in (web-html.ts).
+ * client router decides; both with the configured brand written in (web-html.ts). Paths the client
+ * router has no page for (the build's route manifest, web-routes.ts) get the not-found page with 404.
  */
 function registerWeb(app: FastifyInstance, webDist: string, config: Config): void {
   const indexFile = path.join(webDist, 'index.html');
@@ -125,6 +126,7 @@ function registerWeb(app: FastifyInstance, webDist: string, config: Config): voi
       if (page !== null) {
         if (page.encoding) reply.header('Content-Encoding', page.encoding);
         return reply
+          .code(page.status)
           .header('Cache-Control', 'no-cache')
           .header('Vary', 'Accept-Encoding')
           .type('text/html; charset=utf-8')

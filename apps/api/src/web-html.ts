@@ -1,7 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { WEB_NOT_FOUND_PAGE } from '@app/contract';
 import { type Config, publicUrl } from './config.js';
+import { WebRoutes } from './web-routes.js';
+
+export interface WebPage {
+  body: string | Buffer;
+  encoding?: 'br' | 'gzip';
+  /** 404 for a path the web app has no route for (its route manifest), else 200. */
+  status: 200 | 404;
+}
 
 /**
  * The HTML pages of the built web app with the server's configuration written in. The build (and
@@ -11,11 +20,14 @@ import { type Config, publicUrl } from './config.js';
 export class WebHtml {
   private readonly cache = new Map<string, string | null>();
   private readonly replacements: [string, string][];
+  /** Null for a build without a route manifest: every path then gets the shell with 200. */
+  private readonly routes: WebRoutes | null;
 
   constructor(
     private readonly webDist: string,
     config: Config,
   ) {
+    this.routes = WebRoutes.load(webDist);
     const base = publicUrl(config).replace(/\/$/, '');
     const organization = {
       '@context': 'https://schema.org',
@@ -39,26 +51,31 @@ export class WebHtml {
   private readonly compressed = new Map<string, Buffer>();
 
   /** The page compressed as the client accepts (brotli, then gzip), cached per page and encoding. */
-  encoded(
-    pathname: string,
-    acceptEncoding: string,
-  ): { body: string | Buffer; encoding?: 'br' | 'gzip' } | null {
-    const page = this.page(pathname);
+  encoded(pathname: string, acceptEncoding: string): WebPage | null {
+    const found = this.routes === null || this.routes.has(pathname);
+    const status = found ? 200 : 404;
+    const page = found ? this.page(pathname) : this.notFoundPage();
     if (page === null) return null;
     const encoding = /\bbr\b/.test(acceptEncoding)
       ? 'br'
       : /\bgzip\b/.test(acceptEncoding)
         ? 'gzip'
         : undefined;
-    if (!encoding) return { body: page };
-    const key = `${encoding}:${page.length}:${pathname}`;
+    if (!encoding) return { body: page, status };
+    const key = `${encoding}:${status}:${page.length}:${found ? pathname : ''}`;
     let body = this.compressed.get(key);
     if (!body) {
       body = encoding === 'br' ? brotliCompressSync(page) : gzipSync(page);
       // Bounded: one entry per prerendered page and encoding, plus the shell under many paths.
       if (this.compressed.size < 500) this.compressed.set(key, body);
     }
-    return { body, encoding };
+    return { body, encoding, status };
+  }
+
+  /** The not-found page as the build rendered it, else the shell (the client router shows it). */
+  private notFoundPage(): string | null {
+    const file = path.join(this.webDist, WEB_NOT_FOUND_PAGE);
+    return this.read(existsSync(file) ? file : path.join(this.webDist, 'index.html'));
   }
 
   /** The page for a URL path: its prerendered file if the build has one, else the SPA shell. */

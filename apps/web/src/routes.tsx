@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { AdminGuard } from './app/guards/admin-guard';
 import { SignedInGuard } from './app/guards/signed-in-guard';
 import { SignedOutGuard } from './app/guards/signed-out-guard';
@@ -10,8 +10,11 @@ import { NotFoundPage } from './features/site/pages/not-found-page';
 import { RouteErrorPage } from './features/site/pages/route-error-page';
 import { SITE_ROUTES } from './features/site/routes';
 
-// Signed-in areas are split into their own chunks, so visitors never download them.
-export const router = createBrowserRouter([
+/**
+ * The client's route tree. Signed-in areas are split into their own chunks, so visitors never
+ * download them. The build also reads it (route-patterns.ts) to tell the server which paths exist.
+ */
+export const APP_ROUTES: RouteObject[] = [
   {
     path: '/',
     Component: RootLayout,
@@ -125,4 +128,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];

@@ -87,3 +87,4 @@ export const ZLeadsResponse = z.object({ status: z.literal('ok'), leads: z.array
 export type LeadsResponse = z.infer<typeof ZLeadsResponse>;
 
 export { PUBLIC_PAGES } from './public-pages.js';
+export { WEB_NOT_FOUND_PAGE, WEB_ROUTE_MANIFEST, type WebRouteManifest } from './web-routes.js';

@@ -21,6 +21,15 @@ beforeAll(async () => {
     path.join(webDist, 'about', 'index.html'),
     SHELL.replace('<div id="root">', '<div id="root"><h1>About us</h1>'),
   );
+  await writeFile(
+    path.join(webDist, '404.html'),
+    SHELL.replace('<div id="root">', '<div id="root"><h1>Page not found</h1>'),
+  );
+  // What the web build writes from its router (apps/web/route-manifest.ts).
+  await writeFile(
+    path.join(webDist, 'route-patterns.json'),
+    JSON.stringify({ patterns: ['/', '/about', '/profile', '/company/admin', '/products/:id'] }),
+  );
   server = await startTestServer({
     env: { WEB_DIST: webDist, BRAND_NAME: 'Acme & <Co>', PUBLIC_URL: 'https://acme.example' },
   });
@@ -57,13 +66,42 @@ describe('prerendered pages and SEO files', () => {
     });
   });
 
-  it('falls back to the SPA shell for other paths, never outside the build', async () => {
-    const profile = await (await get('/profile')).text();
-    expect(profile).toContain('<div id="root"></div>');
-    const traversal = await get('/..%2f..%2f..%2fetc%2fpasswd');
-    expect(traversal.status).toBe(200);
-    expect(await traversal.text()).toContain('<div id="root"></div>');
-    expect((await get('/api/v1/nope')).status).toBe(404);
+  it("answers the SPA shell with 200 for the client router's other pages, dynamic segments included", async () => {
+    for (const pathname of [
+      '/profile',
+      '/profile/',
+      '/company/admin',
+      '/products/42',
+      '/products/42?tab=plans',
+    ]) {
+      const response = await get(pathname);
+      expect(response.status, pathname).toBe(200);
+      expect(await response.text()).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('answers unknown paths with 404 and the not-found page, never a file outside the build', async () => {
+    for (const pathname of [
+      '/this-page-does-not-exist',
+      '/about/more',
+      '/products',
+      '/..%2f..%2f..%2fetc%2fpasswd',
+    ]) {
+      const response = await get(pathname);
+      expect(response.status, pathname).toBe(404);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      const html = await response.text();
+      expect(html).toContain('<h1>Page not found</h1>');
+      expect(html).toContain('content="Acme &amp; &lt;Co&gt;"');
+    }
+    const compressed = await fetch(`${server.baseUrl}/nowhere`, { headers: { 'accept-encoding': 'br' } });
+    expect(compressed.status).toBe(404);
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(await compressed.text()).toContain('<h1>Page not found</h1>');
+    expect((await fetch(`${server.baseUrl}/nowhere`, { method: 'HEAD' })).status).toBe(404);
+    const api = await get('/api/v1/nope');
+    expect(api.status).toBe(404);
+    expect(await api.json()).toMatchObject({ status: 'failed' });
   });
 
   it('publishes sitemap.xml with absolute URLs of the public pages and robots.txt', async () => {
