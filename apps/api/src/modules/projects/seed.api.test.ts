@@ -5,8 +5,10 @@ import {
   type ZProjectMessagesResponse,
   type ZUserProjectsResponse,
 } from '@app/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { projectOrders, projects } from '../../db/schema/index.js';
 import { TEST_DEMO_PASSWORD, testDemoPassword } from '../../test/demo-logins.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
@@ -52,6 +54,17 @@ describe('demo projects seed', () => {
     expect(web.employees.map((employee) => employee.email)).toEqual(['staff@demo.test']);
     expect(web.activities.length).toBeGreaterThanOrEqual(4);
 
+    // Named as a real request names them, so the chat's "name (type)" is not doubled (issue 16).
+    const discussions = await request<{ discussions: { id: string; projects: { name: string }[] }[] }>(
+      CHAT_PATHS.discussions,
+      { token: client },
+    );
+    const names = discussions.body.discussions
+      .find((discussion) => discussion.id === order.id)
+      ?.projects.map((project) => project.name)
+      .sort();
+    expect(names).toEqual([`${DEMO_ORDER_NAME} (Android)`, `${DEMO_ORDER_NAME} (Web)`]);
+
     const chat = await request<z.infer<typeof ZProjectMessagesResponse>>(CHAT_PATHS.projectGet, {
       token: client,
       body: { order_: order.id, project: web.id },
@@ -64,5 +77,26 @@ describe('demo projects seed', () => {
       token: staff,
     });
     expect(assigned.body.projects.map((project) => project.id)).toContain(web.id);
+  });
+
+  it('renames projects an earlier seed named with their type', async () => {
+    const context = { db: server.database.db, log: server.app.log };
+    await accountSeed(server.deps, testDemoPassword).run(context);
+    await projectSeed(server.deps).run(context);
+    const [order] = await server.database.db
+      .select({ id: projectOrders.id })
+      .from(projectOrders)
+      .where(eq(projectOrders.name, DEMO_ORDER_NAME));
+    if (!order) throw new Error('no demo order');
+    await server.database.db
+      .update(projects)
+      .set({ name: `${DEMO_ORDER_NAME} (Web)` })
+      .where(eq(projects.orderId, order.id));
+    await projectSeed(server.deps).run(context);
+    const rows = await server.database.db
+      .select({ name: projects.name })
+      .from(projects)
+      .where(eq(projects.orderId, order.id));
+    expect(rows.map((row) => row.name)).toEqual([DEMO_ORDER_NAME, DEMO_ORDER_NAME]);
   });
 });

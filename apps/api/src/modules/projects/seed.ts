@@ -1,5 +1,5 @@
 import { APPLICATION_TYPE_IDS } from '@app/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   projectActivities,
   projectChatMessages,
@@ -33,7 +33,19 @@ export function projectSeed(deps: Pick<AppDeps, 'accounts' | 'clock'>): SeedStep
         .from(projectOrders)
         .where(and(eq(projectOrders.clientId, client.id), eq(projectOrders.name, DEMO_ORDER_NAME)))
         .limit(1);
-      if (existing) return;
+      if (existing) {
+        // Earlier seeds put the type into the name ("… (Web)"), which lists that add the type doubled.
+        await db
+          .update(projects)
+          .set({ name: DEMO_ORDER_NAME })
+          .where(
+            and(
+              eq(projects.orderId, existing.id),
+              inArray(projects.name, [`${DEMO_ORDER_NAME} (Web)`, `${DEMO_ORDER_NAME} (Android)`]),
+            ),
+          );
+        return;
+      }
 
       const now = deps.clock.now().getTime();
       const daysAgo = (days: number) => new Date(now - days * DAY_MS);
@@ -54,7 +66,8 @@ export function projectSeed(deps: Pick<AppDeps, 'accounts' | 'clock'>): SeedStep
         .values([
           {
             orderId: order.id,
-            name: `${DEMO_ORDER_NAME} (Web)`,
+            // As a real request names them: the order's name (the type is shown beside it).
+            name: DEMO_ORDER_NAME,
             typeId: APPLICATION_TYPE_IDS.web,
             status: 'in progress' as const,
             startDate: day(daysAgo(21)),
@@ -69,7 +82,7 @@ export function projectSeed(deps: Pick<AppDeps, 'accounts' | 'clock'>): SeedStep
           },
           {
             orderId: order.id,
-            name: `${DEMO_ORDER_NAME} (Android)`,
+            name: DEMO_ORDER_NAME,
             typeId: APPLICATION_TYPE_IDS.android,
             createdAt: daysAgo(30),
             updatedAt: daysAgo(30),

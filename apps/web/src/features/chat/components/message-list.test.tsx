@@ -1,5 +1,5 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type ChatMessageView, MessageList } from './message-list';
 
 const message = (overrides: Partial<ChatMessageView>): ChatMessageView => ({
@@ -41,5 +41,44 @@ describe('MessageList', () => {
       <MessageList messages={[]} lastSeen={null} typing={null} mediaHeaders={{}} emptyText="Say hello" />,
     );
     expect(screen.getByText('Say hello')).toBeTruthy();
+  });
+
+  describe('attachments', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    function renderMine(media: Partial<ChatMessageView>) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () => new Response(new Blob(['x']), { status: 200 })),
+      );
+      URL.createObjectURL = vi.fn(() => 'blob:attachment');
+      URL.revokeObjectURL = vi.fn();
+      render(
+        <MessageList
+          messages={[
+            message({ id: 3, mine: true, from: 'Me', message: '', media: '/api/v1/files/f1', ...media }),
+          ]}
+          lastSeen={null}
+          typing={null}
+          mediaHeaders={{}}
+          emptyText="Empty"
+        />,
+      );
+    }
+
+    it('shows a file as a chip with its kind and name, on its own light surface inside the blue bubble', async () => {
+      renderMine({ media_name: 'brief.pdf', media_type: 'application/pdf' });
+      const chip = await screen.findByRole('link', { name: /brief\.pdf/ });
+      expect(chip.className).toContain('chat-file-chip');
+      expect(chip.getAttribute('download')).toBe('brief.pdf');
+      expect(chip.textContent).toContain('PDF');
+      expect(chip.closest('.chat-bubble')?.className).toContain('bg-primary');
+    });
+
+    it('shows an image as a framed thumbnail', async () => {
+      renderMine({ media_name: 'screen.png', media_type: 'image/png' });
+      const image = await screen.findByRole('img', { name: 'screen.png' });
+      expect(image.closest('a')?.className).toContain('chat-thumb');
+    });
   });
 });

@@ -11,11 +11,28 @@ interface MessageMediaProps {
 const isVideo = (name: string | null, type: string | null) =>
   type === 'video/mp4' || (name ?? '').toLowerCase().endsWith('.mp4');
 
-/** Spec §2: media ending in .mp4 shows as a placeholder thumbnail, other media as an image; files as links. */
+/** "report.pdf" → "PDF": what kind of file a chip holds, at a glance. */
+const extensionOf = (name: string) => {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 && dot < name.length - 1 ? name.slice(dot + 1, dot + 6).toUpperCase() : 'FILE';
+};
+
+/**
+ * Spec §2: media ending in .mp4 shows as a placeholder thumbnail, images as a thumbnail, other files
+ * as a chip. Each carries its own light surface and dark text, so it reads the same on the white
+ * bubbles and on the reader's own blue ones (issue 16: a blue link on a blue bubble was invisible).
+ */
 export function MessageMedia({ path, name, type, headers }: MessageMediaProps) {
   const { url, failed } = useProtectedObjectUrl(path, headers);
   const label = name ?? 'attachment';
-  if (failed) return <span className="text-danger small">Could not load {label}</span>;
+  if (failed) {
+    return (
+      <span className="chat-file-chip chat-file-chip-failed">
+        <span aria-hidden="true">⚠</span>
+        <span className="chat-file-name">Could not load {label}</span>
+      </span>
+    );
+  }
   if (!url) return <Spinner animation="border" size="sm" role="status" aria-label={`Loading ${label}`} />;
   if (isVideo(name, type)) {
     return (
@@ -34,14 +51,17 @@ export function MessageMedia({ path, name, type, headers }: MessageMediaProps) {
   }
   if (type?.startsWith('image/')) {
     return (
-      <a href={url} target="_blank" rel="noreferrer">
-        <img src={url} alt={label} className="chat-image rounded" />
+      <a href={url} target="_blank" rel="noreferrer" className="chat-thumb" title={`Open ${label}`}>
+        <img src={url} alt={label} className="chat-image" />
       </a>
     );
   }
   return (
-    <a href={url} download={label} className="d-inline-flex align-items-center gap-1">
-      <span aria-hidden="true">📄</span> {label}
+    <a href={url} download={label} className="chat-file-chip" title={`Download ${label}`}>
+      <span className="chat-file-kind" aria-hidden="true">
+        {extensionOf(label)}
+      </span>
+      <span className="chat-file-name">{label}</span>
     </a>
   );
 }

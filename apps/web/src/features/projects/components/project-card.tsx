@@ -2,6 +2,7 @@ import type { Project } from '@app/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Card, Collapse } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { projectChatPath } from '../../chat/room-link';
 import { formatDay } from '../lib/format';
 import { ActivityList } from './activity-list';
 import { PaymentBoxes } from './payment-boxes';
@@ -63,7 +64,10 @@ export function ProjectCard({ project, focused = false }: { project: Project; fo
           >
             {open ? 'Less Info' : 'More Info'}
           </Button>
-          <Link className="btn btn-outline-secondary btn-sm" to="/chatroom/">
+          <Link
+            className="btn btn-outline-secondary btn-sm"
+            to={projectChatPath(project.orderID, project.id)}
+          >
             Message
           </Link>
         </div>

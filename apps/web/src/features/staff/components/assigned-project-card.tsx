@@ -1,6 +1,7 @@
 import type { ManagedProject } from '@app/contract';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { projectChatPath } from '../../chat/room-link';
 import { formatDay, OrderFiles, ProgressBars, ProgressForm, StatusBadge } from '../../projects/public';
 import { useStaffProgress } from '../projects-api';
 
@@ -26,7 +27,10 @@ export function AssignedProjectCard({ project }: { project: ManagedProject }) {
             <ProgressBars project={project} />
             <h4 className="h6 mt-3">Request</h4>
             <OrderFiles order={project.order} />
-            <Link className="btn btn-outline-secondary btn-sm mt-3" to="/chatroom/">
+            <Link
+              className="btn btn-outline-secondary btn-sm mt-3"
+              to={projectChatPath(project.orderID, project.id)}
+            >
               Message
             </Link>
           </Col>
