@@ -7,6 +7,7 @@ async function openVisitor(browser: Browser, email: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto('/contact-us');
   const dialog = page.getByRole('dialog', { name: 'Enter email' });
+  await page.getByRole('button', { name: 'Chat with us' }).click();
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Access' }).click();
@@ -91,6 +92,7 @@ test('when the socket is cut the visitor falls back to polling and loses no mess
   const visitor = await context.newPage();
   await visitor.goto('/contact-us');
   const dialog = visitor.getByRole('dialog', { name: 'Enter email' });
+  await visitor.getByRole('button', { name: 'Chat with us' }).click();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Access' }).click();
   await expect(visitor.getByText('Live')).toBeVisible();
@@ -108,4 +110,25 @@ test('when the socket is cut the visitor falls back to polling and loses no mess
   await expect(visitor.getByText('Live')).toBeVisible({ timeout: 35_000 });
   await sendMessage(admin, 'And after it came back');
   await expect(log(visitor).getByText('And after it came back')).toBeVisible({ timeout: 1000 });
+});
+
+test('the email dialog waits until the visitor asks to chat, from the page or the chat panel', async ({
+  page,
+}) => {
+  await page.goto('/contact-us');
+  await expect(page.getByRole('heading', { name: 'Help Center' })).toBeVisible();
+  const dialog = page.getByRole('dialog', { name: 'Enter email' });
+  // Nothing covers the Help Center on arrival (give the app time to start and would-be dialogs to open).
+  await expect(page.getByRole('button', { name: 'Start chat' })).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Chat with us' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Start chat' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('Email').fill(visitorEmail());
+  await dialog.getByRole('button', { name: 'Access' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByLabel('Message', { exact: true })).toBeEnabled();
 });

@@ -26,19 +26,21 @@ import { VerifyBanner } from './verify-banner';
 
 const CS_TARGETS = [{ kind: 'cs' as const }];
 
-/**
- * The build saves this page's DOM as static HTML (issue 7 prerender); a dialog portal saved there would
- * outlive the app's first render, so nothing interactive opens while prerendering.
- */
-const prerendering = () => Boolean((window as { __PRERENDER__?: boolean }).__PRERENDER__);
+interface ContactChatProps {
+  /** The visitor asked to chat (a "Chat with us" button on the page, or the panel's own). */
+  asked: boolean;
+  onAskedChange: (asked: boolean) => void;
+}
 
-/** The visitor chat on /contact-us (spec §2 Customer-service chat room): 600 px area, 450 px list. */
-export function ContactChat() {
+/**
+ * The visitor chat on /contact-us (spec §2 Customer-service chat room): 600 px area, 450 px list.
+ * Spec §4: with no email the 'Enter email' dialog shows, once the visitor asks to chat (issue 16:
+ * not over the Help Center on arrival; the prerendered page therefore never holds it either).
+ */
+export function ContactChat({ asked, onAskedChange }: ContactChatProps) {
   const client = useQueryClient();
   const [visitor, setVisitor] = useState<VisitorIdentity | null>(() => readVisitor());
   const [changing, setChanging] = useState(false);
-  // Spec §4: with no email the dialog shows; a visitor who only wants the FAQs may close it.
-  const [dismissed, setDismissed] = useState(prerendering);
   const [typing, showTyping] = useTypingIndicator();
   const key = csKeys.visitor(visitor?.email ?? '');
 
@@ -62,12 +64,11 @@ export function ContactChat() {
   useRefetchOnOpen(socket.status, messages.refetch);
 
   const expired = messages.error instanceof ApiError && messages.error.status === 401;
-  // An expired or foreign session: ask for the email again.
+  // An expired or foreign session: the panel asks for the email again when the visitor wants to chat.
   useEffect(() => {
     if (!expired) return;
     forgetVisitor();
     setVisitor(null);
-    setDismissed(false);
   }, [expired]);
 
   const access = async (email: string) => {
@@ -94,13 +95,6 @@ export function ContactChat() {
               {visitor && <SocketBadge status={socket.status} />}
             </ListGroup.Item>
           </ListGroup>
-          {!visitor && (
-            <div className="p-2">
-              <Button size="sm" onClick={() => setDismissed(false)}>
-                Start chat
-              </Button>
-            </div>
-          )}
           {visitor && (
             <div className="p-2 small">
               <div className="text-muted text-truncate" title={visitor.email}>
@@ -136,26 +130,30 @@ export function ContactChat() {
                 : 'Say hello — we usually answer within minutes.'
             }
           />
-          <Composer
-            disabled={!visitor}
-            onTyping={() => room && socket.send({ type: 'typing', room })}
-            onSendText={async (text) => {
-              if (!visitor) return;
-              const reply = await sendVisitorText(visitor, text);
-              addCsMessage(client, key, reply.sent);
-            }}
-            onSendFile={async (file, onProgress) => {
-              if (!visitor) return;
-              const reply = await sendVisitorMedia(visitor, file, onProgress);
-              addCsMessage(client, key, reply.sent);
-            }}
-          />
+          {visitor ? (
+            <Composer
+              onTyping={() => room && socket.send({ type: 'typing', room })}
+              onSendText={async (text) => {
+                const reply = await sendVisitorText(visitor, text);
+                addCsMessage(client, key, reply.sent);
+              }}
+              onSendFile={async (file, onProgress) => {
+                const reply = await sendVisitorMedia(visitor, file, onProgress);
+                addCsMessage(client, key, reply.sent);
+              }}
+            />
+          ) : (
+            <div className="border-top p-3 d-flex flex-wrap align-items-center justify-content-between gap-2">
+              <span className="text-muted">Enter your email to start chatting with our team.</span>
+              <Button onClick={() => onAskedChange(true)}>Start chat</Button>
+            </div>
+          )}
         </Col>
       </Row>
       <EmailDialog
-        show={(!visitor && !dismissed) || changing}
+        show={(!visitor && asked) || changing}
         onAccess={access}
-        onClose={() => (visitor ? setChanging(false) : setDismissed(true))}
+        onClose={() => (visitor ? setChanging(false) : onAskedChange(false))}
       />
     </Card>
   );

@@ -1,13 +1,24 @@
-import { Accordion, Card, Col, Container, Row } from 'react-bootstrap';
+import { useState } from 'react';
+import { Accordion, Button, Card, Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ContactChat } from '../../chat/public';
 import { useBrand } from '../api';
 import { PageMeta } from '../components/page-meta';
 import { FAQS } from '../content/faqs';
 
-/** /contact-us: the help centre (FAQs) and the entry to the visitor chat (spec §2). */
+const CHAT_SECTION_ID = 'contact-chat';
+
+/**
+ * /contact-us: the help centre (FAQs) and the entry to the visitor chat (spec §2). The chat's email
+ * dialog waits until the visitor asks to chat (issue 16), here or in the chat panel.
+ */
 export function ContactPage() {
   const { contactEmail } = useBrand();
+  const [chatAsked, setChatAsked] = useState(false);
+  const askToChat = () => {
+    setChatAsked(true);
+    document.getElementById(CHAT_SECTION_ID)?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  };
   return (
     <Container className="py-5">
       <PageMeta
@@ -42,23 +53,27 @@ export function ContactPage() {
                   Write to us
                 </Card.Title>
                 <Card.Text>
-                  Email us and a member of the team answers within one business day, Monday to Friday.
+                  Email us and a member of the team answers within one business day, Monday to Friday. Or chat
+                  with customer service here.
                 </Card.Text>
-                {contactEmail && (
-                  <a className="btn btn-primary" href={`mailto:${contactEmail}`}>
-                    {contactEmail}
-                  </a>
-                )}
+                <div className="d-flex flex-wrap gap-2">
+                  <Button onClick={askToChat}>Chat with us</Button>
+                  {contactEmail && (
+                    <a className="btn btn-outline-primary text-break" href={`mailto:${contactEmail}`}>
+                      {contactEmail}
+                    </a>
+                  )}
+                </div>
               </Card.Body>
             </Card>
           </section>
         </Col>
       </Row>
-      <section id="contact-chat" aria-labelledby="contact-chat-title" className="mt-5">
+      <section id={CHAT_SECTION_ID} aria-labelledby="contact-chat-title" className="mt-5">
         <h2 id="contact-chat-title" className="h3 mb-3">
           Chat with us
         </h2>
-        <ContactChat />
+        <ContactChat asked={chatAsked} onAskedChange={setChatAsked} />
       </section>
     </Container>
   );
