@@ -1,18 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
-
-/** A port nothing listens on: bound by the OS, then released (connections to it are refused). */
-export async function closedPort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
+import { closedPort } from './ports.js';
 
 /**
  * A redis-server of the test's own, on a free port, without persistence, that the test can crash

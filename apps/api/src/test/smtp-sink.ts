@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import net from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -11,18 +10,6 @@ export interface ReceivedMail {
 }
 
 const SCRIPT = fileURLToPath(new URL('./smtp-sink-process.mjs', import.meta.url));
-
-/** A free TCP port on 127.0.0.1 (nothing listens there until a sink starts on it). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  server.close();
-  await once(server, 'close');
-  return port;
-}
 
 /**
  * A real SMTP server process on `port` that the test can stop and start again; every message it

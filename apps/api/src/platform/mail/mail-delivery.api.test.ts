@@ -6,7 +6,8 @@ import { eventually } from '../../test/eventually.js';
 import { createAccount, type TestAccount, uniqueEmail } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
-import { freePort, SmtpSink } from '../../test/smtp-sink.js';
+import { closedPort } from '../../test/ports.js';
+import { SmtpSink } from '../../test/smtp-sink.js';
 
 /**
  * Mail goes through the job queue to a real SMTP server process that these tests stop, start and
@@ -21,7 +22,7 @@ let ip = 0;
 const HANG_TIMEOUT_MS = 30_000;
 
 beforeAll(async () => {
-  sink = new SmtpSink(await freePort());
+  sink = new SmtpSink(await closedPort());
   server = await startTestServer({
     env: {
       SMTP_URL: sink.url,
@@ -143,7 +144,7 @@ describe('a mail that keeps failing', () => {
   beforeAll(async () => {
     strict = await startTestServer({
       env: {
-        SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+        SMTP_URL: `smtp://127.0.0.1:${await closedPort()}`,
         SMTP_TIMEOUT_MS: '500',
         MAIL_RETRY_LIMIT: '1',
         MAIL_RETRY_DELAY_SECONDS: '1',

@@ -5,7 +5,8 @@ import { givePrivatePlan, newDeveloper } from '../../modules/key-manager/key-man
 import { signupClient, uniqueEmail } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { type HttpResult, httpClient } from '../../test/http.js';
-import { closedPort, RedisServerProcess } from '../../test/redis-server.js';
+import { closedPort } from '../../test/ports.js';
+import { RedisServerProcess } from '../../test/redis-server.js';
 import type { ReadinessReport } from '../health/health-checks.js';
 
 // Redis only accelerates rate limits: unreachable, crashed or frozen, every route keeps answering
