@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -128,12 +129,15 @@ describe('project requests', () => {
   });
 
   it('never lets a crafted file name reach the disk path', async () => {
-    const order = await placeOrder(server, client, { proposal: { bytes: PDF, name: '../../x' } });
+    // A name of this test's own, so a file someone else left in the temp folder cannot fool it.
+    const name = `x-${randomUUID()}`;
+    const order = await placeOrder(server, client, { proposal: { bytes: PDF, name: `../../${name}` } });
     const file = order.files.find((f) => f.kind === 'proposal');
-    expect(file?.name).toBe('x');
+    expect(file?.name).toBe(name);
     const stored = await server.deps.storage.find(file?.id ?? '');
     expect(stored?.storageKey).toMatch(/^[0-9a-f]{32}$/);
-    expect(existsSync(path.resolve(server.deps.config.DATA_DIR, '..', 'x'))).toBe(false);
+    expect(existsSync(path.resolve(server.deps.config.DATA_DIR, '..', name))).toBe(false);
+    expect(existsSync(path.resolve(server.deps.config.DATA_DIR, 'uploads', '..', '..', name))).toBe(false);
   });
 
   it('refuses unknown design templates', async () => {
