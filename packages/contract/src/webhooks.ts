@@ -72,6 +72,7 @@ export const WEBHOOK_PRIVATE_ADDRESS_MESSAGE =
   'That address is not reachable from the internet (loopback, private or link-local); use a public HTTPS endpoint';
 export const WEBHOOK_NOT_FOUND_MESSAGE = 'Webhook endpoint not found';
 export const WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE = 'Delivery not found';
+export const WEBHOOK_DISABLED_MESSAGE = 'This endpoint is disabled. Enable it to send it events.';
 export const WEBHOOK_LIMIT_MESSAGE = `You can have at most ${WEBHOOK_ENDPOINT_LIMIT} webhook endpoints. Remove one first.`;
 export const WEBHOOK_CREATED_MESSAGE = 'Endpoint added. Copy the signing secret now: it is shown only once.';
 export const WEBHOOK_SAVED_MESSAGE = 'Endpoint saved';

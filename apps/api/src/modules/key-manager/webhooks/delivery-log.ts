@@ -64,7 +64,7 @@ export class WebhookDeliveryLog {
   /** Sends the delivery's event to its endpoint again, with a fresh retry schedule. */
   async redeliver(ownerId: string, endpointId: string, deliveryId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.endpoints.owned(tx, ownerId, endpointId);
+      await this.endpoints.enabled(tx, ownerId, endpointId);
       const [delivery] = await tx
         .update(webhookDeliveries)
         .set({ status: 'pending' })

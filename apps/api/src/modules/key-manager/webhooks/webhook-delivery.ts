@@ -70,8 +70,16 @@ export function defineWebhookDelivery(
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
         .where(eq(webhookDeliveries.id, job.data.deliveryId));
-      // Gone (endpoint or event removed), already delivered, or switched off since: nothing to do.
-      if (!row || row.status === 'succeeded' || !row.enabled) return;
+      // Gone (endpoint or event removed) or already delivered: nothing to do.
+      if (!row || row.status === 'succeeded') return;
+      if (!row.enabled) {
+        // Switched off since: no more tries (the owner can redeliver after enabling it again).
+        await db
+          .update(webhookDeliveries)
+          .set({ status: 'failed' })
+          .where(eq(webhookDeliveries.id, job.data.deliveryId));
+        return;
+      }
 
       const body = JSON.stringify({
         id: row.eventId,

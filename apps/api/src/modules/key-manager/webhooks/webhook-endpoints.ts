@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   type CreateWebhookEndpointRequest,
   type UpdateWebhookEndpointRequest,
+  WEBHOOK_DISABLED_MESSAGE,
   WEBHOOK_ENDPOINT_LIMIT,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_LIMIT_MESSAGE,
@@ -120,7 +121,7 @@ export class WebhookEndpoints {
 
   async sendTest(ownerId: string, id: string) {
     return this.db.transaction(async (tx) => {
-      await this.owned(tx, ownerId, id);
+      await this.enabled(tx, ownerId, id);
       return this.emitter.emitTest(tx, ownerId, id);
     });
   }
@@ -129,6 +130,13 @@ export class WebhookEndpoints {
   async owned(db: DbOrTransaction, ownerId: string, id: string): Promise<WebhookEndpointRow> {
     const [row] = await db.select().from(webhookEndpoints).where(owned(ownerId, id));
     if (!row) throw notFound(WEBHOOK_NOT_FOUND_MESSAGE);
+    return row;
+  }
+
+  /** As owned(), and refused while switched off: a disabled endpoint is sent nothing. */
+  async enabled(db: DbOrTransaction, ownerId: string, id: string): Promise<WebhookEndpointRow> {
+    const row = await this.owned(db, ownerId, id);
+    if (!row.enabled) throw conflict(WEBHOOK_DISABLED_MESSAGE);
     return row;
   }
 }

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import {
   KEY_MANAGER_PATHS as P,
   WEBHOOK_PATHS as W,
+  WEBHOOK_DISABLED_MESSAGE,
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_LIMIT_MESSAGE,
   WEBHOOK_NOT_FOUND_MESSAGE,
@@ -192,6 +193,12 @@ describe('key events', () => {
     expect(off.status).toBe(200);
     expect(off.body).toMatchObject({ endpoint: { enabled: false } });
     await dev.addKey(1);
+    const test = await dev.request(webhookPath(W.sendTest, endpoint.endpoint.id), {
+      body: {},
+      token: dev.token,
+    });
+    expect(test.status).toBe(409);
+    expect(test.body).toEqual({ status: 'failed', message: WEBHOOK_DISABLED_MESSAGE });
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(receiver.at(endpoint.path)).toHaveLength(0);
   });

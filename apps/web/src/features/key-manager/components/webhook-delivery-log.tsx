@@ -13,7 +13,13 @@ function outcome(attempt: WebhookAttempt) {
 }
 
 /** One endpoint's delivery log: every attempt, newest first, with what the endpoint answered. */
-export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
+export function WebhookDeliveryLog({
+  endpointId,
+  canRedeliver,
+}: {
+  endpointId: string;
+  canRedeliver: boolean;
+}) {
   const deliveries = useWebhookDeliveries(endpointId);
   const redeliver = useRedeliverWebhook();
   const toast = useToast();
@@ -86,7 +92,8 @@ export function WebhookDeliveryLog({ endpointId }: { endpointId: string }) {
                   <Button
                     size="sm"
                     variant="outline-secondary"
-                    disabled={redeliver.isPending}
+                    disabled={redeliver.isPending || !canRedeliver}
+                    title={canRedeliver ? undefined : 'Enable the endpoint to redeliver'}
                     onClick={() => onRedeliver(attempt)}
                   >
                     Redeliver<span className="visually-hidden"> {attempt.eventId}</span>

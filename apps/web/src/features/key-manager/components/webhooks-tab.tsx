@@ -120,7 +120,7 @@ export function WebhooksTab() {
               <Button
                 size="sm"
                 variant="outline-secondary"
-                disabled={sendTest.isPending}
+                disabled={sendTest.isPending || !endpoint.enabled}
                 onClick={() => test(endpoint)}
               >
                 Send test event
@@ -137,7 +137,7 @@ export function WebhooksTab() {
             </div>
             {open === endpoint.id && (
               <div className="mt-3">
-                <WebhookDeliveryLog endpointId={endpoint.id} />
+                <WebhookDeliveryLog endpointId={endpoint.id} canRedeliver={endpoint.enabled} />
               </div>
             )}
           </Card.Body>
