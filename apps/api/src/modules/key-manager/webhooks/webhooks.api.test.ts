@@ -16,13 +16,14 @@ import {
 import { verifyWebhookSignature, type WebhookEvent } from '@app/key-manager-js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookEvents } from '../../../db/schema/index.js';
+import { webhookAttempts, webhookEvents } from '../../../db/schema/index.js';
 import { eventually } from '../../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { describeRoleMatrix } from '../../../test/role-matrix.js';
 import { WebhookReceiver } from '../../../test/webhook-receiver.js';
 import { repoRoot } from '../../key-manager-sdk/java-kit.test.js';
 import { newDeveloper } from '../key-manager-kit.test.js';
+import { WEBHOOK_CLEANUP_JOB } from './webhook-delivery.js';
 
 /**
  * Outbound webhooks against a real HTTP receiver: signed deliveries, retries through the job queue,
@@ -423,6 +424,39 @@ describe('managing endpoints', () => {
     const refused = replies.filter((reply) => reply.status === 409);
     expect(refused).toHaveLength(2);
     expect(refused[0]?.body).toEqual({ status: 'failed', message: WEBHOOK_LIMIT_MESSAGE });
+  });
+});
+
+describe('retention', () => {
+  it('deletes events older than WEBHOOK_LOG_DAYS with their deliveries and log', async () => {
+    const dev = await newDeveloper(server);
+    const endpoint = await addEndpoint(dev, ['key.created']);
+    const sent = await dev.request<{ eventId: string }>(webhookPath(W.sendTest, endpoint.endpoint.id), {
+      body: {},
+      token: dev.token,
+    });
+    const attemptsOf = () =>
+      server.database.db
+        .select({ id: webhookAttempts.id })
+        .from(webhookAttempts)
+        .where(eq(webhookAttempts.endpointId, endpoint.endpoint.id));
+    await eventually(async () => (await attemptsOf()).length === 1);
+    const eventRow = () =>
+      server.database.db.select().from(webhookEvents).where(eq(webhookEvents.id, sent.body.eventId));
+
+    // A day short of the limit it stays; past the limit the daily clean-up removes it.
+    server.clock.advance(29 * 86_400_000);
+    try {
+      await server.deps.jobs.enqueue(WEBHOOK_CLEANUP_JOB, {});
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect(await eventRow()).toHaveLength(1);
+      server.clock.advance(2 * 86_400_000);
+      await server.deps.jobs.enqueue(WEBHOOK_CLEANUP_JOB, {});
+      await eventually(async () => (await eventRow()).length === 0);
+      expect(await attemptsOf()).toHaveLength(0);
+    } finally {
+      server.clock.advance(-31 * 86_400_000);
+    }
   });
 });
 
