@@ -64,6 +64,10 @@ export const managerApiKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name'),
+    /** `secret` (km_live_, every operation) or `publishable` (km_pub_, scopes in the contract). */
+    type: text('type', { enum: ['secret', 'publishable'] })
+      .notNull()
+      .default('secret'),
     keyHash: text('key_hash').notNull().unique(),
     prefix: text('prefix').notNull(),
     lastFour: text('last_four').notNull(),

@@ -1,0 +1,1 @@
+ALTER TABLE "manager_api_keys" ADD COLUMN "type" text DEFAULT 'secret' NOT NULL;
