@@ -64,7 +64,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     JOBS_RUN_SCHEDULES: 'false',
     // Test files share the run's PostgreSQL database: each server gets a job queue of its own, so
     // another file's server (another clock, another data dir) never runs this one's jobs.
-    ...(databaseUrl && !options.isolatedDatabase ? { JOBS_SCHEMA: `jobs_${randomBytes(6).toString('hex')}` } : {}),
+    ...(databaseUrl && !options.isolatedDatabase
+      ? { JOBS_SCHEMA: `jobs_${randomBytes(6).toString('hex')}` }
+      : {}),
     ...options.env,
   });
   const clock = new ManualClock(new Date());

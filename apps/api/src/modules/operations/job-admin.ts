@@ -19,7 +19,6 @@ interface JobRow {
   cursor_at: string;
 }
 
-
 /**
  * What the admin's Jobs view reads and does, over pg-boss's live table. Finished jobs are archived
  * by pg-boss after a day, failed ones kept for JOBS_KEEP_FAILED_DAYS, so the table stays small.
@@ -80,7 +79,9 @@ export class JobAdmin {
 
   /** A failed job runs again (one more try); a job waiting for its next try runs now. */
   async retryNow(id: string): Promise<void> {
-    const result = await this.db.execute(sql`select name, state from ${this.jobTable} where id = ${id}::uuid`);
+    const result = await this.db.execute(
+      sql`select name, state from ${this.jobTable} where id = ${id}::uuid`,
+    );
     const [job] = rowsOf<{ name: string; state: JobState }>(result);
     if (!job) throw notFound('That job no longer exists; it may have been archived');
     if (job.state === 'failed') {
