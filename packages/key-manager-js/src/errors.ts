@@ -44,5 +44,36 @@ export class RateLimitException extends KeyManagerException {
   }
 }
 
-/** Any other 4xx: the call was understood and refused (limit reached, key disabled, bad input…). */
+/**
+ * Any other 4xx: the call was understood and refused (bad input, deactivating at zero…). The
+ * refusals below extend it, so `instanceof RequestRefusedException` still catches them all.
+ */
 export class RequestRefusedException extends KeyManagerException {}
+
+/** 409 `Activation limit reached`: every activation of the key is in use. */
+export class ActivationLimitReachedException extends RequestRefusedException {
+  constructor(message: string) {
+    super(message, 409);
+  }
+}
+
+/** 409 `Key is disabled`: the key's owner disabled it; it can be neither activated nor deactivated. */
+export class KeyDisabledException extends RequestRefusedException {
+  constructor(message: string) {
+    super(message, 409);
+  }
+}
+
+/** 402: the API key's owner has an unpaid (suspended) subscription. */
+export class PaymentRequiredException extends RequestRefusedException {
+  constructor(message: string) {
+    super(message, 402);
+  }
+}
+
+/** 403: the API key's owner has no Key Manager plan. */
+export class NoPlanException extends RequestRefusedException {
+  constructor(message: string) {
+    super(message, 403);
+  }
+}

@@ -1,8 +1,12 @@
 export {
+  ActivationLimitReachedException,
   APIConnectionException,
   InvalidApiKeyException,
+  KeyDisabledException,
   KeyManagerException,
   KeyNotFoundException,
+  NoPlanException,
+  PaymentRequiredException,
   RateLimitException,
   RequestRefusedException,
 } from './errors.js';
@@ -24,3 +28,4 @@ export {
   type WebhookEvent,
   WebhookSignatureError,
 } from './webhook-signature.js';
+export type { PublicKeyInformation } from './wire-types.js';

@@ -2,11 +2,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
+  ActivationLimitReachedException,
   APIConnectionException,
   InvalidApiKeyException,
+  KeyDisabledException,
   KeyManager,
   KeyManagerException,
   KeyNotFoundException,
+  NoPlanException,
+  PaymentRequiredException,
   RateLimitException,
   RequestRefusedException,
 } from './index.js';
@@ -136,7 +140,11 @@ describe('KeyManager (TypeScript SDK)', () => {
   it.each([
     [401, 'Invalid API key', InvalidApiKeyException],
     [404, 'Invalid Key Provided', KeyNotFoundException],
-    [409, 'Activation limit reached', RequestRefusedException],
+    [409, 'Activation limit reached', ActivationLimitReachedException],
+    [409, 'Key is disabled', KeyDisabledException],
+    [409, 'Key has no activations to deactivate', RequestRefusedException],
+    [402, 'Your subscription is suspended', PaymentRequiredException],
+    [403, 'Activate a Key Manager plan first', NoPlanException],
     [400, 'key is required', RequestRefusedException],
     [500, 'Internal error', KeyManagerException],
   ])('HTTP %i rejects with the server message as the matching exception', async (status, message, type) => {
@@ -145,6 +153,9 @@ describe('KeyManager (TypeScript SDK)', () => {
     expect(error).toBeInstanceOf(type);
     expect(error).toBeInstanceOf(KeyManagerException);
     expect((error as KeyManagerException).constructor).toBe(type);
+    // The specific refusals stay RequestRefusedExceptions, so existing catch blocks keep working.
+    if (status !== 500 && status !== 401 && status !== 404)
+      expect(error).toBeInstanceOf(RequestRefusedException);
     expect((error as KeyManagerException).message).toBe(message);
     expect((error as KeyManagerException).statusCode).toBe(status);
   });

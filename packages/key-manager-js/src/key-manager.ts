@@ -1,30 +1,30 @@
-import type {
-  ActivateKeyRequest,
-  DeleteKeyResponse,
-  GetKeyInformationRequest,
-  GetKeyInformationResponse,
-  KEY_MANAGER_PATHS,
-  KeyManipulationResponse,
-  MarkKeyAsActiveRequest,
-  PublicKeyInformation,
-} from '@app/contract';
 import {
+  ActivationLimitReachedException,
   APIConnectionException,
   InvalidApiKeyException,
+  KeyDisabledException,
   KeyManagerException,
   KeyNotFoundException,
+  NoPlanException,
+  PaymentRequiredException,
   RateLimitException,
   RequestRefusedException,
 } from './errors.js';
-
-type PublicPaths = Pick<
-  typeof KEY_MANAGER_PATHS,
-  'getKeyInformation' | 'activateKey' | 'deactivateKey' | 'markKeyAsActive' | 'deleteKey'
->;
+import {
+  ACTIVATION_LIMIT_MESSAGE,
+  type ActivateKeyRequest,
+  type DeleteKeyResponse,
+  type GetKeyInformationRequest,
+  type GetKeyInformationResponse,
+  KEY_DISABLED_MESSAGE,
+  type KeyManipulationResponse,
+  type MarkKeyAsActiveRequest,
+  type PublicKeyInformation,
+} from './wire-types.js';
 
 /**
- * The public REST paths. Written out (not imported) so the SDK has no runtime dependency; the
- * `satisfies` clause fails the typecheck if they ever drift from the contract.
+ * The public REST paths. Written out (not imported) so the published package stands alone;
+ * `wire-types.test.ts` fails if they ever drift from the contract.
  */
 export const PUBLIC_PATHS = {
   getKeyInformation: '/api/v1/saas-platform/key-manager/get-key-information',
@@ -32,7 +32,7 @@ export const PUBLIC_PATHS = {
   deactivateKey: '/api/v1/saas-platform/key-manager/deactivate-key',
   markKeyAsActive: '/api/v1/saas-platform/key-manager/mark-key-as-active',
   deleteKey: '/api/v1/saas-platform/key-manager/delete-key',
-} as const satisfies PublicPaths;
+} as const;
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
 export const SDK_VERSION = '1.0.0';
@@ -190,6 +190,12 @@ function throwForStatus(response: Response, status: unknown, message: string): v
   if (code === 401) throw new InvalidApiKeyException(message);
   if (code === 404) throw new KeyNotFoundException(message);
   if (code === 429) throw new RateLimitException(message, Number(response.headers.get('retry-after')) || 0);
+  if (code === 402) throw new PaymentRequiredException(message);
+  if (code === 403) throw new NoPlanException(message);
+  // Both refusals are 409; the server's message (part of the public contract) tells them apart.
+  if (code === 409 && message === ACTIVATION_LIMIT_MESSAGE)
+    throw new ActivationLimitReachedException(message);
+  if (code === 409 && message === KEY_DISABLED_MESSAGE) throw new KeyDisabledException(message);
   if (code >= 400 && code < 500) throw new RequestRefusedException(message, code);
   throw new KeyManagerException(message, code);
 }

@@ -5,7 +5,7 @@ import {
   KeyNotFoundException,
   RateLimitException,
   RequestRefusedException,
-} from '@app/key-manager-js';
+} from '@northwind/key-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { newDeveloper } from './developer-kit.test.js';
@@ -21,7 +21,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-describe('@app/key-manager-js against the real server', () => {
+describe('@northwind/key-manager against the real server', () => {
   it('gets information, activates to the limit, deactivates, disables, enables and deletes', async () => {
     const developer = await newDeveloper(server);
     const licence = await developer.addKey(3);

@@ -1,4 +1,4 @@
-import { verifyWebhookSignature } from '@app/key-manager-js';
+import { verifyWebhookSignature } from '@northwind/key-manager';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/http/errors.js';
 import { checkEndpointUrl, isPublicAddress } from './address-policy.js';

@@ -5,7 +5,7 @@ import {
   type WebhookSecretResponse,
   webhookPath,
 } from '@app/contract';
-import { verifyWebhookSignature, type WebhookEvent } from '@app/key-manager-js';
+import { verifyWebhookSignature, type WebhookEvent } from '@northwind/key-manager';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.js';
 import { httpClient } from '../../../test/http.js';

@@ -13,7 +13,7 @@ import {
   type WebhookSecretResponse,
   webhookPath,
 } from '@app/contract';
-import { verifyWebhookSignature, type WebhookEvent } from '@app/key-manager-js';
+import { verifyWebhookSignature, type WebhookEvent } from '@northwind/key-manager';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { webhookAttempts, webhookEvents } from '../../../db/schema/index.js';

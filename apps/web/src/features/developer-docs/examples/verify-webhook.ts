@@ -1,7 +1,7 @@
 // TypeScript: receive Key Manager webhooks in any framework built on the Fetch API's Request and
 // Response (Next.js route handlers, Hono, Remix, Bun, Deno, Node 18+). With Express, read the body
 // with express.raw({ type: 'application/json' }) and pass req.body (the bytes) as the payload.
-import { verifyWebhookSignature, type WebhookEvent } from '@app/key-manager-js';
+import { verifyWebhookSignature, type WebhookEvent } from '@northwind/key-manager';
 
 export async function handleKeyManagerWebhook(request: Request, secret: string): Promise<Response> {
   // The raw body exactly as sent: re-serialised JSON would not match the signature.

@@ -1,0 +1,32 @@
+import type * as Contract from '@app/contract';
+import {
+  ACTIVATION_LIMIT_MESSAGE as CONTRACT_ACTIVATION_LIMIT_MESSAGE,
+  KEY_DISABLED_MESSAGE as CONTRACT_KEY_DISABLED_MESSAGE,
+  KEY_MANAGER_PATHS,
+} from '@app/contract';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { PUBLIC_PATHS } from './key-manager.js';
+import type * as Sdk from './wire-types.js';
+import { ACTIVATION_LIMIT_MESSAGE, KEY_DISABLED_MESSAGE } from './wire-types.js';
+
+// The SDK writes the wire shapes out so its published types import nothing from the monorepo; these
+// checks (type-level, so `tsc -p packages/key-manager-js` fails too) keep them equal to the contract.
+describe('the SDK wire types match @app/contract', () => {
+  it('has the same shapes', () => {
+    expectTypeOf<Sdk.PublicKeyInformation>().toEqualTypeOf<Contract.PublicKeyInformation>();
+    expectTypeOf<Sdk.GetKeyInformationResponse>().toEqualTypeOf<Contract.GetKeyInformationResponse>();
+    expectTypeOf<Sdk.KeyManipulationResponse>().toEqualTypeOf<Contract.KeyManipulationResponse>();
+    expectTypeOf<Sdk.DeleteKeyResponse>().toEqualTypeOf<Contract.DeleteKeyResponse>();
+    expectTypeOf<Sdk.GetKeyInformationRequest>().toEqualTypeOf<Contract.GetKeyInformationRequest>();
+    expectTypeOf<Sdk.ActivateKeyRequest>().toEqualTypeOf<Contract.ActivateKeyRequest>();
+    expectTypeOf<Sdk.MarkKeyAsActiveRequest>().toEqualTypeOf<Contract.MarkKeyAsActiveRequest>();
+  });
+
+  it('uses the same paths and refusal messages', () => {
+    for (const [name, path] of Object.entries(PUBLIC_PATHS)) {
+      expect(KEY_MANAGER_PATHS[name as keyof typeof PUBLIC_PATHS]).toBe(path);
+    }
+    expect(ACTIVATION_LIMIT_MESSAGE).toBe(CONTRACT_ACTIVATION_LIMIT_MESSAGE);
+    expect(KEY_DISABLED_MESSAGE).toBe(CONTRACT_KEY_DISABLED_MESSAGE);
+  });
+});
