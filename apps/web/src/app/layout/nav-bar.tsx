@@ -40,7 +40,8 @@ export function NavBar() {
   return (
     <header
       className="app-navbar navbar navbar-expand-lg navbar-dark fixed-top"
-      style={{ backgroundColor: 'rgba(0, 0, 0, 0.85)', zIndex: 3000 }}
+      // The open small-screen menu lies over the page: opaque, so the page text does not show through.
+      style={{ backgroundColor: open ? 'rgb(0, 0, 0)' : 'rgba(0, 0, 0, 0.85)', zIndex: 3000 }}
     >
       <div className="container-lg">
         <Link to="/" className="navbar-brand d-flex align-items-center gap-2">

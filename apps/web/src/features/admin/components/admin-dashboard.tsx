@@ -1,5 +1,6 @@
-import { Card, Col, Row, Table } from 'react-bootstrap';
+import { Card, Col, Row } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { StackedTable } from '../../../components/stacked-table';
 import { useAdminOverview } from '../api';
 import { ProjectsOverview } from '../projects/projects-overview';
 
@@ -45,7 +46,7 @@ export function AdminDashboard() {
       {data.recentSignups.length === 0 ? (
         <p className="text-muted">Nobody has signed up yet.</p>
       ) : (
-        <Table responsive striped hover className="bg-white">
+        <StackedTable responsive striped hover className="bg-white">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -70,7 +71,7 @@ export function AdminDashboard() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
     </section>
   );

@@ -13,12 +13,18 @@ export function AdminTopBar() {
   };
   return (
     <Navbar bg="dark" variant="dark" className="px-2">
-      <Container fluid>
-        <Navbar.Brand className="d-flex align-items-center gap-2">
-          <img src="/logo.svg" width={32} height={32} alt="" />
-          <span>{brandName ? `${brandName} admin` : 'Admin panel'}</span>
+      <Container fluid className="flex-nowrap">
+        {/* On a phone a long brand shrinks (ellipsis) rather than pushing Log out onto two lines. */}
+        <Navbar.Brand className="d-flex align-items-center gap-2 me-2" style={{ minWidth: 0 }}>
+          <img src="/logo.svg" width={32} height={32} alt="" className="flex-shrink-0" />
+          <span className="text-truncate">{brandName ? `${brandName} admin` : 'Admin panel'}</span>
         </Navbar.Brand>
-        <Button variant="outline-light" size="sm" onClick={() => void onLogout()}>
+        <Button
+          variant="outline-light"
+          size="sm"
+          className="text-nowrap flex-shrink-0"
+          onClick={() => void onLogout()}
+        >
           Log out
         </Button>
       </Container>

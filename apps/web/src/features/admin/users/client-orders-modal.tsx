@@ -1,6 +1,7 @@
 import type { ManagedUser } from '@app/contract';
-import { Modal, Table } from 'react-bootstrap';
+import { Modal } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { StackedTable } from '../../../components/stacked-table';
 import { formatDay, formatMoment, overallProgress, StatusBadge } from '../../projects/public';
 import { useClientOrders } from './api';
 
@@ -25,7 +26,7 @@ export function ClientOrdersModal({ client, onClose }: { client: ManagedUser | n
               <h3 className="h6">
                 {order.name} <span className="text-muted small">· {formatMoment(order.createdAt)}</span>
               </h3>
-              <Table size="sm" responsive>
+              <StackedTable size="sm" responsive>
                 <thead>
                   <tr>
                     <th scope="col">Type</th>
@@ -51,7 +52,7 @@ export function ClientOrdersModal({ client, onClose }: { client: ManagedUser | n
                     );
                   })}
                 </tbody>
-              </Table>
+              </StackedTable>
             </section>
           ))
         )}

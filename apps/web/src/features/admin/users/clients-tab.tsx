@@ -1,7 +1,8 @@
 import type { ManagedUser } from '@app/contract';
 import { useState } from 'react';
-import { Badge, Button, Form, Table } from 'react-bootstrap';
+import { Badge, Button, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { StackedTable } from '../../../components/stacked-table';
 import { useClients } from './api';
 import { ClientOrdersModal } from './client-orders-modal';
 import { DisableButton } from './disable-button';
@@ -28,7 +29,7 @@ export function ClientsTab() {
       ) : data.length === 0 ? (
         <p className="text-muted">{search ? 'No client matches this search.' : 'No clients yet.'}</p>
       ) : (
-        <Table responsive hover className="bg-white align-middle">
+        <StackedTable responsive hover className="bg-white align-middle">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -56,7 +57,7 @@ export function ClientsTab() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Badge, Button, Table } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { StackedTable } from '../../../components/stacked-table';
 import { useStaffUsers } from './api';
 import { CreateStaffModal } from './create-staff-modal';
 import { DisableButton } from './disable-button';
@@ -20,7 +21,7 @@ export function StaffTab() {
       ) : data.length === 0 ? (
         <p className="text-muted">No staff accounts yet.</p>
       ) : (
-        <Table responsive hover className="bg-white align-middle">
+        <StackedTable responsive hover className="bg-white align-middle">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -46,7 +47,7 @@ export function StaffTab() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
     </div>
   );

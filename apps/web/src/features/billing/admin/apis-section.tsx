@@ -1,8 +1,9 @@
 import { type ApiInfo, MIN_CALLS_PER_MINUTE } from '@app/contract';
 import { useState } from 'react';
-import { Button, Form, InputGroup, Table } from 'react-bootstrap';
+import { Button, Form, InputGroup } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
+import { StackedTable } from '../../../components/stacked-table';
 import { useApiInfo, useSetApiInfo } from './admin-api';
 
 function LimitForm({ info }: { info: ApiInfo }) {
@@ -67,7 +68,7 @@ export function ApisSection() {
       </p>
       <QueryState isPending={info.isPending} error={info.error} onRetry={() => info.refetch()} />
       {info.data && (
-        <Table responsive hover size="sm">
+        <StackedTable responsive hover size="sm">
           <thead>
             <tr>
               <th scope="col">Product</th>
@@ -86,7 +87,7 @@ export function ApisSection() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
     </section>
   );

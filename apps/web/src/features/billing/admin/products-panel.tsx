@@ -1,9 +1,10 @@
 import { PRODUCT_MEDIA_MAX, type Product } from '@app/contract';
 import { useId, useState } from 'react';
-import { Alert, Button, Form, Modal, ProgressBar, Table } from 'react-bootstrap';
+import { Alert, Button, Form, Modal, ProgressBar } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { StackedTable } from '../../../components/stacked-table';
 import { useStoreProducts } from '../api';
 import { formatMoney } from '../money';
 import { useUploadProduct, useUploadProductUpdate } from './admin-api';
@@ -198,7 +199,7 @@ export function ProductsPanel() {
       <QueryState isPending={store.isPending} error={store.error} onRetry={() => store.refetch()} />
       {store.data?.data.length === 0 && <p className="text-body-secondary">No products yet.</p>}
       {store.data && store.data.data.length > 0 && (
-        <Table responsive hover size="sm">
+        <StackedTable responsive hover size="sm">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -225,7 +226,7 @@ export function ProductsPanel() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
       {adding && <AddProductDialog onHide={() => setAdding(false)} />}
       {updating && <AddUpdateDialog product={updating} onHide={() => setUpdating(null)} />}

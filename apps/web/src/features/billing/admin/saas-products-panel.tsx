@@ -6,11 +6,12 @@ import {
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Badge, Button, Card, Modal, Table } from 'react-bootstrap';
+import { Badge, Button, Card, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { StackedTable } from '../../../components/stacked-table';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { planPrice } from '../money';
@@ -89,7 +90,7 @@ function ProductPlans({ product, onEdit }: { product: SaasProduct; onEdit: (plan
           Add plan<span className="visually-hidden"> to {product.name}</span>
         </Button>
       </Card.Header>
-      <Table responsive className="mb-0" size="sm">
+      <StackedTable responsive className="mb-0" size="sm">
         <thead>
           <tr>
             <th scope="col">Plan</th>
@@ -142,7 +143,7 @@ function ProductPlans({ product, onEdit }: { product: SaasProduct; onEdit: (plan
             </tr>
           ))}
         </tbody>
-      </Table>
+      </StackedTable>
     </Card>
   );
 }

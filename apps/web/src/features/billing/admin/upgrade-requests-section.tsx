@@ -1,6 +1,7 @@
-import { Badge, Button, Table } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
+import { StackedTable } from '../../../components/stacked-table';
 import { formatMoney } from '../money';
 import { useApproveUpgrade, useUpgradeRequests } from './admin-api';
 
@@ -24,7 +25,7 @@ export function UpgradeRequestsSection() {
       <QueryState isPending={requests.isPending} error={requests.error} onRetry={() => requests.refetch()} />
       {requests.data?.length === 0 && <p className="text-body-secondary">No requests.</p>}
       {requests.data && requests.data.length > 0 && (
-        <Table responsive hover size="sm">
+        <StackedTable responsive hover size="sm">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -76,7 +77,7 @@ export function UpgradeRequestsSection() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
     </section>
   );

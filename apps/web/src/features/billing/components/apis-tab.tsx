@@ -1,6 +1,7 @@
-import { Badge, Table } from 'react-bootstrap';
+import { Badge } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { LinkButton } from '../../../components/link-button';
+import { StackedTable } from '../../../components/stacked-table';
 import { useSubscribedApis } from '../api';
 
 /** Profile APIs tab (spec §2, §3 Subscribed API): subscribed APIs with calls per minute. */
@@ -21,7 +22,7 @@ export function ApisTab() {
         </p>
       )}
       {apis.data && apis.data.length > 0 && (
-        <Table responsive hover>
+        <StackedTable responsive hover>
           <caption className="visually-hidden">Subscribed APIs</caption>
           <thead>
             <tr>
@@ -47,7 +48,7 @@ export function ApisTab() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
     </section>
   );

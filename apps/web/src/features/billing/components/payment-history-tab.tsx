@@ -2,6 +2,7 @@ import type { Receipt } from '@app/contract';
 import { useState } from 'react';
 import { Button, Modal, Table } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { StackedTable } from '../../../components/stacked-table';
 import { useReceipts } from '../api';
 import { formatDate, formatMoney } from '../money';
 
@@ -74,7 +75,7 @@ export function PaymentHistoryTab() {
       <QueryState isPending={receipts.isPending} error={receipts.error} onRetry={() => receipts.refetch()} />
       {receipts.data?.length === 0 && <p className="text-body-secondary">No payments yet.</p>}
       {receipts.data && receipts.data.length > 0 && (
-        <Table responsive hover>
+        <StackedTable responsive hover>
           <caption className="visually-hidden">Receipts, newest first</caption>
           <thead>
             <tr>
@@ -102,7 +103,7 @@ export function PaymentHistoryTab() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
       {open && <ReceiptDialog receipt={open} onHide={() => setOpen(null)} />}
     </section>

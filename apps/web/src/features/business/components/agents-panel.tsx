@@ -1,7 +1,8 @@
 import type { Agent, Business } from '@app/contract';
 import { useState } from 'react';
-import { Button, Table } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { StackedTable } from '../../../components/stacked-table';
 import { useAgents } from '../api';
 import { RegisterAgentModal } from './register-agent-modal';
 import { RemoveAgentDialog } from './remove-agent-dialog';
@@ -25,7 +26,7 @@ export function AgentsPanel({ business }: { business: Business }) {
       {!data ? (
         <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
       ) : (
-        <Table responsive hover className="align-middle">
+        <StackedTable responsive hover className="align-middle">
           <caption className="visually-hidden">Agents of {business.name}</caption>
           <thead>
             <tr>
@@ -75,7 +76,7 @@ export function AgentsPanel({ business }: { business: Business }) {
               ))
             )}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
       <RegisterAgentModal businessId={business.id} show={adding} onHide={() => setAdding(false)} />
       {action?.kind === 'password' && (

@@ -1,5 +1,6 @@
 import type { Property, PropertyKind } from '@app/contract';
-import { Button, Form, Table } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
+import { StackedTable } from '../../../components/stacked-table';
 import { FileImage } from './file-image';
 import { StatusBadge } from './status-badge';
 
@@ -45,7 +46,7 @@ export function PropertyTable({
     onSelect(on ? [...selected, id] : selected.filter((s) => s !== id));
   const columns = 7 + (selectable ? 1 : 0) + (onEdit ? 1 : 0);
   return (
-    <Table responsive hover className="align-middle">
+    <StackedTable responsive hover className="align-middle">
       <caption className="visually-hidden">{label}</caption>
       <thead>
         <tr>
@@ -126,6 +127,6 @@ export function PropertyTable({
           ))
         )}
       </tbody>
-    </Table>
+    </StackedTable>
   );
 }

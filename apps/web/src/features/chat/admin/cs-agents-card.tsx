@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Card, Form, Table } from 'react-bootstrap';
+import { Card, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
+import { StackedTable } from '../../../components/stacked-table';
 import { errorMessage } from '../../../lib/api-error';
 import { csKeys, setCsAgent, useCsAgents } from '../cs-api';
 
@@ -31,7 +32,7 @@ export function CsAgentsCard() {
         <QueryState isPending={agents.isPending} error={agents.error} onRetry={() => agents.refetch()} />
         {agents.data?.length === 0 && <p className="text-muted mb-0">No staff users yet.</p>}
         {agents.data && agents.data.length > 0 && (
-          <Table size="sm" responsive className="mb-0">
+          <StackedTable size="sm" responsive className="mb-0">
             <thead>
               <tr>
                 <th scope="col">Name</th>
@@ -56,7 +57,7 @@ export function CsAgentsCard() {
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </StackedTable>
         )}
       </Card.Body>
     </Card>

@@ -1,10 +1,11 @@
 import type { ApiKeyInformation } from '@app/contract';
 import { useState } from 'react';
-import { Alert, Button, Form, Modal, Table } from 'react-bootstrap';
+import { Alert, Button, Form, Modal } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { StackedTable } from '../../../components/stacked-table';
 import { useApiKeys, useGenerateApiKey, useRevokeApiKey } from '../api';
 import { CopyButton } from './copy-button';
 
@@ -57,7 +58,7 @@ export function ApiTab() {
         <Alert variant="light">No API keys yet.</Alert>
       )}
       {apiKeys.data && apiKeys.data.keysInformation.length > 0 && (
-        <Table responsive className="align-middle">
+        <StackedTable responsive className="align-middle">
           <thead>
             <tr>
               <th scope="col">Key</th>
@@ -87,7 +88,7 @@ export function ApiTab() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
       <Modal show={created !== null} onHide={() => setCreated(null)} aria-labelledby="new-api-key-title">
         <Modal.Header closeButton>

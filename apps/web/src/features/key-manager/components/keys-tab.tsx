@@ -1,9 +1,10 @@
 import type { DashboardKey } from '@app/contract';
 import { useMemo, useState } from 'react';
-import { Alert, Button, Form, Table } from 'react-bootstrap';
+import { Alert, Button, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { StackedTable } from '../../../components/stacked-table';
 import { errorMessage } from '../../../lib/api-error';
 import { useChangeKey, useLicenceKeys, useRemoveKey } from '../api';
 import { AddKeyDialog } from './add-key-dialog';
@@ -67,7 +68,7 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
         <Alert variant="light">No keys yet. Add one to protect an application.</Alert>
       )}
       {visible.length > 0 && (
-        <Table responsive hover className="align-middle">
+        <StackedTable responsive hover className="align-middle">
           <thead>
             <tr>
               <th scope="col">Key</th>
@@ -117,7 +118,7 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
       {keys.data && keys.data.length > 0 && visible.length === 0 && <p>No key matches “{search}”.</p>}
       <AddKeyDialog show={adding} onHide={() => setAdding(false)} />

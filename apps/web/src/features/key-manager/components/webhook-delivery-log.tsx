@@ -1,8 +1,9 @@
 import type { WebhookAttempt } from '@app/contract';
-import { Alert, Badge, Button, Table } from 'react-bootstrap';
+import { Alert, Badge, Button } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { LoadMore } from '../../../components/load-more';
+import { StackedTable } from '../../../components/stacked-table';
 import { errorMessage } from '../../../lib/api-error';
 import { useRedeliverWebhook, useWebhookDeliveries } from '../webhooks-api';
 
@@ -47,7 +48,7 @@ export function WebhookDeliveryLog({
         </Alert>
       )}
       {attempts.length > 0 && (
-        <Table responsive size="sm" className="align-middle mb-0">
+        <StackedTable responsive size="sm" className="align-middle mb-0">
           <thead>
             <tr>
               <th scope="col">Time</th>
@@ -102,7 +103,7 @@ export function WebhookDeliveryLog({
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
       <LoadMore query={deliveries} />
     </section>

@@ -1,9 +1,10 @@
 import { JOB_STATES, type JobState, type JobView } from '@app/contract';
 import { useState } from 'react';
-import { Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { LoadMore } from '../../../components/load-more';
+import { StackedTable } from '../../../components/stacked-table';
 import { errorMessage } from '../../../lib/api-error';
 import { useJobs, useJobsSummary, useRetryJob } from '../api';
 
@@ -42,7 +43,7 @@ export function JobsSection() {
           onRetry={() => void summary.refetch()}
         />
       ) : (
-        <Table responsive size="sm" className="bg-white mb-4" aria-label="Jobs per queue">
+        <StackedTable responsive size="sm" className="bg-white mb-4" aria-label="Jobs per queue">
           <thead>
             <tr>
               <th scope="col">Queue</th>
@@ -67,7 +68,7 @@ export function JobsSection() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
 
       <Row className="g-2 mb-3">
@@ -105,7 +106,7 @@ export function JobsSection() {
         <p className="text-muted">No jobs match.</p>
       ) : (
         <>
-          <Table responsive striped hover className="bg-white" aria-label="Jobs">
+          <StackedTable responsive striped hover className="bg-white" aria-label="Jobs">
             <thead>
               <tr>
                 <th scope="col">Created</th>
@@ -123,7 +124,7 @@ export function JobsSection() {
                 <JobRow key={job.id} job={job} />
               ))}
             </tbody>
-          </Table>
+          </StackedTable>
           <LoadMore query={jobs} />
         </>
       )}

@@ -1,8 +1,9 @@
 import { MAIL_STATUSES, type MailSummary } from '@app/contract';
 import { useState } from 'react';
-import { Alert, Badge, Button, Col, Form, Row, Table } from 'react-bootstrap';
+import { Alert, Badge, Button, Col, Form, Row } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { LoadMore } from '../../../components/load-more';
+import { StackedTable } from '../../../components/stacked-table';
 import { useMailList } from '../api';
 import { MailViewer } from './mail-viewer';
 
@@ -63,7 +64,7 @@ export function MailSection() {
         <p className="text-muted">No mail yet.</p>
       ) : (
         <>
-          <Table responsive striped hover className="bg-white" aria-label="Mail">
+          <StackedTable responsive striped hover className="bg-white" aria-label="Mail">
             <thead>
               <tr>
                 <th scope="col">Created</th>
@@ -98,7 +99,7 @@ export function MailSection() {
                 );
               })}
             </tbody>
-          </Table>
+          </StackedTable>
           <LoadMore query={list} />
         </>
       )}

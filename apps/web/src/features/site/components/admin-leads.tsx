@@ -1,5 +1,6 @@
-import { Badge, Table } from 'react-bootstrap';
+import { Badge } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { StackedTable } from '../../../components/stacked-table';
 import { useAdminLeads } from '../leads-api';
 import { INTENT_TITLES } from './lead-dialog';
 
@@ -18,7 +19,7 @@ export function AdminLeads() {
       ) : data.leads.length === 0 ? (
         <p className="text-muted">No requests from the CRM page yet.</p>
       ) : (
-        <Table responsive striped hover className="bg-white">
+        <StackedTable responsive striped hover className="bg-white">
           <thead>
             <tr>
               <th scope="col">Received</th>
@@ -47,7 +48,7 @@ export function AdminLeads() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
-import { Button, Table } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { StackedTable } from '../../../components/stacked-table';
 import { useAdminSubscribers } from '../leads-api';
 import { subscribersCsv } from './subscribers-csv';
 
@@ -36,7 +37,7 @@ export function AdminSubscribers() {
       ) : data.subscribers.length === 0 ? (
         <p className="text-muted">No confirmed subscribers yet.</p>
       ) : (
-        <Table responsive striped hover className="bg-white">
+        <StackedTable responsive striped hover className="bg-white">
           <thead>
             <tr>
               <th scope="col">Email</th>
@@ -51,7 +52,7 @@ export function AdminSubscribers() {
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       )}
     </section>
   );
