@@ -7,12 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { createDeps } from './create-deps.js';
 import type { Database } from './db/client.js';
@@ -25,6 +20,11 @@ import type { AppDeps } from './platform/deps.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerInputHygiene } from './platform/http/input-hygiene.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
+import {
+  routeSchemaTransform,
+  SECURITY_SCHEMES,
+  shapeOpenApiDocument,
+} from './platform/http/openapi-document.js';
 import { registerResponseHeaders } from './platform/http/security-headers.js';
 import { type LogStream, loggerOptions } from './platform/log-redaction.js';
 import { WebHtml } from './web-html.js';
@@ -81,9 +81,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
         version: '1.0.0',
         description: 'Generated from the route schemas.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    // Operation ids, security, statuses, headers and multipart bodies: openapi-document.ts.
+    transform: routeSchemaTransform,
+    transformObject: shapeOpenApiDocument,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -39,6 +39,28 @@ export const KEY_MANAGER_PUBLIC_OPERATIONS = [
   'markKeyAsActive',
   'deleteKey',
 ] as const;
+export type KeyManagerPublicOperation = (typeof KEY_MANAGER_PUBLIC_OPERATIONS)[number];
+
+/**
+ * Manager API key types. A secret key (`km_live_…`) stays on the developer's server and may call
+ * every public operation. A publishable key (`km_pub_…`) may be shipped inside an app or a web page:
+ * it may only call the operations below — the ones an installed copy of the app needs for itself.
+ * Deactivating with a publishable key needs a `fingerprint` (the caller's own device); a deactivation
+ * without one (any anonymous slot) needs the secret key. Later device operations (heartbeat, licence
+ * checkout) are added to this list, and nowhere else.
+ */
+export const API_KEY_TYPES = ['secret', 'publishable'] as const;
+export type ApiKeyType = (typeof API_KEY_TYPES)[number];
+export const ZApiKeyType = z.enum(API_KEY_TYPES);
+export const API_KEY_PREFIXES: Readonly<Record<ApiKeyType, string>> = {
+  secret: 'km_live_',
+  publishable: 'km_pub_',
+};
+export const PUBLISHABLE_KEY_OPERATIONS: readonly KeyManagerPublicOperation[] = [
+  'getKeyInformation',
+  'activateKey',
+  'deactivateKey',
+];
 
 // ---- Messages: the SDKs, the Java library and the docs use these exact strings. ----
 export const INVALID_KEY_MESSAGE = 'Invalid Key Provided';
@@ -49,6 +71,10 @@ export const FINGERPRINT_NOT_ACTIVATED_MESSAGE = 'This device is not activated f
 export const API_KEY_REQUIRED_MESSAGE = 'API key required';
 export const INVALID_API_KEY_MESSAGE = 'Invalid API key';
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded';
+export const PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE =
+  'A publishable key (km_pub_…) may only get key information, activate and deactivate a device. Call this from your server with a secret key (km_live_…).';
+export const PUBLISHABLE_KEY_FINGERPRINT_MESSAGE =
+  'A publishable key (km_pub_…) may only deactivate its own device: send the device’s fingerprint, or use a secret key (km_live_…).';
 export const KEY_ACTIVATED_MESSAGE = 'Key activated';
 export const KEY_ALREADY_ACTIVATED_MESSAGE = 'Key already activated on this device';
 export const KEY_DEACTIVATED_MESSAGE = 'Key deactivated';
@@ -73,6 +99,8 @@ export const KEY_MANAGER_ERRORS = {
   apiKeyRequired: { httpStatus: 401, message: API_KEY_REQUIRED_MESSAGE },
   invalidApiKey: { httpStatus: 401, message: INVALID_API_KEY_MESSAGE },
   noPlan: { httpStatus: 403, message: NO_PLAN_MESSAGE },
+  publishableKeyNotAllowed: { httpStatus: 403, message: PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE },
+  publishableKeyFingerprint: { httpStatus: 403, message: PUBLISHABLE_KEY_FINGERPRINT_MESSAGE },
   invalidKey: { httpStatus: 404, message: INVALID_KEY_MESSAGE },
   keyDisabled: { httpStatus: 409, message: KEY_DISABLED_MESSAGE },
   activationLimit: { httpStatus: 409, message: ACTIVATION_LIMIT_MESSAGE },
@@ -212,7 +240,11 @@ export const ZActivityResponse = z.object({
 });
 export type ActivityResponse = z.infer<typeof ZActivityResponse>;
 
-export const ZGenerateApiKeyRequest = z.strictObject({ name: zOptionalText(KEY_LIMITS.nameMax) });
+export const ZGenerateApiKeyRequest = z.strictObject({
+  name: zOptionalText(KEY_LIMITS.nameMax),
+  /** Default `secret`, as before types existed. */
+  type: ZApiKeyType.optional(),
+});
 export type GenerateApiKeyRequest = z.input<typeof ZGenerateApiKeyRequest>;
 /** `key` is the full API key, returned only here; the server keeps its SHA-256 hash. */
 export const ZGenerateApiKeyResponse = z.object({
@@ -220,6 +252,7 @@ export const ZGenerateApiKeyResponse = z.object({
   message: z.string(),
   id: z.string(),
   key: z.string(),
+  type: ZApiKeyType,
 });
 export type GenerateApiKeyResponse = z.infer<typeof ZGenerateApiKeyResponse>;
 
@@ -228,6 +261,7 @@ export const ZApiKeyInformation = z.object({
   id: z.string(),
   key: z.string(),
   name: z.string().nullable(),
+  type: ZApiKeyType,
   last_used: z.string().nullable(),
   remaining_requests: z.number().int(),
   requests_made: z.number().int(),

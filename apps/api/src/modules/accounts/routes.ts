@@ -157,7 +157,7 @@ export const accountRoutes =
     const informationSchema = {
       tags,
       summary: 'The signed-in user: account, order and project counters',
-      security: [{ bearer: [] }],
+      security: [{ accessToken: [] }],
       response: { 200: ZUserInformationResponse },
     };
     app.get(
@@ -178,7 +178,7 @@ export const accountRoutes =
       ACCOUNT_PATHS.settings,
       {
         preHandler: guards.requireUser,
-        schema: { tags, security: [{ bearer: [] }], response: { 200: ZSettingsResponse } },
+        schema: { tags, security: [{ accessToken: [] }], response: { 200: ZSettingsResponse } },
       },
       async (request) => {
         const user = await accounts.findById(currentUser(request).id);
@@ -201,7 +201,7 @@ export const accountRoutes =
         preHandler: guards.requireUser,
         schema: {
           tags,
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           body: ZChangeNameRequest,
           response: { 200: ZOkResponse },
         },
@@ -218,7 +218,7 @@ export const accountRoutes =
         preHandler: guards.requireUser,
         schema: {
           tags,
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           body: ZChangePasswordRequest,
           response: { 200: ZChangePasswordResponse },
         },
@@ -236,7 +236,7 @@ export const accountRoutes =
         preHandler: guards.requireUser,
         schema: {
           tags,
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           body: ZChangeSecurityQuestionRequest,
           response: { 200: ZOkResponse },
         },

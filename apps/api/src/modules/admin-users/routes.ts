@@ -13,7 +13,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import { AdminUserService } from './service.js';
 
 const tags = ['admin', 'users'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 
 /** Admin Users: staff accounts (create, disable) and clients (list, search, their orders). */
 export const adminUserRoutes =

@@ -14,7 +14,7 @@ export const adminRoutes =
         schema: {
           tags: ['admin'],
           summary: 'Admin dashboard counters',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           response: { 200: ZAdminOverviewResponse },
         },
       },

@@ -10,7 +10,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { UpgradeService } from './upgrades.js';
 
 const tags = ['admin billing'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 
 /** Spec §7 Admin: plan-upgrade requests. */
 export const billingAdminRoutes =

@@ -23,7 +23,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { BillingServices } from './services.js';
 
 const tags = ['billing'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 
 /** Spec §7: plan activation with payment, subscriptions, subscribed APIs, receipts; and extensions. */
 export const billingClientRoutes =

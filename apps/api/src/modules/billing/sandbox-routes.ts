@@ -16,7 +16,7 @@ import { toSummary } from './payments.js';
 import type { BillingServices } from './services.js';
 
 const tags = ['billing sandbox'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 
 /**
  * The sandbox "processor" behind the hosted test-card page. It never grants anything itself: it

@@ -17,7 +17,7 @@ import { readListingForm } from './listing-form.js';
 import type { PropertyService } from './property-service.js';
 
 const tags = ['business'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 /** The three list replies differ only in the key name (spec: houseList; buildingList, landList). */
 function listReply(kind: PropertyKind, list: Property[]) {
   if (kind === 'house') return { status: 'ok' as const, houseList: list };

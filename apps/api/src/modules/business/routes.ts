@@ -31,7 +31,7 @@ import type { PropertyService } from './property-service.js';
 import { listCountries, listStates } from './reference-data.js';
 
 const tags = ['business'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 
 /** Spec §7 Business and real estate: businesses, agents, reference data and the public listings. */
 export const businessRoutes =

@@ -35,7 +35,7 @@ import type { ProductCatalog } from './products.js';
 import { matchMediaField, PRODUCT_FILE_FIELDS, UPDATE_FILE_FIELDS } from './uploads.js';
 
 const tags = ['admin catalog'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 
 /** Single text values of a multipart form (a repeated field is a mistake here). */
 function single(fields: Record<string, string | string[]>): Record<string, string> {

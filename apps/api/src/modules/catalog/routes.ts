@@ -20,7 +20,7 @@ export const catalogRoutes =
   (deps: AppDeps, products: ProductCatalog): FastifyPluginAsyncZod =>
   async (app) => {
     const { catalog, guards } = deps;
-    const security = [{ bearer: [] }];
+    const security = [{ accessToken: [] }];
 
     app.post(
       CATALOG_PATHS.plansGet,

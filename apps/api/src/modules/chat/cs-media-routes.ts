@@ -54,7 +54,7 @@ export const customerServiceMediaRoutes =
         schema: {
           tags: ['customer service'],
           summary: 'Staff users and whether each answers customer-service chats (admin)',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           response: { 200: ZCsAgentsResponse },
         },
         preHandler: deps.guards.requireRole('admin'),
@@ -68,7 +68,7 @@ export const customerServiceMediaRoutes =
         schema: {
           tags: ['customer service'],
           summary: 'Mark a staff user as customer service, or not (admin)',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           body: ZCsAgentSetRequest,
           response: { 200: ZOkResponse },
         },

@@ -172,7 +172,7 @@ export const customerServiceRoutes =
         schema: {
           tags,
           summary: 'Customer-service chats, most recent first (admins and customer-service staff)',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           response: { 200: ZCsChatGetResponse },
         },
       },

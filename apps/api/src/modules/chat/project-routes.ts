@@ -33,7 +33,7 @@ export const projectChatRoutes =
         schema: {
           tags,
           summary: 'Discussions: one per order you may see, with its projects (chat rooms, type 2)',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           response: { 200: ZDiscussionsResponse },
         },
         preHandler: guard,
@@ -50,7 +50,7 @@ export const projectChatRoutes =
         schema: {
           tags,
           summary: 'Messages of a project chat room ({order_, project})',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           body: ZProjectRoomRequest,
           response: { 200: ZProjectMessagesResponse },
         },
@@ -78,7 +78,7 @@ export const projectChatRoutes =
           summary:
             'Send to a project chat: multipart {message, order, project} and/or media (JSON also works)',
           description: 'Media: images, MP4 or PDF up to 40 MB; text up to 5,000 characters.',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           response: { 200: ZProjectSendResponse },
         },
         preHandler: guard,

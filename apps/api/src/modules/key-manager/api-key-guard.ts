@@ -1,7 +1,10 @@
 import {
   API_KEY_REQUIRED_MESSAGE,
   INVALID_API_KEY_MESSAGE,
+  type KeyManagerPublicOperation,
   NO_PLAN_MESSAGE,
+  PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE,
+  PUBLISHABLE_KEY_OPERATIONS,
   RATE_LIMIT_HEADERS,
   RATE_LIMITED_MESSAGE,
   SUBSCRIPTION_SUSPENDED_MESSAGE,
@@ -18,32 +21,51 @@ declare module 'fastify' {
   }
 }
 
+/** Builds the API-key guard of one public REST operation. */
+export type ApiKeyGuardFor = (operation: KeyManagerPublicOperation) => onRequestAsyncHookHandler;
+
 /**
  * `requireApiKey` for the public REST interface. It runs on `onRequest`, before the body is parsed
  * and validated, so a caller without a valid key learns that first (401), and so rate limiting
- * applies to every call. No database write happens here: usage is counted in memory.
+ * applies to every call. No database write happens here: usage is counted in memory. The key type's
+ * scope is one boolean per route, decided when the route is built, compared with the cached caller.
  */
-export function createApiKeyGuard(apiKeys: ApiKeyService, clock: Clock): onRequestAsyncHookHandler {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S{1,256})$/i.exec(header) : null;
-    if (!match?.[1]) throw unauthorized(API_KEY_REQUIRED_MESSAGE);
-    const caller = await apiKeys.verify(match[1]);
-    if (!caller) throw unauthorized(INVALID_API_KEY_MESSAGE);
-    if (caller.callsPerMinute === null) throw forbidden(NO_PLAN_MESSAGE);
-    // Compared with the clock on every call (not cached as a flag), so suspension starts on time.
-    if (caller.accessEndsAt && clock.now() >= caller.accessEndsAt) {
-      throw new AppError(402, SUBSCRIPTION_SUSPENDED_MESSAGE);
-    }
-    const state = await apiKeys.limiterFor(caller.callsPerMinute).take(caller.apiKeyId);
-    const resetSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
-    reply.header(RATE_LIMIT_HEADERS.limit, String(state.limit));
-    reply.header(RATE_LIMIT_HEADERS.remaining, String(state.remaining));
-    reply.header(RATE_LIMIT_HEADERS.reset, String(resetSeconds));
-    if (!state.allowed) throw tooManyRequests(resetSeconds, RATE_LIMITED_MESSAGE);
-    apiKeys.usage.record(caller.apiKeyId, clock.now());
-    request.keyManagerCaller = caller;
+export function createApiKeyGuard(apiKeys: ApiKeyService, clock: Clock): ApiKeyGuardFor {
+  return (operation) => {
+    const publishableMayCall = PUBLISHABLE_KEY_OPERATIONS.includes(operation);
+    return (request, reply) => guard(apiKeys, clock, publishableMayCall, request, reply);
   };
+}
+
+async function guard(
+  apiKeys: ApiKeyService,
+  clock: Clock,
+  publishableMayCall: boolean,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S{1,256})$/i.exec(header) : null;
+  if (!match?.[1]) throw unauthorized(API_KEY_REQUIRED_MESSAGE);
+  const caller = await apiKeys.verify(match[1]);
+  if (!caller) throw unauthorized(INVALID_API_KEY_MESSAGE);
+  if (caller.callsPerMinute === null) throw forbidden(NO_PLAN_MESSAGE);
+  // Compared with the clock on every call (not cached as a flag), so suspension starts on time.
+  if (caller.accessEndsAt && clock.now() >= caller.accessEndsAt) {
+    throw new AppError(402, SUBSCRIPTION_SUSPENDED_MESSAGE);
+  }
+  const state = await apiKeys.limiterFor(caller.callsPerMinute).take(caller.apiKeyId);
+  const resetSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
+  reply.header(RATE_LIMIT_HEADERS.limit, String(state.limit));
+  reply.header(RATE_LIMIT_HEADERS.remaining, String(state.remaining));
+  reply.header(RATE_LIMIT_HEADERS.reset, String(resetSeconds));
+  if (!state.allowed) throw tooManyRequests(resetSeconds, RATE_LIMITED_MESSAGE);
+  // After the rate limit, so refused calls count against it like any other.
+  if (caller.type === 'publishable' && !publishableMayCall) {
+    throw forbidden(PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE);
+  }
+  apiKeys.usage.record(caller.apiKeyId, clock.now());
+  request.keyManagerCaller = caller;
 }
 
 export function apiCaller(request: FastifyRequest): ApiKeyCaller {

@@ -3,6 +3,7 @@ import {
   API_KEY_LIMIT_MESSAGE,
   API_KEY_NOT_FOUND_MESSAGE,
   type ApiKeyInformation,
+  type ApiKeyType,
   NO_PLAN_MESSAGE,
 } from '@app/contract';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
@@ -24,6 +25,8 @@ export const API_KEY_CACHE_TTL_MS = 5000;
 export interface ApiKeyCaller {
   apiKeyId: string;
   ownerId: string;
+  /** Publishable keys may call only `PUBLISHABLE_KEY_OPERATIONS` (checked by the guard, in memory). */
+  type: ApiKeyType;
   /** Null when the owner has no Key Manager plan. */
   callsPerMinute: number | null;
   /** When the owner's plan stops working for late payment (402 from then on); null: never. */
@@ -51,7 +54,7 @@ export class ApiKeyService {
     plans.onChange((userId) => this.callers.invalidateWhere((caller) => caller.ownerId === userId));
   }
 
-  async generate(ownerId: string, name: string | undefined) {
+  async generate(ownerId: string, name: string | undefined, type: ApiKeyType) {
     const plan = await this.plans.activePlanOf(ownerId);
     if (!plan) throw conflict(NO_PLAN_MESSAGE);
     const [active] = await this.db
@@ -59,12 +62,13 @@ export class ApiKeyService {
       .from(managerApiKeys)
       .where(and(eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt)));
     if ((active?.n ?? 0) >= API_KEY_LIMIT) throw conflict(API_KEY_LIMIT_MESSAGE);
-    const generated = generateApiKey();
+    const generated = generateApiKey(type);
     const [row] = await this.db
       .insert(managerApiKeys)
       .values({
         ownerId,
         name: name || null,
+        type,
         keyHash: generated.hash,
         prefix: generated.prefix,
         lastFour: generated.lastFour,
@@ -72,7 +76,7 @@ export class ApiKeyService {
       })
       .returning({ id: managerApiKeys.id });
     if (!row) throw new Error('API key insert returned nothing');
-    return { id: row.id, key: generated.key };
+    return { id: row.id, key: generated.key, type };
   }
 
   async list(ownerId: string): Promise<{ keys: ApiKeyInformation[]; callsPerMinute: number | null }> {
@@ -92,6 +96,7 @@ export class ApiKeyService {
           id: row.id,
           key: maskApiKey(row.prefix, row.lastFour),
           name: row.name,
+          type: row.type,
           last_used: lastUsed?.toISOString() ?? null,
           remaining_requests: remaining,
           requests_made: row.requestsMade + (pending?.count ?? 0),
@@ -139,7 +144,12 @@ export class ApiKeyService {
 
   private async lookUp(hash: string): Promise<ApiKeyCaller | null> {
     const [row] = await this.db
-      .select({ id: managerApiKeys.id, ownerId: managerApiKeys.ownerId, disabled: users.disabled })
+      .select({
+        id: managerApiKeys.id,
+        ownerId: managerApiKeys.ownerId,
+        type: managerApiKeys.type,
+        disabled: users.disabled,
+      })
       .from(managerApiKeys)
       .innerJoin(users, eq(users.id, managerApiKeys.ownerId))
       .where(and(eq(managerApiKeys.keyHash, hash), isNull(managerApiKeys.revokedAt)))
@@ -149,6 +159,7 @@ export class ApiKeyService {
     return {
       apiKeyId: row.id,
       ownerId: row.ownerId,
+      type: row.type,
       callsPerMinute: access?.plan.callsPerMinute ?? null,
       accessEndsAt: access?.accessEndsAt ?? null,
     };

@@ -31,7 +31,7 @@ import type { LicenceKeys } from './licence-keys.js';
 import type { KeyManagerPlans } from './plans.js';
 
 const tags = ['key-manager dashboard'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 // Spec §7 sends these POSTs without a body; accept none or `{}` but nothing else.
 const zEmptyBody = z.strictObject({}).optional();
 
@@ -166,7 +166,11 @@ export const dashboardRoutes =
       async (request) => ({
         status: 'ok' as const,
         message: API_KEY_CREATED_MESSAGE,
-        ...(await apiKeys.generate(currentUser(request).id, request.body?.name)),
+        ...(await apiKeys.generate(
+          currentUser(request).id,
+          request.body?.name,
+          request.body?.type ?? 'secret',
+        )),
       }),
     );
 

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AddKeyResponse,
+  type ApiKeyType,
   CATALOG_PATHS,
   type GenerateApiKeyResponse,
   KEY_MANAGER_PATHS,
@@ -47,9 +48,9 @@ export async function newDeveloper(server: TestServer, options: { plan?: 'free' 
     return response.body.key;
   }
 
-  async function apiKey() {
+  async function apiKey(type?: ApiKeyType) {
     const response = await request<GenerateApiKeyResponse>(KEY_MANAGER_PATHS.generateApiKey, {
-      body: {},
+      body: type ? { type } : {},
       token,
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);

@@ -6,6 +6,8 @@ import {
   KEY_DISABLED_NOW_MESSAGE,
   KEY_ENABLED_MESSAGE,
   KEY_MANAGER_PATHS,
+  KEY_MANAGER_PUBLIC_OPERATIONS,
+  PUBLISHABLE_KEY_FINGERPRINT_MESSAGE,
   ZActivateKeyRequest,
   ZDeactivateKeyRequest,
   ZDeleteKeyRequest,
@@ -16,16 +18,26 @@ import {
   ZKeyManipulationResponse,
   ZMarkKeyAsActiveRequest,
 } from '@app/contract';
-import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
-import { apiCaller } from './api-key-guard.js';
+import { forbidden } from '../../platform/http/errors.js';
+import { type ApiKeyGuardFor, apiCaller } from './api-key-guard.js';
 import type { CallContext, KeyOperations } from './key-operations.js';
+import { registerPublicCors } from './public-cors.js';
 
 const tags = ['key-manager public REST'];
-// The bearer here is a manager API key, not an access token.
-const security = [{ bearer: [] }];
-const failures = { 400: ZFailedResponse, 401: ZFailedResponse, 404: ZFailedResponse, 409: ZFailedResponse };
+// The bearer here is a manager API key (secret or publishable), not an access token.
+const security = [{ apiKey: [] }];
+const failures = {
+  400: ZFailedResponse,
+  401: ZFailedResponse,
+  402: ZFailedResponse,
+  403: ZFailedResponse,
+  404: ZFailedResponse,
+  409: ZFailedResponse,
+  429: ZFailedResponse,
+};
 
 function context(request: FastifyRequest): CallContext {
   return {
@@ -35,17 +47,25 @@ function context(request: FastifyRequest): CallContext {
   };
 }
 
-/** Spec §7 "Key manager public REST interface": bearer manager API key, POST with a JSON body. */
+/**
+ * Spec §7 "Key manager public REST interface": bearer manager API key, POST with a JSON body.
+ * Callable from web pages on any origin (CORS, this plugin only); each route's guard knows its
+ * operation, so a publishable key is refused what it may not do.
+ */
 export const publicKeyRoutes =
-  (operations: KeyOperations, requireApiKey: onRequestAsyncHookHandler): FastifyPluginAsyncZod =>
+  (operations: KeyOperations, requireApiKey: ApiKeyGuardFor): FastifyPluginAsyncZod =>
   async (app) => {
     // Only this plugin's routes (encapsulation): replies serialised by a compiled function.
     app.setSerializerCompiler(compiledSerializer);
+    registerPublicCors(
+      app,
+      KEY_MANAGER_PUBLIC_OPERATIONS.map((operation) => KEY_MANAGER_PATHS[operation]),
+    );
 
     app.post(
       KEY_MANAGER_PATHS.getKeyInformation,
       {
-        onRequest: requireApiKey,
+        onRequest: requireApiKey('getKeyInformation'),
         schema: {
           tags,
           security,
@@ -63,7 +83,7 @@ export const publicKeyRoutes =
     app.post(
       KEY_MANAGER_PATHS.activateKey,
       {
-        onRequest: requireApiKey,
+        onRequest: requireApiKey('activateKey'),
         schema: {
           tags,
           security,
@@ -83,7 +103,7 @@ export const publicKeyRoutes =
     app.post(
       KEY_MANAGER_PATHS.deactivateKey,
       {
-        onRequest: requireApiKey,
+        onRequest: requireApiKey('deactivateKey'),
         schema: {
           tags,
           security,
@@ -94,6 +114,10 @@ export const publicKeyRoutes =
       },
       async (request) => {
         const { fingerprint, ...ref } = request.body;
+        // A publishable key frees only the device it names, never an anonymous slot.
+        if (!fingerprint && apiCaller(request).type === 'publishable') {
+          throw forbidden(PUBLISHABLE_KEY_FINGERPRINT_MESSAGE);
+        }
         const result = await operations.deactivate(ref, context(request), fingerprint);
         return { status: 'ok' as const, message: KEY_DEACTIVATED_MESSAGE, ...result.info };
       },
@@ -102,7 +126,7 @@ export const publicKeyRoutes =
     app.post(
       KEY_MANAGER_PATHS.markKeyAsActive,
       {
-        onRequest: requireApiKey,
+        onRequest: requireApiKey('markKeyAsActive'),
         schema: {
           tags,
           security,
@@ -126,7 +150,7 @@ export const publicKeyRoutes =
     app.post(
       KEY_MANAGER_PATHS.deleteKey,
       {
-        onRequest: requireApiKey,
+        onRequest: requireApiKey('deleteKey'),
         schema: {
           tags,
           security,

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { API_KEY_PREFIXES, type ApiKeyType } from '@app/contract';
 
 // Crockford base32 without I, L, O, U: keys are read aloud and typed by people.
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -12,8 +13,6 @@ export function generateLicenceKey(): string {
   return groups.join('-');
 }
 
-export const API_KEY_PREFIX = 'km_live_';
-
 export interface GeneratedApiKey {
   key: string;
   hash: string;
@@ -21,13 +20,17 @@ export interface GeneratedApiKey {
   lastFour: string;
 }
 
-/** A manager API key: shown once; only its SHA-256 hash is stored (256 random bits need no slow hash). */
-export function generateApiKey(): GeneratedApiKey {
-  const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
+/**
+ * A manager API key (`km_live_…` secret, `km_pub_…` publishable): shown once; only its SHA-256 hash
+ * is stored (256 random bits need no slow hash). The type is stored too, not read from the prefix.
+ */
+export function generateApiKey(type: ApiKeyType): GeneratedApiKey {
+  const prefix = API_KEY_PREFIXES[type];
+  const key = `${prefix}${randomBytes(32).toString('base64url')}`;
   return {
     key,
     hash: hashApiKey(key),
-    prefix: key.slice(0, API_KEY_PREFIX.length + 4),
+    prefix: key.slice(0, prefix.length + 4),
     lastFour: key.slice(-4),
   };
 }

@@ -17,7 +17,7 @@ import { JobAdmin } from './job-admin.js';
 import { MailAdmin } from './mail-admin.js';
 
 const tags = ['admin'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 
 /** The admin's Jobs and Mail views (docs/api.md, "Jobs and mail"). */
 export const operationsRoutes =

@@ -22,7 +22,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { ProjectManagement } from './management.js';
 
 const tags = ['admin', 'projects'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 const ok = (message: string) => ({ status: 'ok' as const, message });
 
 /** Spec §7 Admin: project management calls, each with the exact §8 success message. */

@@ -35,7 +35,7 @@ export const projectRoutes =
             'Order page: multipart {android, desktop, web, name, proposal (file), proposalLink, designFiles (files), ' +
             'designsLink, designTemplates}; a name and a proposal file or http(s) link are required. ' +
             'Customer-area variant: JSON {desktop, web, combination, name} with exactly one type.',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           response: { 200: ZProjectRequestResponse },
         },
       },
@@ -93,7 +93,7 @@ export const projectRoutes =
         schema: {
           tags,
           summary: "The signed-in client's orders with their projects, keyed by order id",
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           response: { 200: ZUserProjectsResponse },
         },
       },

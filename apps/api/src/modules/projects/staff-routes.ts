@@ -11,7 +11,7 @@ import type { AppDeps } from '../../platform/deps.js';
 import type { ProjectManagement } from './management.js';
 
 const tags = ['staff', 'projects'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 
 /** The staff area (/company/staff): a staff member's assigned projects and their progress. */
 export const staffProjectRoutes =

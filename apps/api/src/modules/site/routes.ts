@@ -124,7 +124,7 @@ export const siteRoutes =
         schema: {
           tags,
           summary: 'Confirmed newsletter subscribers, newest first',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           response: { 200: ZSubscribersResponse },
         },
       },
@@ -138,7 +138,7 @@ export const siteRoutes =
         schema: {
           tags,
           summary: 'CRM leads, newest first',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           response: { 200: ZLeadsResponse },
         },
       },

@@ -17,7 +17,7 @@ export const fileRoutes =
         schema: {
           tags: ['files'],
           summary: 'Download an uploaded file you are allowed to see',
-          security: [{ bearer: [] }],
+          security: [{ accessToken: [] }],
           params: z.object({ id: z.string().max(64) }),
         },
       },

@@ -19,8 +19,8 @@ export interface OpenApiDocument {
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
 
 /**
- * Every operation of the document the server generates from its route schemas. A POST without a
- * JSON body schema may read multipart (uploads validate their fields by hand); whether it reads
+ * Every operation of the document the server generates from its route schemas. A POST with a
+ * multipart request body, or without a body schema, may read multipart (uploads validate their fields by hand); whether it reads
  * only multipart is not in the document, so the fuzz test learns it by probing.
  */
 export function operationsOf(document: OpenApiDocument): Operation[] {
@@ -37,7 +37,9 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         pathParams: of('path'),
         queryParams: of('query'),
         jsonBody: operation.requestBody?.content?.['application/json']?.schema ?? null,
-        multipart: method === 'post' && !operation.requestBody,
+        multipart:
+          method === 'post' &&
+          (!operation.requestBody || Boolean(operation.requestBody.content?.['multipart/form-data'])),
         formOnly: false,
       });
     }

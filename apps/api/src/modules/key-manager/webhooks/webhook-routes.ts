@@ -26,7 +26,7 @@ import type { WebhookDeliveryLog } from './delivery-log.js';
 import type { WebhookEndpoints } from './webhook-endpoints.js';
 
 const tags = ['key-manager webhooks'];
-const security = [{ bearer: [] }];
+const security = [{ accessToken: [] }];
 // Actions without input: no body or `{}`, nothing else.
 const zNoInput = z.strictObject({}).optional();
 
