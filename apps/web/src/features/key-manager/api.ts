@@ -1,5 +1,6 @@
 import {
   type AddKeyRequest,
+  type ApiKeyType,
   CATALOG_PATHS,
   type ChangeKeyRequest,
   KEY_MANAGER_PATHS,
@@ -112,9 +113,9 @@ export const useRemoveKey = () =>
   );
 
 export const useGenerateApiKey = () =>
-  useKeyManagerMutation((name: string) =>
+  useKeyManagerMutation(({ name, type }: { name: string; type: ApiKeyType }) =>
     apiRequest(KEY_MANAGER_PATHS.generateApiKey, {
-      body: name ? { name } : {},
+      body: name ? { name, type } : { type },
       schema: ZGenerateApiKeyResponse,
     }),
   );

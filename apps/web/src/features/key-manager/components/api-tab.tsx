@@ -1,6 +1,6 @@
-import type { ApiKeyInformation } from '@app/contract';
+import type { ApiKeyInformation, ApiKeyType } from '@app/contract';
 import { useState } from 'react';
-import { Alert, Button, Form, Modal } from 'react-bootstrap';
+import { Alert, Badge, Button, Form, Modal } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,6 +11,8 @@ import { CopyButton } from './copy-button';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
+const TYPE_LABELS: Record<ApiKeyType, string> = { secret: 'Secret', publishable: 'Publishable' };
+
 /** API tab: generate (the full key is shown once), list masked keys with usage, revoke. */
 export function ApiTab() {
   const apiKeys = useApiKeys();
@@ -18,17 +20,21 @@ export function ApiTab() {
   const revoke = useRevokeApiKey();
   const toast = useToast();
   const [name, setName] = useState('');
-  const [created, setCreated] = useState<string | null>(null);
+  const [type, setType] = useState<ApiKeyType>('secret');
+  const [created, setCreated] = useState<{ key: string; type: ApiKeyType } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyInformation | null>(null);
 
   const onGenerate = (event: React.FormEvent) => {
     event.preventDefault();
-    generate.mutate(name.trim(), {
-      onSuccess: (reply) => {
-        setCreated(reply.key);
-        setName('');
+    generate.mutate(
+      { name: name.trim(), type },
+      {
+        onSuccess: (reply) => {
+          setCreated({ key: reply.key, type: reply.type });
+          setName('');
+        },
       },
-    });
+    );
   };
 
   return (
@@ -41,12 +47,21 @@ export function ApiTab() {
         {apiKeys.data?.callsPerMinute
           ? `, up to ${apiKeys.data.callsPerMinute} calls per minute per key`
           : ''}
-        .
+        . A <strong>secret key</strong> (<code>km_live_…</code>) may do everything: keep it on your server. A{' '}
+        <strong>publishable key</strong> (<code>km_pub_…</code>) may be shipped inside an app or a web page:
+        it may only get key information, activate, and deactivate a device by its fingerprint.
       </p>
       <Form onSubmit={onGenerate} className="d-flex flex-wrap gap-2 align-items-end mb-3">
         <Form.Group controlId="api-key-name">
           <Form.Label>Name (optional)</Form.Label>
           <Form.Control value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
+        </Form.Group>
+        <Form.Group controlId="api-key-type">
+          <Form.Label>Type</Form.Label>
+          <Form.Select value={type} onChange={(e) => setType(e.target.value as ApiKeyType)}>
+            <option value="secret">Secret (server)</option>
+            <option value="publishable">Publishable (apps, web pages)</option>
+          </Form.Select>
         </Form.Group>
         <Button type="submit" disabled={generate.isPending}>
           Generate API key
@@ -62,6 +77,7 @@ export function ApiTab() {
           <thead>
             <tr>
               <th scope="col">Key</th>
+              <th scope="col">Type</th>
               <th scope="col">Last used</th>
               <th scope="col">Requests made</th>
               <th scope="col">Remaining this minute</th>
@@ -76,6 +92,14 @@ export function ApiTab() {
                 <td>
                   {info.name && <div className="small text-body-secondary">{info.name}</div>}
                   <span className="font-monospace">{info.key}</span>
+                </td>
+                <td>
+                  <Badge
+                    bg={info.type === 'secret' ? 'dark' : 'info'}
+                    text={info.type === 'secret' ? undefined : 'dark'}
+                  >
+                    {TYPE_LABELS[info.type]}
+                  </Badge>
                 </td>
                 <td>{when(info.last_used)}</td>
                 <td>{info.requests_made}</td>
@@ -92,15 +116,17 @@ export function ApiTab() {
       )}
       <Modal show={created !== null} onHide={() => setCreated(null)} aria-labelledby="new-api-key-title">
         <Modal.Header closeButton>
-          <Modal.Title id="new-api-key-title">Your new API key</Modal.Title>
+          <Modal.Title id="new-api-key-title">
+            Your new {created ? TYPE_LABELS[created.type].toLowerCase() : ''} API key
+          </Modal.Title>
         </Modal.Header>
         <Modal.Body>
           <Alert variant="warning">Copy it now: it is shown only once. We keep only a hash of it.</Alert>
           <div className="d-flex gap-2 align-items-center">
             <code className="text-break" data-testid="new-api-key">
-              {created}
+              {created?.key}
             </code>
-            {created && <CopyButton text={created} label="Copy API key" />}
+            {created && <CopyButton text={created.key} label="Copy API key" />}
           </div>
         </Modal.Body>
         <Modal.Footer>
