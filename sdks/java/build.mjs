@@ -1,7 +1,9 @@
 // Builds the Java library with the JDK alone (no Maven Central here): `node sdks/java/build.mjs`
-// compiles src/main with Javadoc lint as errors, packs build/key-manager-<version>.jar and copies it
-// to apps/api/media/, where GET /media/<name>.jar serves it. `node sdks/java/build.mjs test` also
-// compiles the JUnit 5 tests and the documentation examples and runs them with Debian's junit5.
+// compiles src/main for Java 17 with Javadoc lint as errors and writes the Maven artifacts of
+// dev.northwind:key-manager:<version> — key-manager-<version>.jar (with the POM inside, under
+// META-INF/maven, as Maven does), -sources.jar, -javadoc.jar and .pom — to build/ and apps/api/media/,
+// where GET /media/<name> serves them. `node sdks/java/build.mjs test` also compiles the JUnit 5
+// tests and the documentation examples and runs them with Debian's junit5.
 import { spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -25,6 +27,35 @@ const source = readFileSync(
 );
 export const version = /VERSION = "([^"]+)"/.exec(source)?.[1];
 if (!version) throw new Error('KeyManager.VERSION not found');
+/** The Maven coordinates; `mvn install:install-file -Dfile=key-manager-<version>.jar -DpomFile=key-manager-<version>.pom`. */
+export const coordinates = { groupId: 'dev.northwind', artifactId: 'key-manager', version };
+const JAVA_RELEASE = '17';
+
+function pom() {
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<project xmlns="http://maven.apache.org/POM/4.0.0"
+         xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"
+         xsi:schemaLocation="http://maven.apache.org/POM/4.0.0 https://maven.apache.org/xsd/maven-4.0.0.xsd">
+  <modelVersion>4.0.0</modelVersion>
+  <groupId>${coordinates.groupId}</groupId>
+  <artifactId>${coordinates.artifactId}</artifactId>
+  <version>${coordinates.version}</version>
+  <packaging>jar</packaging>
+  <name>Key Manager Java library</name>
+  <description>Client of the Key Manager public REST API (licence keys) and webhook signature verifier. No dependencies beyond the JDK.</description>
+  <licenses>
+    <license>
+      <name>MIT License</name>
+      <url>https://opensource.org/licenses/MIT</url>
+    </license>
+  </licenses>
+  <properties>
+    <maven.compiler.release>${JAVA_RELEASE}</maven.compiler.release>
+    <project.build.sourceEncoding>UTF-8</project.build.sourceEncoding>
+  </properties>
+</project>
+`;
+}
 
 function javaFiles(dir) {
   if (!existsSync(dir)) return [];
@@ -39,14 +70,20 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+function jar(file, manifest, ...contents) {
+  rmSync(file, { force: true });
+  run('jar', ['--create', '--file', file, ...(manifest ? ['--manifest', manifest] : []), ...contents]);
+}
+
 function buildJar() {
   const classes = path.join(build, 'classes');
   rmSync(classes, { recursive: true, force: true });
   mkdirSync(classes, { recursive: true });
+  const sources = javaFiles(path.join(here, 'src/main/java'));
   // -Xdoclint:all/protected with -Werror fails the build when a public API lacks Javadoc.
   run('javac', [
     '--release',
-    '11',
+    JAVA_RELEASE,
     '-encoding',
     'UTF-8',
     '-Xlint:all',
@@ -54,26 +91,59 @@ function buildJar() {
     '-Werror',
     '-d',
     classes,
-    ...javaFiles(path.join(here, 'src/main/java')),
+    ...sources,
   ]);
+  // Maven's own layout inside the jar, so tools (and our test) can read its coordinates.
+  const { groupId, artifactId } = coordinates;
+  const mavenDir = path.join(classes, 'META-INF/maven', groupId, artifactId);
+  mkdirSync(mavenDir, { recursive: true });
+  writeFileSync(path.join(mavenDir, 'pom.xml'), pom());
+  writeFileSync(
+    path.join(mavenDir, 'pom.properties'),
+    `groupId=${groupId}\nartifactId=${artifactId}\nversion=${version}\n`,
+  );
   const manifest = path.join(build, 'MANIFEST.MF');
   writeFileSync(
     manifest,
     [
       'Implementation-Title: Key Manager Java library',
       `Implementation-Version: ${version}`,
+      'Implementation-Vendor: Northwind',
       'Automatic-Module-Name: dev.northwind.keymanager',
       '',
     ].join('\n'),
   );
-  const jar = path.join(build, `key-manager-${version}.jar`);
-  rmSync(jar, { force: true });
-  run('jar', ['--create', '--file', jar, '--manifest', manifest, '-C', classes, '.']);
+  const base = path.join(build, `${artifactId}-${version}`);
+  jar(`${base}.jar`, manifest, '-C', classes, '.');
+  jar(`${base}-sources.jar`, manifest, '-C', path.join(here, 'src/main/java'), '.');
+  const javadocDir = path.join(build, 'javadoc');
+  rmSync(javadocDir, { recursive: true, force: true });
+  run('javadoc', [
+    '--release',
+    JAVA_RELEASE,
+    '-encoding',
+    'UTF-8',
+    '-quiet',
+    '-Xdoclint:all,-missing',
+    '-d',
+    javadocDir,
+    '-doctitle',
+    `Key Manager Java library ${version}`,
+    '-windowtitle',
+    `Key Manager ${version}`,
+    ...sources,
+  ]);
+  jar(`${base}-javadoc.jar`, manifest, '-C', javadocDir, '.');
+  writeFileSync(`${base}.pom`, pom());
   mkdirSync(media, { recursive: true });
-  copyFileSync(jar, path.join(media, `key-manager-${version}.jar`));
+  for (const suffix of ['.jar', '-sources.jar', '-javadoc.jar', '.pom']) {
+    copyFileSync(`${base}${suffix}`, path.join(media, `${artifactId}-${version}${suffix}`));
+  }
   // The unversioned name always points at the newest build, for links that should not change.
-  copyFileSync(jar, path.join(media, 'key-manager.jar'));
-  console.log(`Java library: ${path.relative(process.cwd(), jar)} (copied to apps/api/media/)`);
+  copyFileSync(`${base}.jar`, path.join(media, 'key-manager.jar'));
+  console.log(
+    `Java library: ${path.relative(process.cwd(), base)}{.jar,-sources.jar,-javadoc.jar,.pom} (copied to apps/api/media/)`,
+  );
   return classes;
 }
 
@@ -89,7 +159,7 @@ function test(classes) {
   // The documentation examples are compiled here too, so a page never shows code that does not build.
   run('javac', [
     '--release',
-    '11',
+    JAVA_RELEASE,
     '-encoding',
     'UTF-8',
     '-Xlint:all',

@@ -1,12 +1,13 @@
 import dev.northwind.keymanager.APIConnectionException;
+import dev.northwind.keymanager.ActivationLimitReachedException;
 import dev.northwind.keymanager.InvalidApiKeyException;
+import dev.northwind.keymanager.KeyDisabledException;
 import dev.northwind.keymanager.KeyInformation;
 import dev.northwind.keymanager.KeyManager;
 import dev.northwind.keymanager.KeyManagerException;
 import dev.northwind.keymanager.KeyNotFoundException;
 import dev.northwind.keymanager.ManipulationResponse;
 import dev.northwind.keymanager.RateLimitException;
-import dev.northwind.keymanager.RequestRefusedException;
 
 /**
  * Exercises every library operation against a real server, as the issue's acceptance story does.
@@ -39,7 +40,7 @@ public class LibraryWalkthrough {
             check(activated.getKeyInformation().getCurrentActivations() == expected, "count " + expected);
         }
         step("activated three times");
-        refused(() -> manager.activate(key), RequestRefusedException.class, 409, "Activation limit reached");
+        refused(() -> manager.activate(key), ActivationLimitReachedException.class, 409, "Activation limit reached");
         step("fourth activation refused");
 
         ManipulationResponse deactivated = manager.deactivate(key);
@@ -49,8 +50,8 @@ public class LibraryWalkthrough {
 
         check("Key disabled".equals(manager.setUsable(key, false).getMessage()), "disable message");
         check(Boolean.FALSE.equals(manager.getKeyInformation(key).getKeyInformation().isActive()), "disabled");
-        refused(() -> manager.activate(key), RequestRefusedException.class, 409, "Key is disabled");
-        refused(() -> manager.deactivate(key), RequestRefusedException.class, 409, "Key is disabled");
+        refused(() -> manager.activate(key), KeyDisabledException.class, 409, "Key is disabled");
+        refused(() -> manager.deactivate(key), KeyDisabledException.class, 409, "Key is disabled");
         step("disabled: activation and deactivation refused");
 
         check("Key enabled".equals(manager.setUsable(key, true).getMessage()), "enable message");

@@ -9,9 +9,12 @@ const javaDir = path.join(repoRoot, 'sdks/java');
 
 /** `npm test` builds the jar before the suites; a lone run of a test file builds it here. */
 export function ensureJarBuilt(): void {
-  if (existsSync(path.join(DEFAULT_MEDIA_DIR, 'key-manager.jar'))) return;
-  const built = spawnSync(process.execPath, [path.join(javaDir, 'build.mjs')], { encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`Java build failed: ${built.stdout}${built.stderr}`);
+  const built =
+    existsSync(path.join(DEFAULT_MEDIA_DIR, 'key-manager.jar')) &&
+    readdirSync(DEFAULT_MEDIA_DIR).some((name) => name.endsWith('-javadoc.jar'));
+  if (built) return;
+  const build = spawnSync(process.execPath, [path.join(javaDir, 'build.mjs')], { encoding: 'utf8' });
+  if (build.status !== 0) throw new Error(`Java build failed: ${build.stdout}${build.stderr}`);
 }
 
 /**
@@ -30,7 +33,7 @@ export async function downloadAndCompile(baseUrl: string, sourceDirs: string[]):
       .map((name) => path.join(javaDir, dir, name)),
   );
   const classes = path.join(work, 'classes');
-  const compiled = spawnSync('javac', ['--release', '11', '-cp', jar, '-d', classes, ...sources], {
+  const compiled = spawnSync('javac', ['--release', '17', '-cp', jar, '-d', classes, ...sources], {
     encoding: 'utf8',
   });
   if (compiled.status !== 0) throw new Error(`javac failed: ${compiled.stderr}`);

@@ -1,6 +1,8 @@
 import {
+  ActivationLimitReachedException,
   APIConnectionException,
   InvalidApiKeyException,
+  KeyDisabledException,
   KeyManager,
   KeyNotFoundException,
   RateLimitException,
@@ -43,16 +45,20 @@ describe('@northwind/key-manager against the real server', () => {
       expect(activated.message).toBe('Key activated');
       expect(activated.keyInformation?.currentActivations).toBe(count);
     }
-    await expect(manager.activate(licence.key)).rejects.toMatchObject({
-      constructor: RequestRefusedException,
+    const limited = await manager.activate(licence.key).catch((error: unknown) => error);
+    expect(limited).toMatchObject({
+      constructor: ActivationLimitReachedException,
       statusCode: 409,
       message: 'Activation limit reached',
     });
+    // Still a RequestRefusedException, as code written before the specific class expects.
+    expect(limited).toBeInstanceOf(RequestRefusedException);
 
     expect((await manager.deactivate(licence.key)).keyInformation?.currentActivations).toBe(2);
     expect((await manager.setUsable(licence.key, false)).message).toBe('Key disabled');
     await expect(manager.activate(licence.key)).rejects.toThrow('Key is disabled');
-    await expect(manager.deactivate(licence.key)).rejects.toBeInstanceOf(RequestRefusedException);
+    await expect(manager.activate(licence.key)).rejects.toBeInstanceOf(KeyDisabledException);
+    await expect(manager.deactivate(licence.key)).rejects.toBeInstanceOf(KeyDisabledException);
     expect((await manager.setUsable(licence.key, true)).keyInformation?.isActive).toBe(true);
     expect((await manager.activate(licence.key)).keyInformation?.currentActivations).toBe(3);
 

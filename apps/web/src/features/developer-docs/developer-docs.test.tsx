@@ -1,9 +1,10 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import sdkPackageJson from '../../../../../packages/key-manager-js/package.json?raw';
 import keyManagerSource from '../../../../../sdks/java/src/main/java/dev/northwind/keymanager/KeyManager.java?raw';
 import { COPIED_FEEDBACK_MS } from '../../lib/use-copy-feedback';
 import { CodeBox } from './components/code-box';
-import { JAVA_LIBRARY_VERSION } from './content/library';
+import { JAVA_LIBRARY_VERSION, TYPESCRIPT_SDK_NAME, TYPESCRIPT_SDK_VERSION } from './content/library';
 import { OPERATIONS } from './content/operations';
 
 describe('developer docs', () => {
@@ -13,6 +14,12 @@ describe('developer docs', () => {
 
   it('links the jar version the Java build publishes', () => {
     expect(/VERSION = "([^"]+)"/.exec(keyManagerSource)?.[1]).toBe(JAVA_LIBRARY_VERSION);
+  });
+
+  it('links the TypeScript SDK tarball the build packs', () => {
+    const manifest = JSON.parse(sdkPackageJson) as { name: string; version: string };
+    expect(manifest.name).toBe(TYPESCRIPT_SDK_NAME);
+    expect(manifest.version).toBe(TYPESCRIPT_SDK_VERSION);
   });
 
   it('documents the five Keys operations, the deactivate page with the deactivate path', () => {

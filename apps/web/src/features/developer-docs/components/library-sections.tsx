@@ -1,7 +1,18 @@
 import type { ReactNode } from 'react';
 import { Table } from 'react-bootstrap';
 import { JAVA_EXAMPLES } from '../content/java-examples';
-import { JAR_FILE, JAR_URL } from '../content/library';
+import {
+  JAR_FILE,
+  JAR_URL,
+  JAVADOC_JAR_FILE,
+  MAVEN_COORDINATES,
+  MAVEN_INSTALL_COMMAND,
+  POM_FILE,
+  SDK_TARBALL_FILE,
+  SDK_TARBALL_URL,
+  SOURCES_JAR_FILE,
+  TYPESCRIPT_SDK_NAME,
+} from '../content/library';
 import type { CodeExample } from './code-examples';
 
 export interface LibrarySection {
@@ -14,14 +25,25 @@ export interface LibrarySection {
 }
 
 const EXCEPTIONS = [
-  ['APIConnectionException', 'The server could not be reached (refused, timed out, DNS).'],
+  ['APIConnectionException', 'The server could not be reached (refused, timed out, DNS); status 0.'],
   ['InvalidApiKeyException', 'HTTP 401: the API key is missing, wrong or revoked.'],
+  ['PaymentRequiredException', 'HTTP 402: your subscription is suspended (unpaid); every call is refused.'],
+  ['NoPlanException', 'HTTP 403: the API key’s account has no Key Manager plan.'],
   ['KeyNotFoundException', 'HTTP 404: “Invalid Key Provided” (unknown, deleted or another account’s key).'],
+  ['ActivationLimitReachedException', 'HTTP 409: “Activation limit reached”.'],
+  ['KeyDisabledException', 'HTTP 409: “Key is disabled”.'],
   [
     'RateLimitException',
     'HTTP 429: too many calls this minute; getRetryAfterSeconds() says how long to wait.',
   ],
-  ['RequestRefusedException', 'Other 4xx: limit reached, key disabled, nothing to deactivate, bad input.'],
+  [
+    'RequestRefusedException',
+    'Other 4xx: nothing to deactivate, bad input. The 402, 403 and both 409 exceptions extend it, so catching it catches them too.',
+  ],
+  [
+    'KeyManagerException',
+    'Itself (not a subclass): HTTP 5xx, or a reply that is not JSON, such as a proxy’s 502 page; getStatusCode() has the status.',
+  ],
 ] as const;
 
 export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
@@ -64,6 +86,34 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
     ),
   },
   {
+    id: 'using-the-client',
+    title: 'Using the Client',
+    inMenu: false,
+    body: (
+      <ul>
+        <li>
+          <code>new KeyManager(apiKey)</code> reads the server from <code>KEY_MANAGER_BASE_URL</code>;{' '}
+          <code>new KeyManager(apiKey, baseUrl)</code> names it; both wait at most 10 seconds (
+          <code>KeyManager.DEFAULT_TIMEOUT</code>) to connect and for each reply.{' '}
+          <code>new KeyManager(apiKey, baseUrl, Duration.ofSeconds(3))</code> sets another timeout.
+        </li>
+        <li>
+          A null or blank API key, key, id or fingerprint, a base URL that is not http(s), or a timeout that
+          is not positive throws <code>IllegalArgumentException</code> before any call is made.
+        </li>
+        <li>
+          A <code>KeyManager</code> is immutable and thread-safe: create one per API key and share it between
+          threads (it keeps one connection pool).
+        </li>
+        <li>
+          Retry <code>APIConnectionException</code>, <code>RateLimitException</code> (after{' '}
+          <code>getRetryAfterSeconds()</code>) and 5xx replies; the other refusals will not change by
+          retrying.
+        </li>
+      </ul>
+    ),
+  },
+  {
     id: 'getting-started',
     title: 'Getting Started',
     inMenu: true,
@@ -71,8 +121,11 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
       <>
         <ol>
           <li>
-            Download <a href={JAR_URL}>{JAR_FILE}</a> (Java 11 or newer, no other dependencies) and add it to
-            your classpath.
+            Download <a href={JAR_URL}>{JAR_FILE}</a> (Java 17 or newer, no other dependencies) and add it to
+            your classpath. With Maven or Gradle, also download <a href={`/media/${POM_FILE}`}>{POM_FILE}</a>{' '}
+            (and, for your IDE, <a href={`/media/${SOURCES_JAR_FILE}`}>{SOURCES_JAR_FILE}</a> and{' '}
+            <a href={`/media/${JAVADOC_JAR_FILE}`}>{JAVADOC_JAR_FILE}</a>), install them into your local
+            repository with the command below, then depend on <code>{MAVEN_COORDINATES}</code>.
           </li>
           <li>Generate an API key in the API tab of the Key Manager dashboard.</li>
           <li>
@@ -84,6 +137,9 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
         <p className="font-monospace small bg-body-tertiary border rounded px-2 py-1">
           javac -cp {JAR_FILE} GettingStarted.java &amp;&amp; java -cp {JAR_FILE}:. GettingStarted
           YOUR-LICENCE-KEY
+        </p>
+        <p className="font-monospace small bg-body-tertiary border rounded px-2 py-1">
+          {MAVEN_INSTALL_COMMAND}
         </p>
       </>
     ),
@@ -111,9 +167,12 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
     body: (
       <p>
         <code>activate(key)</code> adds one activation and returns a <code>ManipulationResponse</code> whose{' '}
-        <code>getMessage()</code> is “Key activated”. At the limit, or when the key is disabled, it throws{' '}
-        <code>RequestRefusedException</code>. <code>activate(key, fingerprint)</code> counts a device once
-        however often it activates.
+        <code>getMessage()</code> is “Key activated”. At the limit it throws{' '}
+        <code>ActivationLimitReachedException</code>, when the key is disabled{' '}
+        <code>KeyDisabledException</code> (both are <code>RequestRefusedException</code>s).{' '}
+        <code>activate(key, fingerprint)</code> counts a device once however often it activates, so it is
+        idempotent: retrying it after a timeout is always safe. Retrying <code>activate(key)</code> may count
+        twice.
       </p>
     ),
     example: JAVA_EXAMPLES.activate,
@@ -165,5 +224,33 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
       </p>
     ),
     example: JAVA_EXAMPLES.deleteKey,
+  },
+  {
+    id: 'typescript-sdk',
+    title: 'TypeScript SDK',
+    inMenu: false,
+    body: (
+      <>
+        <p>
+          The same operations and exception names for Node 18+, browsers, Deno and Bun: download{' '}
+          <a href={SDK_TARBALL_URL}>{SDK_TARBALL_FILE}</a> and install it (no dependencies, so it installs
+          offline). It ships ESM and CommonJS with their type declarations.
+        </p>
+        <p className="font-monospace small bg-body-tertiary border rounded px-2 py-1">
+          npm install ./{SDK_TARBALL_FILE}
+        </p>
+        <p>
+          <code>
+            import {'{'} KeyManager {'}'} from '{TYPESCRIPT_SDK_NAME}';
+          </code>{' '}
+          then{' '}
+          <code>
+            new KeyManager(apiKey, {'{'} baseUrl {'}'})
+          </code>
+          ; <code>getKeyInformation(key)</code> resolves to a typed <code>keyInformation</code>. Its README
+          (in the package) lists the options and exceptions.
+        </p>
+      </>
+    ),
   },
 ];

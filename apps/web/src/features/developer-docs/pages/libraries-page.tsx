@@ -6,8 +6,16 @@ import {
   JAR_FILE,
   JAR_URL,
   JAVA_LIBRARY_VERSION,
+  JAVADOC_JAR_FILE,
   LIBRARY_DOCS_PATH,
+  MAVEN_COORDINATES,
+  POM_FILE,
   REST_DOCS_PATH,
+  SDK_TARBALL_FILE,
+  SDK_TARBALL_URL,
+  SOURCES_JAR_FILE,
+  TYPESCRIPT_SDK_NAME,
+  TYPESCRIPT_SDK_VERSION,
 } from '../content/library';
 
 function JarDownload() {
@@ -54,12 +62,41 @@ export function LibrariesPage() {
                 Java library · version {JAVA_LIBRARY_VERSION}
               </Card.Subtitle>
               <Card.Text>
-                Check, activate, deactivate, enable, disable and delete licence keys from any Java 11+
+                Check, activate, deactivate, enable, disable and delete licence keys from any Java 17+
                 application. No dependencies beyond the JDK.
               </Card.Text>
+              <p className="small mb-2">
+                Maven <code>{MAVEN_COORDINATES}</code>: <a href={`/media/${POM_FILE}`}>POM</a>,{' '}
+                <a href={`/media/${SOURCES_JAR_FILE}`}>sources jar</a>,{' '}
+                <a href={`/media/${JAVADOC_JAR_FILE}`}>javadoc jar</a>
+              </p>
               <div className="d-flex flex-wrap gap-2 mt-auto">
                 <LinkButton to={LIBRARY_DOCS_PATH}>Documentation</LinkButton>
                 <JarDownload />
+              </div>
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col md={6} lg={5}>
+          <Card className="h-100 shadow-sm">
+            <Card.Body className="d-flex flex-column">
+              <Card.Title as="h2" className="h4">
+                TypeScript SDK
+              </Card.Title>
+              <Card.Subtitle className="mb-2 text-muted">
+                {TYPESCRIPT_SDK_NAME} · version {TYPESCRIPT_SDK_VERSION}
+              </Card.Subtitle>
+              <Card.Text>
+                The same operations, typed, for Node 18+, browsers, Deno and Bun; ESM and CommonJS, no
+                dependencies. Install the download with <code>npm install ./{SDK_TARBALL_FILE}</code>.
+              </Card.Text>
+              <div className="d-flex flex-wrap gap-2 mt-auto">
+                <LinkButton to={`${LIBRARY_DOCS_PATH}#typescript-sdk`} variant="outline-primary">
+                  TypeScript guide
+                </LinkButton>
+                <a className="btn btn-outline-success" href={SDK_TARBALL_URL} download={SDK_TARBALL_FILE}>
+                  Download {SDK_TARBALL_FILE}
+                </a>
               </div>
             </Card.Body>
           </Card>

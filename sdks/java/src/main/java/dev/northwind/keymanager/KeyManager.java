@@ -12,22 +12,62 @@ import java.util.Map;
 
 /**
  * Client of the Key Manager public REST interface ({@code /api/v1/saas-platform/key-manager/}).
+ * Java 17 or later; no dependencies beyond the JDK ({@code java.net.http}).
  *
- * <p>Create one per API key and reuse it; it is safe to share between threads. Every operation
- * returns on success (HTTP 200, {@code status: "ok"}) and throws a {@link KeyManagerException}
- * subclass otherwise:
+ * <h2>Creating a client</h2>
  *
  * <ul>
- *   <li>{@link APIConnectionException}: the server could not be reached;
- *   <li>{@link InvalidApiKeyException}: 401, the API key is missing, wrong or revoked;
- *   <li>{@link KeyNotFoundException}: 404, {@code Invalid Key Provided};
- *   <li>{@link RateLimitException}: 429, too many calls this minute;
- *   <li>{@link RequestRefusedException}: any other refusal (limit reached, key disabled, ...).
+ *   <li>{@link #KeyManager(String)}: the server named by the {@code KEY_MANAGER_BASE_URL}
+ *       environment variable, else {@link #DEFAULT_BASE_URL};
+ *   <li>{@link #KeyManager(String, String)}: the given server, with the default timeout of 10
+ *       seconds ({@link #DEFAULT_TIMEOUT});
+ *   <li>{@link #KeyManager(String, String, Duration)}: the given server and timeout, which bounds
+ *       both connecting and waiting for each reply.
  * </ul>
+ *
+ * <p>Constructors and operations throw {@link IllegalArgumentException} (before any network call)
+ * when an argument is null or blank, the base URL is not {@code http://} or {@code https://}, or
+ * the timeout is not positive.
+ *
+ * <h2>Thread safety</h2>
+ *
+ * <p>Instances are immutable and thread-safe: create one per API key and share it between threads.
+ * It holds one {@link HttpClient}, whose connection pool the calls share; creating a client per
+ * call wastes connections.
+ *
+ * <h2>Errors</h2>
+ *
+ * <p>Every operation returns on success (HTTP 200, {@code status: "ok"}) and throws a {@link
+ * KeyManagerException} subclass otherwise:
+ *
+ * <ul>
+ *   <li>{@link APIConnectionException} (status 0): the server could not be reached, the timeout
+ *       passed, or the thread was interrupted;
+ *   <li>{@link InvalidApiKeyException}: 401, the API key is missing, wrong or revoked;
+ *   <li>{@link PaymentRequiredException}: 402, the API key owner's subscription is suspended;
+ *   <li>{@link NoPlanException}: 403, the API key owner has no Key Manager plan;
+ *   <li>{@link KeyNotFoundException}: 404, {@code Invalid Key Provided};
+ *   <li>{@link ActivationLimitReachedException}: 409, {@code Activation limit reached};
+ *   <li>{@link KeyDisabledException}: 409, {@code Key is disabled};
+ *   <li>{@link RateLimitException}: 429, too many calls this minute ({@link
+ *       RateLimitException#getRetryAfterSeconds()});
+ *   <li>{@link RequestRefusedException}: any other 4xx (a deactivation at zero, invalid input); the
+ *       402, 403 and 409 exceptions above extend it;
+ *   <li>{@link KeyManagerException} itself: a 5xx reply, or a reply that is not a JSON object (for
+ *       example a proxy's HTML 502 page), with the HTTP status in {@link
+ *       KeyManagerException#getStatusCode()}.
+ * </ul>
+ *
+ * <h2>Retries</h2>
+ *
+ * <p>{@link APIConnectionException}, {@link RateLimitException} (after the given seconds) and 5xx
+ * replies are worth retrying. An activation with a fingerprint ({@link #activate(String, String)})
+ * is idempotent: the same device counts once however often it activates, so retrying it is always
+ * safe. An activation without a fingerprint adds one each time it reaches the server.
  *
  * <pre>{@code
  * KeyManager manager = new KeyManager(System.getenv("KEY_MANAGER_API_KEY"), "https://example.com");
- * manager.activate(licenceKey);
+ * manager.activate(licenceKey, deviceFingerprint);
  * }</pre>
  */
 public final class KeyManager {
@@ -40,7 +80,8 @@ public final class KeyManager {
     /** Path of the public REST interface under the base URL. */
     public static final String API_PATH = "/api/v1/saas-platform/key-manager/";
 
-    private static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
+    /** Timeout of the one- and two-argument constructors: 10 seconds. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
     private final String apiKey;
     private final String baseUrl;
@@ -59,7 +100,7 @@ public final class KeyManager {
     }
 
     /**
-     * Creates a client for the given server.
+     * Creates a client for the given server, with the default timeout of 10 seconds.
      *
      * @param apiKey the API key generated in the API tab of the Key Manager dashboard
      * @param baseUrl the server's origin, for example {@code https://example.com}
@@ -135,8 +176,8 @@ public final class KeyManager {
      *
      * @param key the licence key
      * @return the server's confirmation
-     * @throws KeyManagerException when the call fails; {@link RequestRefusedException} when the key
-     *     is at its limit or disabled
+     * @throws KeyManagerException when the call fails; {@link ActivationLimitReachedException} when
+     *     the key is at its limit, {@link KeyDisabledException} when it is disabled
      */
     public ManipulationResponse activate(String key) throws KeyManagerException {
         return manipulate("activate-key", body("key", requireText(key, "key")), "Key activated");
@@ -148,8 +189,9 @@ public final class KeyManager {
      *
      * @param key the licence key
      * @param fingerprint a stable identifier of the device or installation
-     * @return the server's confirmation
-     * @throws KeyManagerException when the call fails
+     * @return the server's confirmation ({@code Key already activated on this device} on a repeat)
+     * @throws KeyManagerException when the call fails; {@link ActivationLimitReachedException} when
+     *     the key is at its limit, {@link KeyDisabledException} when it is disabled
      */
     public ManipulationResponse activate(String key, String fingerprint) throws KeyManagerException {
         Map<String, Object> body = body("key", requireText(key, "key"));
@@ -163,7 +205,7 @@ public final class KeyManager {
      * @param key the licence key
      * @return the server's confirmation
      * @throws KeyManagerException when the call fails; {@link RequestRefusedException} when the count
-     *     is already zero or the key is disabled
+     *     is already zero, {@link KeyDisabledException} when the key is disabled
      */
     public ManipulationResponse deactivate(String key) throws KeyManagerException {
         return manipulate("deactivate-key", body("key", requireText(key, "key")), "Key deactivated");

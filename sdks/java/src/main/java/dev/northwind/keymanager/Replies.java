@@ -41,6 +41,19 @@ final class Replies {
         if (code == 429) {
             throw new RateLimitException(message, retryAfter(response));
         }
+        if (code == 402) {
+            throw new PaymentRequiredException(message);
+        }
+        if (code == 403) {
+            throw new NoPlanException(message);
+        }
+        // Both are 409; the server's message (part of the public contract) tells them apart.
+        if (code == 409 && ActivationLimitReachedException.MESSAGE.equals(message)) {
+            throw new ActivationLimitReachedException(message);
+        }
+        if (code == 409 && KeyDisabledException.MESSAGE.equals(message)) {
+            throw new KeyDisabledException(message);
+        }
         if (code >= 400 && code < 500) {
             throw new RequestRefusedException(message, code);
         }

@@ -1,9 +1,13 @@
 package dev.northwind.keymanager;
 
 /**
- * Any other 4xx reply: the server understood the call and refused it, for example an activation
- * past the key's limit, an activation or deactivation of a disabled key, a deactivation at zero, or
- * invalid input. {@link #getMessage()} carries the server's explanation.
+ * A 4xx reply not covered by a more specific exception: the server understood the call and refused
+ * it, for example a deactivation at zero or invalid input. {@link #getMessage()} carries the
+ * server's explanation.
+ *
+ * <p>The specific refusals extend this class: {@link ActivationLimitReachedException},
+ * {@link KeyDisabledException}, {@link PaymentRequiredException} (402) and {@link NoPlanException}
+ * (403). Catching {@code RequestRefusedException} still catches them all.
  */
 public class RequestRefusedException extends KeyManagerException {
     private static final long serialVersionUID = 1L;

@@ -156,10 +156,33 @@ class KeyManagerTest {
 
     @Test
     void otherRefusalsThrowRequestRefusedExceptionWithTheServersMessage() {
-        stub.reply(409, "{\"status\":\"failed\",\"message\":\"Activation limit reached\"}");
-        RequestRefusedException error = assertThrows(RequestRefusedException.class, () -> manager.activate("LIC-1"));
+        stub.reply(409, "{\"status\":\"failed\",\"message\":\"Key has no activations to deactivate\"}");
+        RequestRefusedException error =
+                assertThrows(RequestRefusedException.class, () -> manager.deactivate("LIC-1"));
+        assertEquals(RequestRefusedException.class, error.getClass());
         assertEquals(409, error.getStatusCode());
-        assertEquals("Activation limit reached", error.getMessage());
+        assertEquals("Key has no activations to deactivate", error.getMessage());
+    }
+
+    @Test
+    void specificRefusalsHaveTheirOwnExceptionsThatAreStillRequestRefusals() {
+        Object[][] cases = {
+            {409, "Activation limit reached", ActivationLimitReachedException.class},
+            {409, "Key is disabled", KeyDisabledException.class},
+            {402, "Your subscription is suspended", PaymentRequiredException.class},
+            {403, "Activate a Key Manager plan first", NoPlanException.class},
+        };
+        for (Object[] c : cases) {
+            int status = (Integer) c[0];
+            String message = (String) c[1];
+            stub.reply(status, "{\"status\":\"failed\",\"message\":\"" + message + "\"}");
+            // Caught as RequestRefusedException, as callers written before these classes do.
+            RequestRefusedException error =
+                    assertThrows(RequestRefusedException.class, () -> manager.activate("LIC-1"));
+            assertEquals(c[2], error.getClass(), message);
+            assertEquals(status, error.getStatusCode());
+            assertEquals(message, error.getMessage());
+        }
     }
 
     @Test
