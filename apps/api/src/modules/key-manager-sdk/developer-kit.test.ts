@@ -1,5 +1,6 @@
 import {
   type AddKeyResponse,
+  type ApiKeyType,
   CATALOG_PATHS,
   type GenerateApiKeyResponse,
   type GetKeysResponse,
@@ -33,7 +34,8 @@ export async function newDeveloper(server: TestServer) {
   return {
     addKey: async (maxActivations: number) =>
       (await call<AddKeyResponse>(KEY_MANAGER_PATHS.addKey, { maxActivations, isActivated: true })).key,
-    apiKey: async () => (await call<GenerateApiKeyResponse>(KEY_MANAGER_PATHS.generateApiKey, {})).key,
+    apiKey: async (type?: ApiKeyType) =>
+      (await call<GenerateApiKeyResponse>(KEY_MANAGER_PATHS.generateApiKey, type ? { type } : {})).key,
     keys: async () => (await call<GetKeysResponse>(KEY_MANAGER_PATHS.getKeys, {})).keys,
   };
 }

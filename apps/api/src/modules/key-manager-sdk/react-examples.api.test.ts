@@ -21,8 +21,9 @@ type Call<Args extends unknown[]> = (apiKey: string, key: string, ...rest: Args)
 interface Examples {
   callKeyManager: (operation: string, body: object, apiKey: string, baseUrl: string) => Promise<unknown>;
   getKeyInformation: Call<[string]>;
-  activateKey: Call<[string]>;
-  deactivateKey: Call<[string]>;
+  /** (publishable key, licence key, fingerprint, base URL) */
+  activateKey: Call<[string, string]>;
+  deactivateKey: Call<[string, string]>;
   markKeyAsUsable: Call<[boolean, string]>;
   deleteKey: Call<[string]>;
 }
@@ -57,27 +58,44 @@ describe('ReactJS documentation examples against the real server', () => {
   it('each operation does what its page says', async () => {
     const developer = await newDeveloper(server);
     const licence = await developer.addKey(1);
+    // The pages: publishable key in the app for information and this device, secret key for the rest.
+    const publishable = await developer.apiKey('publishable');
     const apiKey = await developer.apiKey();
     const base = server.baseUrl;
 
-    expect(await examples.getKeyInformation(apiKey, licence.key, base)).toMatchObject({
+    expect(await examples.getKeyInformation(publishable, licence.key, base)).toMatchObject({
       maxActivations: 1,
       currentActivations: 0,
       isActive: true,
     });
-    expect(await examples.activateKey(apiKey, licence.key, base)).toMatchObject({
+    expect(await examples.activateKey(publishable, licence.key, 'laptop', base)).toMatchObject({
       message: 'Key activated',
       currentActivations: 1,
     });
-    await expect(examples.activateKey(apiKey, licence.key, base)).rejects.toThrow('Activation limit reached');
-    expect((await examples.deactivateKey(apiKey, licence.key, base)).currentActivations).toBe(0);
-    await expect(examples.deactivateKey(apiKey, licence.key, base)).rejects.toThrow(
-      'Key has no activations to deactivate',
+    expect(await examples.activateKey(publishable, licence.key, 'laptop', base)).toMatchObject({
+      message: 'Key already activated on this device',
+      currentActivations: 1,
+    });
+    await expect(examples.activateKey(publishable, licence.key, 'desktop', base)).rejects.toThrow(
+      'Activation limit reached',
     );
+    expect((await examples.deactivateKey(publishable, licence.key, 'laptop', base)).currentActivations).toBe(
+      0,
+    );
+    await expect(examples.deactivateKey(publishable, licence.key, 'laptop', base)).rejects.toThrow(
+      'This device is not activated for the key',
+    );
+    // The publishable key cannot disable or delete: those examples need the secret key.
+    await expect(examples.markKeyAsUsable(publishable, licence.key, false, base)).rejects.toThrow(
+      'A publishable key',
+    );
+    await expect(examples.deleteKey(publishable, licence.key, base)).rejects.toThrow('A publishable key');
     expect(await examples.markKeyAsUsable(apiKey, licence.key, false, base)).toMatchObject({
       isActive: false,
     });
-    await expect(examples.activateKey(apiKey, licence.key, base)).rejects.toThrow('Key is disabled');
+    await expect(examples.activateKey(publishable, licence.key, 'laptop', base)).rejects.toThrow(
+      'Key is disabled',
+    );
     expect(await examples.markKeyAsUsable(apiKey, licence.key, true, base)).toMatchObject({ isActive: true });
     expect((await examples.deleteKey(apiKey, licence.key, base)).message).toBe('Key deleted');
     await expect(examples.getKeyInformation(apiKey, licence.key, base)).rejects.toThrow(

@@ -24,9 +24,45 @@ export function AuthenticationTab() {
         <li>
           Activate a Key Manager plan and open the <Link to="/store/key-manager">Key Manager dashboard</Link>.
         </li>
-        <li>In the API tab, generate an API key. It is shown in full only once: copy it then.</li>
-        <li>Keep it on your server or in your build’s secrets; revoke it in the same tab if it leaks.</li>
+        <li>
+          In the API tab, generate an API key of the type you need. It is shown in full only once: copy it
+          then.
+        </li>
+        <li>Revoke a key in the same tab if it leaks; applications using it stop within seconds.</li>
       </ol>
+      <h3 className="h5">Which key goes where</h3>
+      <Table responsive bordered size="sm">
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Where</th>
+            <th scope="col">May call</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>
+              Secret <code>km_live_…</code>
+            </td>
+            <td>Your server, scripts, build secrets. Never in an app you ship or a web page.</td>
+            <td>Every operation.</td>
+          </tr>
+          <tr>
+            <td>
+              Publishable <code>km_pub_…</code>
+            </td>
+            <td>Inside your app or web page (anyone can read it there).</td>
+            <td>
+              Get key information, activate, and deactivate a device by its <code>fingerprint</code> (the
+              device’s own id). Anything else answers 403.
+            </td>
+          </tr>
+        </tbody>
+      </Table>
+      <p>
+        Web pages on any origin may call these operations (CORS: any origin, no cookies, preflight cached for
+        a day); the <code>X-RateLimit-*</code> headers are readable from the page.
+      </p>
       <Alert variant="info">
         An API key reaches only its owner’s licence keys: another account’s key answers “Invalid Key
         Provided”.

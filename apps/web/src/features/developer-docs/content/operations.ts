@@ -150,6 +150,14 @@ export const COMMON_ERRORS = [
   { ...E.invalidApiKey, when: 'The API key is wrong or was revoked.' },
   { ...E.rateLimited, when: 'The plan’s calls per minute are used up; wait Retry-After seconds.' },
   {
+    ...E.publishableKeyNotAllowed,
+    when: 'A publishable key called enable/disable or delete: call it from your server with a secret key.',
+  },
+  {
+    ...E.publishableKeyFingerprint,
+    when: 'A publishable key called deactivate-key without a fingerprint.',
+  },
+  {
     httpStatus: 400,
     message: 'Key is required (or another sentence about the field named in `field`)',
     when: 'The body is missing a field or has a wrong type.',

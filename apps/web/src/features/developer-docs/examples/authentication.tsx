@@ -1,4 +1,5 @@
-// ReactJS: every Key Manager call sends your API key as a bearer token.
+// ReactJS: every Key Manager call sends an API key as a bearer token. In a browser or a shipped app
+// use a publishable key (km_pub_…); a secret key (km_live_…) stays on your server.
 import { useState } from 'react';
 
 /** Your Key Manager server. */

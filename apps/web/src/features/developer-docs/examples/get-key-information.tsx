@@ -1,7 +1,8 @@
-// ReactJS: show a licence key's state (get-key-information).
+// ReactJS: show a licence key's state (get-key-information), with a publishable key (km_pub_…).
 import { useEffect, useState } from 'react';
 
 const KEY_MANAGER_URL = 'http://localhost:3000'; // your Key Manager server
+const PUBLISHABLE_KEY = 'km_pub_…'; // API tab → Generate API key → Publishable
 
 export interface KeyInformation {
   id: string;
@@ -12,13 +13,13 @@ export interface KeyInformation {
 }
 
 export async function getKeyInformation(
-  apiKey: string,
+  publishableKey: string,
   licenceKey: string,
   baseUrl = KEY_MANAGER_URL,
 ): Promise<KeyInformation> {
   const response = await fetch(`${baseUrl}/api/v1/saas-platform/key-manager/get-key-information`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${publishableKey}`, 'Content-Type': 'application/json' },
     body: JSON.stringify({ key: licenceKey }), // or { id: keyId }
   });
   const reply = (await response.json()) as
@@ -29,13 +30,13 @@ export async function getKeyInformation(
   return reply;
 }
 
-export function LicenceStatus({ apiKey, licenceKey }: { apiKey: string; licenceKey: string }) {
+export function LicenceStatus({ licenceKey }: { licenceKey: string }) {
   const [info, setInfo] = useState<KeyInformation | null>(null);
   const [error, setError] = useState('');
 
   useEffect(() => {
-    getKeyInformation(apiKey, licenceKey).then(setInfo, (e: Error) => setError(e.message));
-  }, [apiKey, licenceKey]);
+    getKeyInformation(PUBLISHABLE_KEY, licenceKey).then(setInfo, (e: Error) => setError(e.message));
+  }, [licenceKey]);
 
   if (error) return <p role="alert">{error}</p>;
   if (!info) return <p>Checking licence…</p>;

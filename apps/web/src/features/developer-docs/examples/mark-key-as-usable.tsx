@@ -1,4 +1,5 @@
 // ReactJS: enable or disable a licence key (mark-key-as-active).
+// Needs a secret key (km_live_…): run it on your server or an admin tool, never in a shipped app.
 import { useState } from 'react';
 
 const KEY_MANAGER_URL = 'http://localhost:3000'; // your Key Manager server
