@@ -4,12 +4,15 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers/app-providers';
-import { refreshSession, revokeSession } from './lib/api-client';
+import { refreshSession } from './lib/api-client';
 import { startSessionWatch } from './lib/session';
 import { router } from './router';
 
 // Spec §4: the session is checked every second for the whole life of the page.
-startSessionWatch({ refresh: refreshSession, revoke: revokeSession });
+startSessionWatch({
+  refresh: refreshSession,
+  revoke: (refresh) => import('./lib/session-exchange').then((m) => m.revokeSession(refresh)),
+});
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');

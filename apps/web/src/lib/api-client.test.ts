@@ -2,8 +2,9 @@ import { ZOkResponse } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeJwt, nowSeconds } from '../test/tokens';
-import { apiRequest, refreshSession, revokeSession } from './api-client';
+import { apiRequest, refreshSession } from './api-client';
 import { ApiError } from './api-error';
+import { revokeSession } from './session-exchange';
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
 

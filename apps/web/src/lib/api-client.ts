@@ -1,7 +1,7 @@
 import type { FailedResponse } from '@app/contract';
 import type { z } from 'zod';
 import { ApiError } from './api-error';
-import { clearSession, getAccessToken, getRefreshToken, isSignedIn, storeTokens } from './session';
+import { getAccessToken, getRefreshToken } from './session';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -74,57 +74,24 @@ async function send(path: string, options: RequestOptions<z.ZodType>): Promise<R
 
 let inflightRefresh: Promise<boolean> | null = null;
 
-/** The tabs of one browser share the stored pair; the Web Locks API lets one refresh at a time. */
-const REFRESH_LOCK = 'session-refresh';
-
-async function withRefreshLock(task: () => Promise<boolean>): Promise<boolean> {
-  // Absent in old browsers and jsdom: the tab's own single flight still holds.
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
-  return locks ? await locks.request(REFRESH_LOCK, task) : task();
-}
-
-async function exchange(presented: string): Promise<boolean> {
-  // While this tab waited for the lock another one may have rotated the pair: that spent `presented`,
-  // and sending it again would count as reuse and end the session (decision 002).
-  const current = getRefreshToken();
-  if (current !== presented) return current !== null && isSignedIn();
-  try {
-    const { ACCOUNT_PATHS, ZRefreshResponse } = await import('@app/contract');
-    const reply = await apiRequest(ACCOUNT_PATHS.refresh, {
-      body: { refresh: presented },
-      schema: ZRefreshResponse,
-      auth: false,
-    });
-    storeTokens({ access: reply.access, refresh: reply.refresh });
-    return true;
-  } catch (error: unknown) {
-    // A refused refresh token can never work again; other failures may be transient.
-    if (error instanceof ApiError && error.status === 401) clearSession();
-    return false;
-  }
-}
-
 /**
- * Exchanges the refresh token for a new pair. Single-flight within the tab and one tab at a time:
- * refresh tokens rotate, so two concurrent exchanges would spend the same token and the second
- * would be refused as reuse.
+ * Exchanges the refresh token for a new pair. Single-flight within the tab (and one tab at a time,
+ * session-exchange.ts): refresh tokens rotate, so two concurrent exchanges would spend the same token
+ * and the second would be refused as reuse. The exchange itself loads on first use, which keeps it
+ * out of the first download (issue 7 budget).
  */
 export function refreshSession(): Promise<boolean> {
   if (inflightRefresh) return inflightRefresh;
   const presented = getRefreshToken();
   if (!presented) return Promise.resolve(false);
-  inflightRefresh = withRefreshLock(() => exchange(presented)).finally(() => {
-    inflightRefresh = null;
-  });
+  inflightRefresh = import('./session-exchange')
+    .then(({ exchangeRefreshToken }) => exchangeRefreshToken(presented))
+    // The chunk did not load (offline): a transient failure, retried later.
+    .catch(() => false)
+    .finally(() => {
+      inflightRefresh = null;
+    });
   return inflightRefresh;
-}
-
-/** Revokes a refresh token's session on the server; failures are ignored (the caller ends it anyway). */
-export async function revokeSession(refresh: string): Promise<void> {
-  const { ACCOUNT_PATHS, ZOkResponse } = await import('@app/contract');
-  await apiRequest(ACCOUNT_PATHS.logout, { body: { refresh }, schema: ZOkResponse, auth: false }).catch(
-    () => undefined,
-  );
 }
 
 /** The one fetch wrapper: envelope parsing, ApiError on failure, one silent refresh on 401. */

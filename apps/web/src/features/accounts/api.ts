@@ -18,8 +18,9 @@ import {
 } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest, revokeSession } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { clearSession, getRefreshToken, storeTokens } from '../../lib/session';
+import { revokeSession } from '../../lib/session-exchange';
 
 /** Spec §9: user information is polled every 1.2 s. */
 export const USER_INFO_POLL_MS = 1200;
