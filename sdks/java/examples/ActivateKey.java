@@ -1,7 +1,8 @@
+import dev.northwind.keymanager.ActivationLimitReachedException;
+import dev.northwind.keymanager.KeyDisabledException;
 import dev.northwind.keymanager.KeyManager;
 import dev.northwind.keymanager.KeyManagerException;
 import dev.northwind.keymanager.ManipulationResponse;
-import dev.northwind.keymanager.RequestRefusedException;
 
 /** Activate a key: adds one activation, refused when the key is at its limit or disabled. */
 public class ActivateKey {
@@ -10,8 +11,11 @@ public class ActivateKey {
         try {
             ManipulationResponse response = keyManager.activate(args[0]);
             System.out.println(response.getMessage());
-        } catch (RequestRefusedException e) {
-            // "Activation limit reached" or "Key is disabled": stop the application here.
+        } catch (ActivationLimitReachedException e) {
+            // Every activation is in use: ask the user to deactivate another installation first.
+            System.out.println("Refused: " + e.getMessage());
+        } catch (KeyDisabledException e) {
+            // The key was disabled (for example unpaid): stop the application here.
             System.out.println("Refused: " + e.getMessage());
         }
     }

@@ -16,7 +16,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   // `npm test` builds the jar first; a lone run of this file builds it here.
-  if (!existsSync(path.join(DEFAULT_MEDIA_DIR, `key-manager-${version}.jar`))) {
+  if (!existsSync(path.join(DEFAULT_MEDIA_DIR, `key-manager-${version}.pom`))) {
     const built = spawnSync(process.execPath, ['sdks/java/build.mjs'], { cwd: repoRoot, encoding: 'utf8' });
     if (built.status !== 0) throw new Error(`Java build failed: ${built.stderr}`);
   }
@@ -42,6 +42,19 @@ describe('GET /media/*.jar', () => {
     },
   );
 
+  it.each([
+    [`key-manager-${version}.pom`, 'application/xml'],
+    [`key-manager-${version}-sources.jar`, 'application/java-archive'],
+    [`key-manager-${version}-javadoc.jar`, 'application/java-archive'],
+  ])('serves %s as %s', async (name, type) => {
+    const response = await fetch(`${server.baseUrl}/media/${name}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe(type);
+    expect(
+      Buffer.from(await response.arrayBuffer()).equals(readFileSync(path.join(DEFAULT_MEDIA_DIR, name))),
+    ).toBe(true);
+  });
+
   it('answers HEAD with the headers and no body', async () => {
     const response = await fetch(`${server.baseUrl}/media/key-manager.jar`, { method: 'HEAD' });
     expect(response.status).toBe(200);
@@ -50,7 +63,9 @@ describe('GET /media/*.jar', () => {
 
   it.each([
     'missing.jar',
+    'missing.tgz',
     'key-manager.txt',
+    'key-manager.xml',
     '..%2F..%2Fpackage.json',
     '..%2Fmedia%2Fkey-manager.jar',
     '.hidden.jar',
