@@ -26,7 +26,7 @@ const PREFLIGHT_HEADERS = {
 };
 
 /**
- * CORS for the Key Manager public REST interface only (decision 019): a hook on this plugin, not
+ * CORS for the Key Manager public REST interface only (decision 020): a hook on this plugin, not
  * a global plugin, so the dashboard and account routes stay same-origin with no CORS headers.
  * Preflights are answered 204 by an `OPTIONS` route per path, hidden from the OpenAPI document.
  */

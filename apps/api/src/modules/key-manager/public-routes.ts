@@ -27,6 +27,7 @@ import type { CallContext, KeyOperations } from './key-operations.js';
 import { registerPublicCors } from './public-cors.js';
 
 const tags = ['key-manager public REST'];
+// Operation ids are the contract's operation names (the SDKs' method names), not derived from paths.
 // The bearer here is a manager API key (secret or publishable), not an access token.
 const security = [{ apiKey: [] }];
 const failures = {
@@ -67,6 +68,7 @@ export const publicKeyRoutes =
       {
         onRequest: requireApiKey('getKeyInformation'),
         schema: {
+          operationId: 'getKeyInformation',
           tags,
           security,
           summary: 'Get a licence key’s information by its key (or id)',
@@ -85,6 +87,7 @@ export const publicKeyRoutes =
       {
         onRequest: requireApiKey('activateKey'),
         schema: {
+          operationId: 'activateKey',
           tags,
           security,
           summary: 'Add one activation (update activation count); optional device fingerprint',
@@ -105,6 +108,7 @@ export const publicKeyRoutes =
       {
         onRequest: requireApiKey('deactivateKey'),
         schema: {
+          operationId: 'deactivateKey',
           tags,
           security,
           summary: 'Remove one activation (or the given device’s)',
@@ -128,6 +132,7 @@ export const publicKeyRoutes =
       {
         onRequest: requireApiKey('markKeyAsActive'),
         schema: {
+          operationId: 'markKeyAsActive',
           tags,
           security,
           summary: 'Enable or disable a key (`isActive`, or `isActivated` as in the field table)',
@@ -152,6 +157,7 @@ export const publicKeyRoutes =
       {
         onRequest: requireApiKey('deleteKey'),
         schema: {
+          operationId: 'deleteKey',
           tags,
           security,
           summary: 'Delete a key; later calls with it answer Invalid Key Provided',
