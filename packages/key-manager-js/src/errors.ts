@@ -71,7 +71,7 @@ export class PaymentRequiredException extends RequestRefusedException {
   }
 }
 
-/** 403: the API key's owner has no Key Manager plan. */
+/** 403 `Activate a Key Manager plan first`: the API key's owner has no Key Manager plan. */
 export class NoPlanException extends RequestRefusedException {
   constructor(message: string) {
     super(message, 403);

@@ -145,6 +145,7 @@ describe('KeyManager (TypeScript SDK)', () => {
     [409, 'Key has no activations to deactivate', RequestRefusedException],
     [402, 'Your subscription is suspended', PaymentRequiredException],
     [403, 'Activate a Key Manager plan first', NoPlanException],
+    [403, 'A publishable key cannot do this', RequestRefusedException],
     [400, 'key is required', RequestRefusedException],
     [500, 'Internal error', KeyManagerException],
   ])('HTTP %i rejects with the server message as the matching exception', async (status, message, type) => {

@@ -19,6 +19,7 @@ import {
   KEY_DISABLED_MESSAGE,
   type KeyManipulationResponse,
   type MarkKeyAsActiveRequest,
+  NO_PLAN_MESSAGE,
   type PublicKeyInformation,
 } from './wire-types.js';
 
@@ -191,8 +192,9 @@ function throwForStatus(response: Response, status: unknown, message: string): v
   if (code === 404) throw new KeyNotFoundException(message);
   if (code === 429) throw new RateLimitException(message, Number(response.headers.get('retry-after')) || 0);
   if (code === 402) throw new PaymentRequiredException(message);
-  if (code === 403) throw new NoPlanException(message);
-  // Both refusals are 409; the server's message (part of the public contract) tells them apart.
+  // 403 and 409 each answer several refusals; the server's message (part of the public contract)
+  // tells them apart. Others (a publishable key used for a secret key's operation) stay generic.
+  if (code === 403 && message === NO_PLAN_MESSAGE) throw new NoPlanException(message);
   if (code === 409 && message === ACTIVATION_LIMIT_MESSAGE)
     throw new ActivationLimitReachedException(message);
   if (code === 409 && message === KEY_DISABLED_MESSAGE) throw new KeyDisabledException(message);

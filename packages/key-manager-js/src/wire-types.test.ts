@@ -2,12 +2,13 @@ import type * as Contract from '@app/contract';
 import {
   ACTIVATION_LIMIT_MESSAGE as CONTRACT_ACTIVATION_LIMIT_MESSAGE,
   KEY_DISABLED_MESSAGE as CONTRACT_KEY_DISABLED_MESSAGE,
+  NO_PLAN_MESSAGE as CONTRACT_NO_PLAN_MESSAGE,
   KEY_MANAGER_PATHS,
 } from '@app/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PUBLIC_PATHS } from './key-manager.js';
 import type * as Sdk from './wire-types.js';
-import { ACTIVATION_LIMIT_MESSAGE, KEY_DISABLED_MESSAGE } from './wire-types.js';
+import { ACTIVATION_LIMIT_MESSAGE, KEY_DISABLED_MESSAGE, NO_PLAN_MESSAGE } from './wire-types.js';
 
 // The SDK writes the wire shapes out so its published types import nothing from the monorepo; these
 // checks (type-level, so `tsc -p packages/key-manager-js` fails too) keep them equal to the contract.
@@ -28,5 +29,6 @@ describe('the SDK wire types match @app/contract', () => {
     }
     expect(ACTIVATION_LIMIT_MESSAGE).toBe(CONTRACT_ACTIVATION_LIMIT_MESSAGE);
     expect(KEY_DISABLED_MESSAGE).toBe(CONTRACT_KEY_DISABLED_MESSAGE);
+    expect(NO_PLAN_MESSAGE).toBe(CONTRACT_NO_PLAN_MESSAGE);
   });
 });

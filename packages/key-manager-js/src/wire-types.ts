@@ -53,3 +53,5 @@ export interface DeleteKeyResponse {
 /** The server's messages for refusals the SDK turns into their own exception classes. */
 export const ACTIVATION_LIMIT_MESSAGE = 'Activation limit reached';
 export const KEY_DISABLED_MESSAGE = 'Key is disabled';
+/** 403 also answers publishable keys used for a secret key's operation, with other messages. */
+export const NO_PLAN_MESSAGE = 'Activate a Key Manager plan first';

@@ -28,7 +28,7 @@ const EXCEPTIONS = [
   ['APIConnectionException', 'The server could not be reached (refused, timed out, DNS); status 0.'],
   ['InvalidApiKeyException', 'HTTP 401: the API key is missing, wrong or revoked.'],
   ['PaymentRequiredException', 'HTTP 402: your subscription is suspended (unpaid); every call is refused.'],
-  ['NoPlanException', 'HTTP 403: the API key’s account has no Key Manager plan.'],
+  ['NoPlanException', 'HTTP 403: “Activate a Key Manager plan first” (the API key’s account has no plan).'],
   ['KeyNotFoundException', 'HTTP 404: “Invalid Key Provided” (unknown, deleted or another account’s key).'],
   ['ActivationLimitReachedException', 'HTTP 409: “Activation limit reached”.'],
   ['KeyDisabledException', 'HTTP 409: “Key is disabled”.'],

@@ -45,7 +45,9 @@ import java.util.Map;
  *       passed, or the thread was interrupted;
  *   <li>{@link InvalidApiKeyException}: 401, the API key is missing, wrong or revoked;
  *   <li>{@link PaymentRequiredException}: 402, the API key owner's subscription is suspended;
- *   <li>{@link NoPlanException}: 403, the API key owner has no Key Manager plan;
+ *   <li>{@link NoPlanException}: 403, {@code Activate a Key Manager plan first} (other 403 replies,
+ *       such as a publishable key used for a secret key's operation, are a {@link
+ *       RequestRefusedException});
  *   <li>{@link KeyNotFoundException}: 404, {@code Invalid Key Provided};
  *   <li>{@link ActivationLimitReachedException}: 409, {@code Activation limit reached};
  *   <li>{@link KeyDisabledException}: 409, {@code Key is disabled};

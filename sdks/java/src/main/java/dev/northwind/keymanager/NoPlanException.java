@@ -11,6 +11,12 @@ public class NoPlanException extends RequestRefusedException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * The server's message for this refusal; other 403 replies (a publishable key used for a secret
+     * key's operation) are a plain {@link RequestRefusedException}.
+     */
+    public static final String MESSAGE = "Activate a Key Manager plan first";
+
+    /**
      * Creates the exception.
      *
      * @param message the server's message

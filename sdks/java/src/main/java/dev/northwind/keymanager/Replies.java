@@ -44,10 +44,11 @@ final class Replies {
         if (code == 402) {
             throw new PaymentRequiredException(message);
         }
-        if (code == 403) {
+        // 403 and 409 each answer several refusals; the server's message (part of the public
+        // contract) tells them apart.
+        if (code == 403 && NoPlanException.MESSAGE.equals(message)) {
             throw new NoPlanException(message);
         }
-        // Both are 409; the server's message (part of the public contract) tells them apart.
         if (code == 409 && ActivationLimitReachedException.MESSAGE.equals(message)) {
             throw new ActivationLimitReachedException(message);
         }

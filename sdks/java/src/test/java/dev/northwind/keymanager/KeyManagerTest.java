@@ -186,6 +186,14 @@ class KeyManagerTest {
     }
 
     @Test
+    void otherForbiddenRepliesStayPlainRefusals() {
+        stub.reply(403, "{\"status\":\"failed\",\"message\":\"A publishable key cannot do this\"}");
+        RequestRefusedException error = assertThrows(RequestRefusedException.class, () -> manager.delete("LIC-1"));
+        assertEquals(RequestRefusedException.class, error.getClass());
+        assertEquals(403, error.getStatusCode());
+    }
+
+    @Test
     void aFailedStatusInASuccessfulReplyIsARefusal() {
         stub.reply(200, "{\"status\":\"failed\",\"message\":\"Key is disabled\"}");
         RequestRefusedException error =
