@@ -1,0 +1,65 @@
+import { KEY_MANAGER_PATHS } from '@app/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ToastProvider } from '../../../app/providers/toast-provider';
+import { ApiTab } from './api-tab';
+
+const listed = {
+  status: 'ok',
+  callsPerMinute: 60,
+  keysInformation: [
+    {
+      id: '6f1c9a52-4c1e-4bde-9b0f-2f1b7f0f1a11',
+      key: 'km_pub_AbCd…wxyz',
+      name: 'Web shop',
+      type: 'publishable',
+      last_used: null,
+      remaining_requests: 60,
+      requests_made: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+    },
+  ],
+};
+const created = {
+  status: 'ok',
+  message: 'API key created',
+  id: listed.keysInformation[0]?.id,
+  key: 'km_pub_full',
+  type: 'publishable',
+};
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+describe('ApiTab', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the key type and generates the chosen type', async () => {
+    const fetch = vi.fn(async (path: string) =>
+      json(path === KEY_MANAGER_PATHS.generateApiKey ? created : listed),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ToastProvider>
+          <ApiTab />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    const row = (await screen.findByText('km_pub_AbCd…wxyz', { selector: '.font-monospace' })).closest('tr');
+    expect(within(row as HTMLElement).getByText('Publishable')).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'publishable' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Generate API key' })));
+    const generate = fetch.mock.calls.find(
+      ([path]) => path === KEY_MANAGER_PATHS.generateApiKey,
+    ) as unknown as [string, RequestInit];
+    expect(JSON.parse(String(generate[1].body))).toEqual({ type: 'publishable' });
+    expect(await screen.findByText('km_pub_full')).toBeTruthy();
+    expect(screen.getByText('Your new publishable API key')).toBeTruthy();
+  });
+});
