@@ -50,7 +50,11 @@ describe('OpenAPI document', () => {
     );
     expect(ids.every(Boolean)).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['accessToken', 'apiKey']);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual([
+      'accessToken',
+      'apiKey',
+      'chatSession',
+    ]);
   });
 });
 

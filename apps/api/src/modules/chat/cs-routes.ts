@@ -28,6 +28,8 @@ import { parseWith, requireSessionToken, SESSION_EXPIRED, sessionToken, singleFi
 
 const tags = ['customer service'];
 const visitorNote = `Visitors send the chat session token from init in the \`x-chat-session\` header.`;
+/** Either credential: a visitor's chat session header, or a staff member's access token. */
+const visitorOrStaff: Array<Record<string, string[]>> = [{ chatSession: [] }, { accessToken: [] }];
 
 /** Spec §7 customer-service calls: visitors by email + session token, staff by chat_id + bearer. */
 export const customerServiceRoutes =
@@ -83,6 +85,7 @@ export const customerServiceRoutes =
           tags,
           summary: 'Messages of a chat: {email} for the visitor, {chat_id} for staff',
           description: visitorNote,
+          security: visitorOrStaff,
           body: ZCsMessagesGetRequest,
           response: { 200: ZCsMessagesGetResponse },
         },
@@ -118,6 +121,7 @@ export const customerServiceRoutes =
           tags,
           summary: 'Send text ({message, email|chat_id}) or media (multipart {email|chat_id, media})',
           description: `${visitorNote} Media: images, MP4 or PDF up to 40 MB; text up to 5,000 characters.`,
+          security: visitorOrStaff,
           response: { 200: ZCsSendResponse },
         },
       },

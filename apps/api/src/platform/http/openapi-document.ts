@@ -1,4 +1,4 @@
-import { RATE_LIMIT_HEADERS } from '@app/contract';
+import { CHAT_SESSION_HEADER, RATE_LIMIT_HEADERS } from '@app/contract';
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
@@ -22,6 +22,12 @@ export const SECURITY_SCHEMES = {
     description:
       'Key Manager API key: secret `km_live_…` (server side, every operation) or publishable `km_pub_…` ' +
       '(apps and web pages: get information, activate, deactivate a device).',
+  },
+  chatSession: {
+    type: 'apiKey',
+    in: 'header',
+    name: CHAT_SESSION_HEADER,
+    description: 'Customer-service visitor: the session token from `/api/v1/customer-service/init`.',
   },
 } as const;
 
