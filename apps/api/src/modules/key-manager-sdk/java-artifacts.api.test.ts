@@ -1,7 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { ensureJarBuilt, repoRoot } from './java-kit.test.js';
@@ -15,6 +16,7 @@ const version = /VERSION = "([^"]+)"/.exec(
   ),
 )?.[1];
 const base = `key-manager-${version}`;
+const run = promisify(execFile);
 
 let server: TestServer;
 let work: string;
@@ -34,12 +36,11 @@ beforeAll(async () => {
     expect(response.status, name).toBe(200);
     writeFileSync(path.join(work, name), Buffer.from(await response.arrayBuffer()));
   }
-  // Unpacked after every download: the server lives in this process and the JDK's jar tool blocks it.
+  // Asynchronous: the server lives in this process and must not be blocked.
   for (const name of [`${base}.jar`, `${base}-sources.jar`, `${base}-javadoc.jar`]) {
     const dir = path.join(work, name.replace('.jar', ''));
     mkdirSync(dir);
-    const unpacked = spawnSync('jar', ['xf', path.join(work, name)], { cwd: dir, encoding: 'utf8' });
-    if (unpacked.status !== 0) throw new Error(`jar xf ${name}: ${unpacked.stderr}`);
+    await run('jar', ['xf', path.join(work, name)], { cwd: dir });
   }
 }, 60_000);
 
