@@ -7,6 +7,8 @@ const STATUS_CODES = [
   [200, 'Success: { status: "ok", … }'],
   [400, 'Invalid input; the message names the first bad field'],
   [401, 'Missing, wrong or revoked API key'],
+  [402, 'The account’s subscription is suspended for late payment'],
+  [403, 'No plan, or a publishable key (km_pub_…) calling what only a secret key (km_live_…) may'],
   [404, 'Unknown record, e.g. "Invalid Key Provided"'],
   [409, 'Refused by a rule, e.g. "Activation limit reached"'],
   [429, 'Rate limited; wait Retry-After seconds'],
