@@ -4,7 +4,7 @@ import { fieldLabel } from './error-messages.js';
 /**
  * Key Manager (spec §2, §3, §7). Two audiences share the `/api/v1/saas-platform/key-manager/`
  * prefix: the dashboard (bearer access token) and the public REST interface (bearer manager API
- * key), which third-party applications, the Java library and `@app/key-manager-js` call.
+ * key), which third-party applications, the Java library and `@northwind/key-manager` call.
  */
 const DASHBOARD = '/api/v1/saas-platform/key-manager';
 const API_KEYS = '/api/v1/api-keys/key-manager';
