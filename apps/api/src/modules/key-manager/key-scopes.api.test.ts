@@ -25,6 +25,8 @@ describe('publishable API keys', () => {
   it('are created with their type, listed with it, and start with km_pub_', async () => {
     const dev = await newDeveloper(server);
     const secret = await dev.apiKey();
+    // The list is oldest first; the manual clock would give both keys the same creation time.
+    server.clock.advance(1_000);
     const publishable = await dev.apiKey('publishable');
     expect(secret).toMatch(/^km_live_/);
     expect(publishable).toMatch(/^km_pub_/);
