@@ -41,10 +41,11 @@ export interface DemoLogins {
 
 /**
  * Gives each demo login a password of this install: generated once and kept in
- * `DATA_DIR/demo-logins.json` (0600). An existing demo account whose password is not the recorded
- * one — created by an older version with the published passwords, or the file was deleted — gets a
- * new one, so no account keeps a published password, in any mode. Accounts that do not exist are
- * only given a password when demo content is being seeded.
+ * `DATA_DIR/demo-logins.json` (0600). An existing demo account that still has one of the passwords
+ * older versions published gets a new one, so no account keeps a published password, in any mode;
+ * one with another password that this data dir does not record (set by another instance on the same
+ * database) is left alone. Accounts that do not exist are only given a password when demo content
+ * is being seeded.
  */
 export async function ensureDemoLogins(
   deps: Pick<AppDeps, 'accounts'>,
@@ -58,6 +59,14 @@ export async function ensureDemoLogins(
     const account = await deps.accounts.findByEmail(login.email);
     if (!account && !options.seeding) continue;
     const recorded = store.passwordOf(login.email);
+    if (account && recorded === undefined && options.fixedPassword === undefined) {
+      // Not recorded in this data dir. Instances share the database but not DATA_DIR: the account
+      // may have a password another instance generated and recorded. Only a published one is replaced.
+      if (!(await hasPublishedPassword(account.passwordHash))) {
+        existing.push({ ...login, password: '' });
+        continue;
+      }
+    }
     const wanted = options.fixedPassword ?? recorded ?? randomBytes(12).toString('base64url');
     const entry = { ...login, password: wanted };
     passwords.set(login.email, wanted);
@@ -80,6 +89,14 @@ export async function ensureDemoLogins(
     existing,
     file: store.file,
   };
+}
+
+/** The demo passwords the README published before they were generated per install. */
+const PUBLISHED_PASSWORDS = ['demo-client-pass', 'demo-staff-pass', 'demo-realtor-pass', 'demo-agent-pass'];
+
+async function hasPublishedPassword(passwordHash: string): Promise<boolean> {
+  for (const published of PUBLISHED_PASSWORDS) if (await verifySecret(passwordHash, published)) return true;
+  return false;
 }
 
 /** Printed straight to stdout, once, like the first admin's login (not into the shipped JSON log). */

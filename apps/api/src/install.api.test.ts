@@ -163,6 +163,26 @@ describe('demo logins at start-up', () => {
     expect(await signIn(login.email, stored.password)).toBe(200);
   });
 
+  it('leaves a demo account alone whose password another instance (another data dir) set', async () => {
+    const live = await install(production());
+    const [login] = live.logins;
+    if (!login) throw new Error('no login');
+    const elsewhere = 'generated-on-another-instance-1';
+    await server.deps.accounts.createAccount({
+      username: 'Ada Okafor',
+      firstName: 'Ada',
+      lastName: 'Okafor',
+      email: login.email,
+      password: elsewhere,
+      securityQuestion: 'What was the name of your first pet?',
+      securityQuestionAnswer: 'Biscuit',
+    });
+    captureStdout();
+    const { demo } = await live.run();
+    expect(demo.created).toEqual([]);
+    expect(await signIn(login.email, elsewhere)).toBe(200);
+  });
+
   it('DEMO_PASSWORD (automated tests) gives every demo login that one password', async () => {
     const fixed = await install({ DEMO_PASSWORD: 'fixed-demo-pass-1' });
     captureStdout();
