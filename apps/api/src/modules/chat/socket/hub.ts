@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  SOCKET_CLOSE_CODES,
-  type SocketServerMessage,
-  type SocketTarget,
-  ZSocketClientMessage,
-} from '@app/contract';
+import { SOCKET_CLOSE_CODES, type SocketServerMessage, ZSocketClientMessage } from '@app/contract';
 import type { WebSocket } from 'ws';
 import type { AppDeps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/http/errors.js';
@@ -26,19 +21,13 @@ import { identify, type SocketIdentity } from './identity.js';
 import { PresenceThrottle } from './presence-throttle.js';
 import type { ProjectRoomHooks } from './project-hooks.js';
 import { ReadReceipts } from './read-receipts.js';
+import { type JoinedRoom, RoomAccess, sideOf } from './room-access.js';
 import type { TokenBucket } from './token-bucket.js';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const TYPING_MIN_GAP_MS = 1000;
 /** A refused client that does not answer the close handshake is cut off after this. */
 const CLOSE_GRACE_MS = 1000;
-
-interface JoinedRoom {
-  /** The project id for project rooms (for read/presence), else null. */
-  projectId: string | null;
-  /** The newest message id this socket has acknowledged with a `read` frame (or saw at join). */
-  readThrough: number;
-}
 
 interface Client {
   id: string;
@@ -65,7 +54,7 @@ export class ChatHub {
   private readonly stopListening: () => void;
   private readonly admission: SocketAdmission;
   private readonly receipts: ReadReceipts;
-  private readonly presence: PresenceThrottle;
+  private readonly access: RoomAccess;
   projectHooks: ProjectRoomHooks | null = null;
 
   constructor(
@@ -75,7 +64,12 @@ export class ChatHub {
   ) {
     this.admission = new SocketAdmission(limits);
     this.receipts = new ReadReceipts(limits.readWriteEveryMs, (error) => this.logError(error));
-    this.presence = new PresenceThrottle(limits.presenceWriteEveryMs);
+    this.access = new RoomAccess(
+      deps.clock,
+      services,
+      new PresenceThrottle(limits.presenceWriteEveryMs),
+      () => this.projectHooks,
+    );
     this.stopListening = deps.events.subscribe(CHAT_TOPIC, (data) => {
       const event = ZChatEvent.safeParse(data);
       if (event.success) this.onEvent(event.data).catch((error) => this.logError(error));
@@ -214,7 +208,7 @@ export class ChatHub {
     if (message.type === 'ping') {
       // Answered from memory; presence is written at most every presenceWriteEveryMs per reader.
       send(client, { type: 'pong' });
-      await this.touch(client.identity, client.rooms);
+      await this.access.touch(client.identity, client.rooms);
       return;
     }
     if (message.type === 'join') {
@@ -224,7 +218,7 @@ export class ChatHub {
         return;
       }
       if (!this.charge(client, extraCost)) return;
-      const room = await this.roomFor(client.identity, message.target);
+      const room = await this.access.roomFor(client.identity, message.target);
       if (client.closing || client.ws.readyState !== client.ws.OPEN) return;
       const joined = { projectId: room.projectId, readThrough: this.receipts.newest(room.key) };
       client.rooms.set(room.key, joined);
@@ -232,7 +226,7 @@ export class ChatHub {
       members.add(client);
       this.rooms.set(room.key, members);
       send(client, { type: 'joined', room: room.key, target: message.target });
-      await this.touch(client.identity, new Map([[room.key, joined]]));
+      await this.access.touch(client.identity, new Map([[room.key, joined]]));
       return;
     }
     const joined = client.rooms.get(message.room);
@@ -241,7 +235,7 @@ export class ChatHub {
       // Every typing frame becomes a NOTIFY on PostgreSQL; one per second per socket is plenty.
       if (Date.now() - client.lastTypingAt < TYPING_MIN_GAP_MS) return;
       client.lastTypingAt = Date.now();
-      const name = this.typingName(client.identity, message.room);
+      const name = this.access.typingName(client.identity, message.room);
       await publishChatEvent(this.deps.events, {
         kind: 'typing',
         room: message.room,
@@ -262,59 +256,8 @@ export class ChatHub {
     if (newest <= joined.readThrough) return;
     joined.readThrough = newest;
     this.receipts.record(`${room}|${sideOf(identity, room)}`, () =>
-      this.markRead(identity, room, joined.projectId),
+      this.access.markRead(identity, room, joined.projectId),
     );
-  }
-
-  private typingName(identity: SocketIdentity, room: string): string {
-    if (identity.kind === 'visitor') return identity.email;
-    if (room.startsWith('cs:')) return 'Customer Service';
-    return identity.user.firstName;
-  }
-
-  private async roomFor(identity: SocketIdentity, target: SocketTarget) {
-    if (target.kind === 'cs') {
-      if (identity.kind === 'visitor') return { key: csRoom(identity.chatId), projectId: null };
-      if (!identity.canServe) throw new AppError(403, 'Only customer-service staff can join this chat');
-      if (!target.chat_id) throw new AppError(400, 'chat_id is required');
-      const chat = await this.services.cs.chatById(target.chat_id);
-      return { key: csRoom(chat.id), projectId: null };
-    }
-    if (target.kind === 'cs-inbox') {
-      if (identity.kind !== 'user' || !identity.canServe) {
-        throw new AppError(403, 'Only customer-service staff can join this room');
-      }
-      return { key: CS_INBOX_ROOM, projectId: null };
-    }
-    if (identity.kind !== 'user' || !this.projectHooks) throw new AppError(404, 'Project not found');
-    const found = await this.projectHooks.resolve(identity.user, target.order, target.project);
-    if (!found) throw new AppError(404, 'Project not found');
-    return { key: projectRoom(found.projectId), projectId: found.projectId };
-  }
-
-  /**
-   * Presence: a visitor or member with an open socket is online (see offline-mail.ts). Written at
-   * most once per presenceWriteEveryMs per reader and room, whatever the number of sockets and pings.
-   */
-  private async touch(identity: SocketIdentity, rooms: Map<string, JoinedRoom>): Promise<void> {
-    const now = this.deps.clock.now().getTime();
-    for (const [room, { projectId }] of rooms) {
-      const visitorHere = identity.kind === 'visitor' && room.startsWith('cs:');
-      const memberHere = identity.kind === 'user' && projectId !== null && this.projectHooks !== null;
-      if (!(visitorHere || memberHere) || !this.presence.due(`${room}|${sideOf(identity, room)}`, now))
-        continue;
-      if (identity.kind === 'visitor') await this.services.cs.touchVisitor(identity.chatId);
-      else if (projectId && this.projectHooks) await this.projectHooks.touch(projectId, identity.user.id);
-    }
-  }
-
-  private async markRead(identity: SocketIdentity, room: string, projectId: string | null): Promise<void> {
-    if (room.startsWith('cs:')) {
-      const chat = await this.services.cs.chatById(room.slice(3));
-      await this.services.cs.markSeen(chat, identity.kind === 'visitor' ? 'visitor' : 'staff');
-    } else if (projectId && identity.kind === 'user' && this.projectHooks) {
-      await this.projectHooks.markSeen(projectId, identity.user.id);
-    }
   }
 
   private async onEvent(event: ChatEvent): Promise<void> {
@@ -390,13 +333,6 @@ export class ChatHub {
     }
     return false;
   }
-}
-
-/** The read-state side of a socket: 'visitor' / 'staff' in customer service, the user id in projects. */
-function sideOf(identity: SocketIdentity | null, room: string): string {
-  if (!identity) return '';
-  if (identity.kind === 'visitor') return 'visitor';
-  return room.startsWith('cs:') ? 'staff' : identity.user.id;
 }
 
 function cutOffLater(ws: WebSocket): void {
