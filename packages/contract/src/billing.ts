@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPlan, zCatalogId } from './catalog.js';
+import { ZRenewalInfo } from './renewal-info.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /**
@@ -73,6 +74,8 @@ export const ZSubscription = z.object({
   pendingUpgrade: z
     .object({ id: z.number().int(), targetPlan: z.string(), status: z.string(), amount: z.number().int() })
     .nullable(),
+  /** Extension (decision 021): automatic renewal, cancel at period end, dunning. */
+  renewal: ZRenewalInfo,
 });
 export type Subscription = z.infer<typeof ZSubscription>;
 
@@ -268,6 +271,14 @@ export const ZSandboxEvent = z.object({
         last4: z.string(),
       })
       .partial()
+      .optional(),
+    /** The card the processor saved for off-session renewals (recurring plans; decision 021). */
+    savedCard: z
+      .object({
+        last4: z.string().regex(/^\d{4}$/),
+        expiry: z.string().max(5),
+        declinesRenewals: z.boolean(),
+      })
       .optional(),
   }),
 });

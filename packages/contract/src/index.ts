@@ -12,6 +12,8 @@ export * from './key-manager.js';
 export * from './operations.js';
 export * from './pagination.js';
 export * from './projects.js';
+export * from './renewal-info.js';
+export * from './renewals.js';
 export * from './security-questions.js';
 export * from './site.js';
 export * from './system.js';

@@ -100,6 +100,13 @@ export const planSubscriptions = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
     /** Set while a payment for it is disputed: suspended until the dispute is won (decision 011). */
     heldAt: timestamp('held_at', { withTimezone: true }),
+    /** Ends at `current_period_end` with no grace, and is not renewed (decision 021). */
+    cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+    /**
+     * A failed automatic renewal (dunning, decision 021): the 10-day grace counts from here instead of
+     * from the period end. Null: from the period end.
+     */
+    graceStartsAt: timestamp('grace_starts_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

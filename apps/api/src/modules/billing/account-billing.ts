@@ -1,10 +1,18 @@
 import type { PendingPaymentsResponse, Receipt, Subscription } from '@app/contract';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { payments, planSubscriptions, receipts, saasPlans, saasProducts } from '../../db/schema/index.js';
+import {
+  payments,
+  planSubscriptions,
+  receipts,
+  saasPlans,
+  saasProducts,
+  subscriptionRenewals,
+} from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { CatalogService } from '../catalog/service.js';
-import { deriveState } from '../catalog/subscription-state.js';
+import { stateOf } from '../catalog/subscription-state.js';
+import { renewalInfo } from './renewal-info.js';
 import type { UpgradeService } from './upgrades.js';
 
 /** Unfinished checkouts older than this no longer count as pending. */
@@ -21,17 +29,23 @@ export class AccountBilling {
 
   async subscriptions(userId: string): Promise<Subscription[]> {
     const rows = await this.db
-      .select({ subscription: planSubscriptions, plan: saasPlans, product: saasProducts })
+      .select({
+        subscription: planSubscriptions,
+        plan: saasPlans,
+        product: saasProducts,
+        renewal: subscriptionRenewals,
+      })
       .from(planSubscriptions)
       .innerJoin(saasPlans, eq(saasPlans.id, planSubscriptions.planId))
       .innerJoin(saasProducts, eq(saasProducts.id, planSubscriptions.productId))
+      .leftJoin(subscriptionRenewals, eq(subscriptionRenewals.subscriptionId, planSubscriptions.id))
       .where(and(eq(planSubscriptions.userId, userId), eq(planSubscriptions.status, 'active')))
       .orderBy(asc(saasProducts.id));
     const plans = await this.catalog.toPlans(rows.map((row) => row.plan));
     const open = await this.upgrades.openOf(userId);
     const now = this.clock.now();
     return rows.map((row, index) => {
-      const derived = deriveState(row.subscription.currentPeriodEnd, now, row.subscription.heldAt);
+      const derived = stateOf(row.subscription, now);
       const upgrade = open.find((entry) => entry.request.subscriptionId === row.subscription.id);
       const plan = plans[index];
       if (!plan) throw new Error('plan mapping mismatch');
@@ -56,6 +70,7 @@ export class AccountBilling {
               amount: upgrade.request.amountCents,
             }
           : null,
+        renewal: renewalInfo(row.subscription, row.renewal),
       };
     });
   }

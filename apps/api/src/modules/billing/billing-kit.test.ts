@@ -73,9 +73,9 @@ export function billingKit(server: TestServer) {
   }
 
   /** A fresh access token (after the clock moved past the 15-minute token life). */
-  async function signIn(email: string) {
+  async function signIn(email: string, password = 'correct-horse-1') {
     const response = await request<{ access: string }>('/api/v1/user/authenticate/signin', {
-      body: { email, password: 'correct-horse-1', rememberMe: false },
+      body: { email, password, rememberMe: false },
     });
     expect(response.status).toBe(200);
     return response.body.access;

@@ -77,11 +77,11 @@ export async function fulfilPayment(
       : 'Lifetime';
   } else if (current && current.planId === plan.id && plan.isRecurring) {
     // A renewal (or a second payment for the plan one has): the period moves forward by one term.
-    const start = renewalStart(current.currentPeriodEnd, now);
+    const start = renewalStart(current.currentPeriodEnd, now, current.graceStartsAt);
     periodEnd = addTerm(start, plan.term);
     await tx
       .update(planSubscriptions)
-      .set({ currentPeriodEnd: periodEnd })
+      .set({ currentPeriodEnd: periodEnd, graceStartsAt: null })
       .where(eq(planSubscriptions.id, current.id));
     subscriptionId = current.id;
     duration = `${TERM_LABEL[plan.term]} (until ${periodEnd.toISOString().slice(0, 10)})`;

@@ -3,6 +3,8 @@ import type { AppDeps } from '../../platform/deps.js';
 import { billingAdminRoutes } from './admin-routes.js';
 import { billingClientRoutes } from './client-routes.js';
 import { defineBillingReminders } from './reminders.js';
+import { renewalRoutes } from './renewal-routes.js';
+import { defineRenewalSweep } from './renewal-sweep.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { createBillingServices } from './services.js';
 import { webhookRoutes } from './webhook-routes.js';
@@ -13,8 +15,10 @@ export const billingFeature =
   async (app) => {
     const services = createBillingServices(deps);
     defineBillingReminders(deps);
+    defineRenewalSweep(deps, services.renewalCharges, services.updateCardUrl);
     await app.register(billingClientRoutes(deps, services));
     await app.register(sandboxRoutes(deps, services));
     await app.register(webhookRoutes(services.payments));
     await app.register(billingAdminRoutes(deps, services.upgrades));
+    await app.register(renewalRoutes(deps, services.renewals));
   };

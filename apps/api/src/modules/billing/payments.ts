@@ -2,15 +2,15 @@ import { PAYMENT_NOT_FOUND_MESSAGE, type PaymentData, type PaymentSummary } from
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { type PaymentRow, paymentEvents, payments } from '../../db/schema/index.js';
+import { type PaymentRow, paymentEvents, payments, saasPlans } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { CatalogService } from '../catalog/service.js';
 import { applyOutcome } from './apply-outcome.js';
 import type { PaymentMails } from './payment-mails.js';
 import type { CompletionPolicy } from './payment-policy.js';
-import type { PaymentProvider } from './providers/provider.js';
-import { decideOutcome } from './webhook-outcome.js';
+import type { CheckoutInput, PaymentProvider, VerifiedEvent } from './providers/provider.js';
+import { type AppliedOutcome, decideOutcome } from './webhook-outcome.js';
 
 export interface StartPayment {
   userId: string;
@@ -39,8 +39,29 @@ export function toSummary(row: PaymentRow): PaymentSummary {
   };
 }
 
+/** Automatic renewals (decision 021) plug in here, inside the webhook's transaction. */
+export interface PaymentLifecycle {
+  /** An event about a provider-side subscription (no checkout of ours): what it changed, for whom. */
+  applyLifecycle(
+    tx: Db,
+    provider: PaymentProvider,
+    event: VerifiedEvent,
+    now: Date,
+  ): Promise<{ outcome: string; userId: string | null }>;
+  /** After a payment's outcome was applied: true when a subscription changed. */
+  afterOutcome(
+    tx: Db,
+    outcome: AppliedOutcome,
+    paymentId: string,
+    event: VerifiedEvent,
+    now: Date,
+  ): Promise<boolean>;
+}
+
 /** Checkouts and the webhooks that settle them. */
 export class PaymentService {
+  private lifecycle: PaymentLifecycle | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -53,6 +74,10 @@ export class PaymentService {
     private readonly policy: CompletionPolicy,
     private readonly mails: PaymentMails,
   ) {}
+
+  useLifecycle(lifecycle: PaymentLifecycle): void {
+    this.lifecycle = lifecycle;
+  }
 
   /** Why a payment of `provider` cannot be completed now (the sandbox page shows it), or null. */
   refusal(provider: string): string | null {
@@ -100,6 +125,7 @@ export class PaymentService {
       .returning();
     if (!row) throw new Error('payment insert returned nothing');
     const checkout = await provider.createCheckout({
+      ...(await this.recurringOf(input)),
       paymentId: row.id,
       amountCents: row.amountCents,
       currency: row.currency,
@@ -121,6 +147,14 @@ export class PaymentService {
       currency: row.currency,
       description: row.description,
     };
+  }
+
+  /** A recurring plan's first checkout renews itself (Stripe: subscription mode; decision 021). */
+  private async recurringOf(input: StartPayment): Promise<Pick<CheckoutInput, 'recurring'>> {
+    if (input.kind !== 'subscription') return {};
+    const [plan] = await this.db.select().from(saasPlans).where(eq(saasPlans.id, input.planId));
+    if (!plan?.isRecurring || plan.isFree) return {};
+    return { recurring: { interval: plan.term === 'y' ? 'year' : 'month' } };
   }
 
   /**
@@ -193,6 +227,28 @@ export class PaymentService {
     const now = this.clock.now();
     let changedUser: string | null = null;
     const result = await this.db.transaction(async (tx) => {
+      if (event.lifecycle && this.lifecycle) {
+        const [stored] = await tx
+          .insert(paymentEvents)
+          .values({
+            provider: provider.name,
+            eventId: event.eventId,
+            type: event.rawType,
+            outcome: 'received',
+            payload: event.payload as object,
+            receivedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning({ id: paymentEvents.id });
+        if (!stored) return { duplicate: true, outcome: 'duplicate' };
+        const applied = await this.lifecycle.applyLifecycle(tx, provider, event, now);
+        await tx
+          .update(paymentEvents)
+          .set({ outcome: applied.outcome })
+          .where(eq(paymentEvents.id, stored.id));
+        changedUser = applied.userId;
+        return { duplicate: false, outcome: applied.outcome };
+      }
       const match = event.paymentId
         ? eq(payments.id, event.paymentId)
         : event.providerPaymentRef
@@ -227,6 +283,8 @@ export class PaymentService {
         if (changed) changedUser = payment.userId;
         // For a refund or a lost dispute, `changed` means the access the payment bought ended.
         await this.mails.afterOutcome(tx, outcome, payment.id, changed, now);
+        if (await this.lifecycle?.afterOutcome(tx, outcome, payment.id, event, now))
+          changedUser = payment.userId;
       }
       return { duplicate: false, outcome };
     });

@@ -1,10 +1,11 @@
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import { publicUrl } from '../../config.js';
 import {
   billingReminders,
   planSubscriptions,
   saasPlans,
   saasProducts,
+  subscriptionRenewals,
   users,
 } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -78,6 +79,20 @@ export function defineBillingReminders(deps: AppDeps): void {
           gt(planSubscriptions.currentPeriodEnd, window.from),
           lte(planSubscriptions.currentPeriodEnd, window.to),
           isNull(planSubscriptions.heldAt),
+          // Automatic renewals mail their own notices (dunning, decision 021); a plan canceled at
+          // period end has no grace to announce.
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(subscriptionRenewals)
+              .where(
+                and(
+                  eq(subscriptionRenewals.subscriptionId, planSubscriptions.id),
+                  ne(subscriptionRenewals.status, 'off'),
+                ),
+              ),
+          ),
+          window.kind === 'ending-soon' ? undefined : eq(planSubscriptions.cancelAtPeriodEnd, false),
         ),
       );
     for (const subscription of due) {

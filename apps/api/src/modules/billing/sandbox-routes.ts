@@ -85,7 +85,12 @@ export const sandboxRoutes =
           throw badRequest('The card has expired', 'expiry');
         }
         const declined = body.cardNumber === SANDBOX_DECLINED_CARD || !luhn(body.cardNumber);
+        // A recurring plan keeps the card for its renewals (decision 021).
+        const savedCard = declined
+          ? undefined
+          : await services.renewals.savedCardFor(row, body.cardNumber, body.expiry);
         const signed = sandbox.signEvent(declined ? 'checkout.failed' : 'checkout.completed', {
+          ...(savedCard ? { savedCard } : {}),
           paymentID: row.id,
           amount: row.amountCents,
           currency: row.currency,
@@ -131,7 +136,7 @@ export const sandboxRoutes =
   };
 
 /** Card numbers carry a Luhn check digit; a typo is declined like a real processor would. */
-function luhn(digits: string): boolean {
+export function luhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
     let digit = Number(digits[digits.length - 1 - i]);

@@ -13,6 +13,9 @@ import { PaymentService } from './payments.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { SandboxProvider } from './providers/sandbox-provider.js';
 import { StripeProvider } from './providers/stripe-provider.js';
+import { RenewalActions } from './renewal-actions.js';
+import { SandboxRenewalCharges } from './renewal-charges.js';
+import { RenewalWebhooks } from './renewal-webhooks.js';
 import { UpgradeService } from './upgrades.js';
 
 export interface BillingServices {
@@ -21,6 +24,11 @@ export interface BillingServices {
   upgrades: UpgradeService;
   activation: Activation;
   account: AccountBilling;
+  /** Automatic renewals (decision 021). */
+  renewals: RenewalActions;
+  renewalCharges: SandboxRenewalCharges;
+  /** The dunning mails' link: the Subscriptions tab, where the card is updated. */
+  updateCardUrl: string;
   emailOf(userId: string): Promise<string>;
 }
 
@@ -41,12 +49,13 @@ export function createBillingServices(deps: AppDeps): BillingServices {
   );
   const providers = new Map<string, PaymentProvider>([['sandbox', sandbox]]);
   let checkoutProvider: PaymentProvider = sandbox;
+  let stripe: StripeProvider | null = null;
   if (config.STRIPE_SECRET_KEY) {
     if (!config.STRIPE_WEBHOOK_SECRET)
       throw new Error('STRIPE_WEBHOOK_SECRET is required with STRIPE_SECRET_KEY');
     const keyRefusal = stripeKeyRefusal(config, runtime);
     if (keyRefusal) throw new Error(keyRefusal);
-    checkoutProvider = new StripeProvider(
+    stripe = new StripeProvider(
       {
         secretKey: config.STRIPE_SECRET_KEY,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
@@ -54,8 +63,10 @@ export function createBillingServices(deps: AppDeps): BillingServices {
       },
       clock,
     );
-    providers.set('stripe', checkoutProvider);
+    checkoutProvider = stripe;
+    providers.set('stripe', stripe);
   }
+  const paymentMails = new PaymentMails(deps.mailer, config.BRAND_NAME, publicUrl(config));
   const payments = new PaymentService(
     db,
     clock,
@@ -65,15 +76,31 @@ export function createBillingServices(deps: AppDeps): BillingServices {
     deps.log,
     publicUrl(config),
     new CompletionPolicy(checkoutProvider.name, runtime.testPayments),
-    new PaymentMails(deps.mailer, config.BRAND_NAME, publicUrl(config)),
+    paymentMails,
   );
+  const subscriptionsTab = `${publicUrl(config).replace(/\/$/, '')}/profile?tab=subscriptions`;
+  payments.useLifecycle(new RenewalWebhooks(deps.mailer, paymentMails, subscriptionsTab));
   const upgrades = new UpgradeService(db, clock, catalog);
+  const account = new AccountBilling(db, clock, catalog, upgrades);
+  const renewalCharges = new SandboxRenewalCharges(db, clock, payments, sandbox, deps.log);
   return {
     sandbox,
     payments,
     upgrades,
     activation: new Activation(catalog, payments, upgrades),
-    account: new AccountBilling(db, clock, catalog, upgrades),
+    account,
+    renewals: new RenewalActions(
+      db,
+      clock,
+      catalog,
+      account,
+      payments,
+      renewalCharges,
+      stripe,
+      subscriptionsTab,
+    ),
+    renewalCharges,
+    updateCardUrl: subscriptionsTab,
     async emailOf(userId) {
       const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       return row?.email ?? '';

@@ -19,7 +19,7 @@ import {
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { BUILT_IN_PRODUCTS, type BuiltInProduct } from './built-in-products.js';
-import { type DerivedState, deriveState } from './subscription-state.js';
+import { type DerivedState, stateOf } from './subscription-state.js';
 
 export interface ActivePlan extends DerivedState {
   plan: SaasPlanRow;
@@ -100,8 +100,7 @@ export class CatalogService {
       )
       .limit(1);
     if (!row) return null;
-    const { currentPeriodEnd, heldAt } = row.subscription;
-    return { ...row, ...deriveState(currentPeriodEnd, this.clock.now(), heldAt) };
+    return { ...row, ...stateOf(row.subscription, this.clock.now()) };
   }
 
   async productNames(ids: number[]): Promise<Map<number, string>> {

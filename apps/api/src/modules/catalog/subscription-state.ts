@@ -12,22 +12,54 @@ export interface DerivedState {
   onHold: boolean;
 }
 
+/** What changes a subscription's end besides its period end (decision 021). */
+export interface StateTerms {
+  heldAt?: Date | null;
+  /** Dunning: the grace counts from here (after the last failed retry), not from the period end. */
+  graceStartsAt?: Date | null;
+  /** Canceled at period end: access ends at the period end, with no grace. */
+  cancelAtPeriodEnd?: boolean;
+}
+
 /**
  * A subscription's state is a function of its period end and the clock, so it is right at every
  * instant without a cron: active until the period ends, then 10 days of grace (still working), then
  * suspended until a payment moves the period end forward. The one stored flag is a dispute's hold
- * (`heldAt`), which suspends it from that moment until the dispute is won.
+ * (`heldAt`), which suspends it from that moment until the dispute is won. An automatic renewal
+ * that failed moves the start of the grace to its last retry (`graceStartsAt`); a subscription
+ * canceled at period end has no grace (decision 021).
  */
-export function deriveState(periodEnd: Date | null, now: Date, heldAt: Date | null = null): DerivedState {
+export function deriveState(
+  periodEnd: Date | null,
+  now: Date,
+  heldAt: Date | null = null,
+  terms: Omit<StateTerms, 'heldAt'> = {},
+): DerivedState {
   if (heldAt) return { state: 'suspended', accessEndsAt: heldAt, graceDaysLeft: 0, onHold: true };
   if (!periodEnd) return { state: 'active', accessEndsAt: null, graceDaysLeft: null, onHold: false };
-  const accessEndsAt = new Date(periodEnd.getTime() + GRACE_MS);
-  if (now < periodEnd) return { state: 'active', accessEndsAt, graceDaysLeft: null, onHold: false };
+  if (terms.cancelAtPeriodEnd) {
+    const state = now < periodEnd ? 'active' : 'suspended';
+    return { state, accessEndsAt: periodEnd, graceDaysLeft: state === 'active' ? null : 0, onHold: false };
+  }
+  const graceStart = terms.graceStartsAt && terms.graceStartsAt > periodEnd ? terms.graceStartsAt : periodEnd;
+  const accessEndsAt = new Date(graceStart.getTime() + GRACE_MS);
+  if (now < graceStart) return { state: 'active', accessEndsAt, graceDaysLeft: null, onHold: false };
   if (now < accessEndsAt) {
     const graceDaysLeft = Math.ceil((accessEndsAt.getTime() - now.getTime()) / DAY_MS);
     return { state: 'grace', accessEndsAt, graceDaysLeft, onHold: false };
   }
   return { state: 'suspended', accessEndsAt, graceDaysLeft: 0, onHold: false };
+}
+
+/** deriveState for a subscription row. */
+export function stateOf(
+  subscription: { currentPeriodEnd: Date | null; heldAt: Date | null } & Omit<StateTerms, 'heldAt'>,
+  now: Date,
+): DerivedState {
+  return deriveState(subscription.currentPeriodEnd, now, subscription.heldAt, {
+    graceStartsAt: subscription.graceStartsAt ?? null,
+    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd ?? false,
+  });
 }
 
 /** One term later in calendar terms (UTC): the 31st of a month clamps to the next month's end. */
@@ -46,9 +78,10 @@ export function addTerm(from: Date, term: PlanTerm): Date {
  * Where a paid renewal starts. Within grace the new period continues from the old end, so late
  * payment never extends the deadline (spec §4); once suspended, it starts at the payment.
  */
-export function renewalStart(periodEnd: Date | null, now: Date): Date {
+export function renewalStart(periodEnd: Date | null, now: Date, graceStartsAt: Date | null = null): Date {
   if (!periodEnd) return now;
-  return now.getTime() < periodEnd.getTime() + GRACE_MS ? periodEnd : now;
+  const graceStart = graceStartsAt && graceStartsAt > periodEnd ? graceStartsAt : periodEnd;
+  return now.getTime() < graceStart.getTime() + GRACE_MS ? periodEnd : now;
 }
 
 export interface ProrationInput {

@@ -7,6 +7,8 @@ export interface CheckoutInput {
   customerEmail: string;
   successUrl: string;
   cancelUrl: string;
+  /** A recurring plan's first payment: the provider saves the card and renews (decision 021). */
+  recurring?: { interval: 'month' | 'year' };
 }
 
 export interface Checkout {
@@ -54,8 +56,52 @@ export interface VerifiedEvent {
   /** `refunded`: the total refunded so far, and whether that is all of the payment. */
   refund?: { amountCents: number; full: boolean };
   billing: BillingDetails;
+  /** A card saved for off-session renewals with this payment (sandbox; decision 021). */
+  savedCard?: SavedCard;
+  /** A checkout in subscription mode: the provider's customer and subscription (Stripe). */
+  recurring?: { customerId: string | null; subscriptionId: string };
+  /** An event about a provider-side subscription rather than a checkout (Stripe invoices). */
+  lifecycle?: LifecycleEvent;
   payload: unknown;
 }
+
+export interface SavedCard {
+  last4: string;
+  expiry: string;
+  /** Sandbox card 4000 0000 0000 0341: pays at checkout, declines renewals. */
+  declinesRenewals: boolean;
+}
+
+/** What a provider says about a subscription it renews itself (decision 021). */
+export type LifecycleEvent =
+  | {
+      kind: 'invoice-paid';
+      subscriptionRef: string;
+      invoiceId: string;
+      /** `subscription_create` is the checkout's own invoice (the session grants it). */
+      billingReason: string | null;
+      amountCents: number;
+      currency: string;
+      /** The end of the period the invoice paid for, when it says. */
+      periodEnd: Date | null;
+      paymentRef: string | null;
+    }
+  | {
+      kind: 'invoice-failed';
+      subscriptionRef: string;
+      invoiceId: string;
+      attemptCount: number;
+      /** Null: the provider will not retry (its last attempt failed). */
+      nextAttemptAt: Date | null;
+    }
+  | {
+      kind: 'subscription-updated';
+      subscriptionRef: string;
+      status: string;
+      cancelAtPeriodEnd: boolean;
+      periodEnd: Date | null;
+    }
+  | { kind: 'subscription-deleted'; subscriptionRef: string };
 
 /**
  * A card payment provider. Only `verifyWebhook` may lead to access being granted: the browser's

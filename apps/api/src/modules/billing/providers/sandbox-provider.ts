@@ -81,6 +81,7 @@ export class SandboxProvider implements PaymentProvider {
         ? { refund: { amountCents: amountRefunded ?? 0, full: amountRefunded === undefined } }
         : {}),
       billing: event.data.billing ?? {},
+      ...(event.data.savedCard ? { savedCard: event.data.savedCard } : {}),
       payload: event,
     };
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { badRequest } from '../../../platform/http/errors.js';
 import type { VerifiedEvent } from './provider.js';
+import { translateLifecycle } from './stripe-lifecycle-events.js';
 
 /**
  * The parts of Stripe's events this product acts on, validated (a signed body is still only trusted
@@ -25,6 +26,9 @@ const ZSession = z.object({
   client_reference_id: z.string().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
   payment_intent: ZRef,
+  mode: z.string().nullish(),
+  subscription: ZRef,
+  customer: ZRef,
   customer_details: z
     .object({
       name: z.string().nullish(),
@@ -103,6 +107,9 @@ export function translateStripeEvent(rawBody: string): VerifiedEvent {
     const [firstName, ...rest] = (details?.name ?? '').split(' ');
     return {
       ...base,
+      ...(session.subscription
+        ? { recurring: { customerId: session.customer, subscriptionId: session.subscription } }
+        : {}),
       // A completed session still waiting for an asynchronous payment method grants nothing yet.
       outcome: outcome === 'paid' && session.payment_status !== 'paid' ? 'ignored' : outcome,
       paymentId: session.metadata?.paymentId ?? session.client_reference_id ?? null,
@@ -148,6 +155,9 @@ export function translateStripeEvent(rawBody: string): VerifiedEvent {
       currency: dispute.currency.toLowerCase(),
     };
   }
+
+  const lifecycle = translateLifecycle(event.type, object);
+  if (lifecycle) return { ...base, outcome: 'ignored', lifecycle };
 
   return { ...base, outcome: 'ignored' };
 }

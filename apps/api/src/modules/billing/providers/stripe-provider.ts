@@ -12,8 +12,10 @@ export interface StripeSettings {
 }
 
 /**
- * Stripe Checkout (one payment per period). The session carries our payment id; only the signed
- * `checkout.session.completed` webhook (with `payment_status: paid`) grants access. Refunds and
+ * Stripe Checkout: one payment (plan changes, one-time plans), or subscription mode for a recurring
+ * plan, which Stripe then renews itself (`invoice.*` events, decision 021). The session carries our
+ * payment id; only the signed `checkout.session.completed` webhook (with `payment_status: paid`)
+ * grants access. Refunds and
  * disputes name the PaymentIntent, which the completed session recorded on the payment.
  */
 export class StripeProvider implements PaymentProvider {
@@ -36,13 +38,17 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async createCheckout(input: CheckoutInput): Promise<Checkout> {
+    const metadata = { paymentId: input.paymentId };
+    // A recurring plan: subscription mode, so Stripe saves the card and charges each period itself.
+    const mode = input.recurring
+      ? ({ mode: 'subscription', subscription_data: { metadata } } as const)
+      : ({ mode: 'payment', payment_intent_data: { metadata } } as const);
     const session = await this.stripe.checkout.sessions.create(
       {
-        mode: 'payment',
+        ...mode,
         customer_email: input.customerEmail,
         client_reference_id: input.paymentId,
-        metadata: { paymentId: input.paymentId },
-        payment_intent_data: { metadata: { paymentId: input.paymentId } },
+        metadata,
         line_items: [
           {
             quantity: 1,
@@ -50,6 +56,7 @@ export class StripeProvider implements PaymentProvider {
               currency: input.currency,
               unit_amount: input.amountCents,
               product_data: { name: input.description },
+              ...(input.recurring ? { recurring: { interval: input.recurring.interval } } : {}),
             },
           },
         ],
@@ -61,6 +68,20 @@ export class StripeProvider implements PaymentProvider {
     );
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { providerRef: session.id, url: session.url };
+  }
+
+  /** Cancel at period end, or resume: Stripe stops (or keeps) charging; its webhook confirms. */
+  async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
+    await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
+  }
+
+  /** Stripe's customer portal (card, invoices), opened by "Manage billing". */
+  async billingPortal(customerId: string, returnUrl: string): Promise<string> {
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: returnUrl,
+    });
+    return session.url;
   }
 
   /**
