@@ -108,13 +108,15 @@ describe('automatic renewal with a saved sandbox card', () => {
       cancel_at_period_end: false,
     });
     let periodEnd = new Date(subscription.period_end ?? '');
+    // A day before the period end nothing is charged.
+    await at(dev.email, new Date(periodEnd.getTime() - DAY));
+    await runRenewals();
+    expect(await receiptsOf(await kit.signIn(dev.email))).toHaveLength(1);
     for (let month = 1; month <= 3; month++) {
-      // A day before the period end nothing is charged.
-      await at(dev.email, new Date(periodEnd.getTime() - DAY));
-      await runRenewals();
       const token = await at(dev.email, periodEnd);
       await runRenewals();
-      await runRenewals(); // a second sweep at the same instant charges nothing more
+      // A second sweep at the same instant charges nothing more.
+      if (month === 1) await runRenewals();
       const renewed = await subscriptionOf(token);
       expect(renewed).toMatchObject({ state: 'active', renewal: { status: 'active', failed_attempts: 0 } });
       const next = new Date(renewed?.period_end ?? '');
@@ -142,7 +144,7 @@ describe('automatic renewal with a saved sandbox card', () => {
     expect(await mailsAbout(dev.email, 'Receipt for your payment of')).toHaveLength(4);
     // No "renew it before then" reminders for a plan that renews itself.
     expect(await mailsAbout(dev.email, 'Your Key Manager Pro plan ends on')).toHaveLength(0);
-  });
+  }, 120_000);
 });
 
 describe('dunning', () => {
@@ -271,7 +273,7 @@ describe('dunning', () => {
       },
     );
     expect(after.body.items.find((item) => item.email === dev.email)).toBeUndefined();
-  });
+  }, 120_000);
 
   it('card updates are validated and belong to their owner', async () => {
     const { dev, subscription } = await proWithCard(SANDBOX_TEST_CARD);
@@ -341,7 +343,7 @@ describe('cancel at period end', () => {
     expect(ended.status).toBe(403);
     expect(ended.body).toMatchObject({ message: NO_PLAN_MESSAGE });
     expect(await receiptsOf(token)).toHaveLength(1);
-  });
+  }, 60_000);
 
   it('a free plan cannot be canceled at period end', async () => {
     const dev = await newDeveloper(server);

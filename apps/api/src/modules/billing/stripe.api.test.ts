@@ -129,7 +129,8 @@ describe('Stripe Checkout provider', () => {
     expect(paymentData.provider).toBe('stripe');
     expect(paymentData.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
     const form = created.at(-1);
-    expect(form?.get('mode')).toBe('payment');
+    // Pro is a monthly plan: subscription mode (decision 021).
+    expect(form?.get('mode')).toBe('subscription');
     expect(form?.get('metadata[paymentId]')).toBe(paymentData.paymentID);
     expect(form?.get('line_items[0][price_data][unit_amount]')).toBe(String(pro.price));
     expect(form?.get('success_url')).toContain('/payment-status?payment=');

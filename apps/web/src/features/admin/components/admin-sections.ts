@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { ApisSection } from '../../billing/admin/apis-section';
+import { PastDueSection } from '../../billing/admin/past-due-section';
 import { AdminProductsSection } from '../../billing/admin/products-section';
 import { UpgradeRequestsSection } from '../../billing/admin/upgrade-requests-section';
 import { CustomerServiceSection } from '../../chat/admin/customer-service-section';
@@ -27,6 +28,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'projects', label: 'Projects', Component: ProjectsSection },
   { key: 'products', label: 'Products', Component: AdminProductsSection },
   { key: 'plan-upgrade-requests', label: 'Plan Upgrade Requests', Component: UpgradeRequestsSection },
+  { key: 'past-due', label: 'Past-due subscriptions', Component: PastDueSection },
   { key: 'apis', label: 'APIs', Component: ApisSection },
   { key: 'leads', label: 'Leads', Component: AdminLeads },
   { key: 'newsletter', label: 'Newsletter', Component: AdminSubscribers },

@@ -7,6 +7,7 @@ import { useRenew, useSubscriptions } from '../api';
 import { formatDate, formatMoney, planPrice } from '../money';
 import { usePaymentLauncher } from '../use-payment-launcher';
 import { ChangePlanDialog } from './change-plan-dialog';
+import { RenewalPanel } from './renewal-panel';
 import { StateBadge } from './state-badge';
 
 function SubscriptionCard({ sub, onChange }: { sub: Subscription; onChange: () => void }) {
@@ -26,9 +27,10 @@ function SubscriptionCard({ sub, onChange }: { sub: Subscription; onChange: () =
         </p>
         <p className="mb-1 small">
           {sub.period_end
-            ? `${sub.state === 'active' ? 'Renews' : 'Period ended'} ${formatDate(sub.period_end)}`
+            ? `${sub.state === 'active' ? (sub.renewal.cancel_at_period_end ? 'Ends' : 'Renews') : 'Period ended'} ${formatDate(sub.period_end)}`
             : 'No renewal needed'}
         </p>
+        <RenewalPanel sub={sub} />
         {sub.state !== 'active' && (
           <Alert variant={sub.state === 'grace' ? 'warning' : 'danger'} className="py-2 small">
             {sub.on_hold
@@ -47,7 +49,7 @@ function SubscriptionCard({ sub, onChange }: { sub: Subscription; onChange: () =
           </p>
         )}
         <div className="mt-auto d-flex flex-wrap gap-2">
-          {recurring && !sub.on_hold && (
+          {recurring && !sub.on_hold && !(sub.state === 'active' && sub.renewal.status !== 'off') && (
             <Button
               variant={sub.state === 'active' ? 'outline-primary' : 'primary'}
               disabled={renew.isPending || waiting}
