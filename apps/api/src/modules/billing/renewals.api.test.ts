@@ -35,8 +35,11 @@ let kit: ReturnType<typeof billingKit>;
 let startedAt: Date;
 
 beforeAll(async () => {
+  // Its renewal sweeps charge every due subscription in the database: on PostgreSQL, a database of
+  // its own, so other test files' subscriptions are never renewed by this file's moved clock.
   server = await startTestServer({
     env: { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET, JOBS_POLL_SECONDS: '0.5' },
+    isolatedDatabase: true,
   });
   kit = billingKit(server);
   startedAt = server.clock.now();
