@@ -1,5 +1,6 @@
 import {
   SANDBOX_DECLINED_CARD,
+  SANDBOX_RENEWAL_DECLINED_CARD,
   SANDBOX_TEST_CARD,
   type SandboxPayRequest,
   ZSandboxPayRequest,
@@ -60,6 +61,10 @@ export function SandboxCheckoutPage() {
       <p className="text-body-secondary small">
         Sandbox checkout: no real money moves. Use card <code>{SANDBOX_TEST_CARD}</code> (any future expiry
         and CVC) to pay, or <code>{SANDBOX_DECLINED_CARD}</code> to see a declined card.
+      </p>
+      <p className="text-body-secondary small">
+        Recurring plans keep the card for their renewals; <code>{SANDBOX_RENEWAL_DECLINED_CARD}</code> pays
+        now and declines every renewal, to see the retries and reminders.
       </p>
       <QueryState isPending={session.isPending} error={session.error} onRetry={() => session.refetch()} />
       {payment && (
