@@ -36,6 +36,28 @@ describe('deriveState', () => {
     });
     expect(deriveState(end, new Date(end.getTime() + 10 * day)).state).toBe('suspended');
   });
+
+  it('after a failed automatic renewal, stays active until the grace start, then counts 10 days from it', () => {
+    const graceStartsAt = new Date(end.getTime() + 5 * day);
+    const at = (ms: number) => deriveState(end, new Date(ms), null, { graceStartsAt });
+    expect(at(end.getTime() + 4 * day)).toMatchObject({
+      state: 'active',
+      accessEndsAt: new Date(graceStartsAt.getTime() + 10 * day),
+    });
+    expect(at(graceStartsAt.getTime())).toMatchObject({ state: 'grace', graceDaysLeft: 10 });
+    expect(at(graceStartsAt.getTime() + 10 * day - 1).state).toBe('grace');
+    expect(at(graceStartsAt.getTime() + 10 * day).state).toBe('suspended');
+    // A grace start before the period end never shortens the period.
+    expect(deriveState(end, new Date(end.getTime() - 1), null, { graceStartsAt: start }).state).toBe(
+      'active',
+    );
+  });
+
+  it('canceled at period end: no grace, access ends exactly at the period end', () => {
+    const canceled = (ms: number) => deriveState(end, new Date(ms), null, { cancelAtPeriodEnd: true });
+    expect(canceled(end.getTime() - 1)).toMatchObject({ state: 'active', accessEndsAt: end });
+    expect(canceled(end.getTime())).toMatchObject({ state: 'suspended', accessEndsAt: end });
+  });
 });
 
 describe('addTerm', () => {
@@ -51,6 +73,14 @@ describe('renewalStart', () => {
     expect(renewalStart(end, new Date(end.getTime() + 3 * day))).toEqual(end);
     const late = new Date(end.getTime() + 11 * day);
     expect(renewalStart(end, late)).toEqual(late);
+  });
+
+  it('after dunning, the grace that counts is the one from the last failed retry', () => {
+    const graceStartsAt = new Date(end.getTime() + 5 * day);
+    const inGrace = new Date(end.getTime() + 12 * day);
+    expect(renewalStart(end, inGrace, graceStartsAt)).toEqual(end);
+    const suspended = new Date(end.getTime() + 15 * day);
+    expect(renewalStart(end, suspended, graceStartsAt)).toEqual(suspended);
   });
 });
 
