@@ -1,5 +1,5 @@
 import { CARD_DECLINED_MESSAGE } from '@app/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   payments,
@@ -32,6 +32,8 @@ export class RenewalWebhooks implements PaymentLifecycle {
     private readonly mailer: Mailer,
     private readonly mails: PaymentMails,
     private readonly updateCardUrl: string,
+    /** Queues the end of a Stripe subscription in the caller's transaction (null without Stripe). */
+    private readonly cancelAtStripe: ((tx: Db, subscriptionRef: string) => Promise<void>) | null,
   ) {}
 
   async afterOutcome(
@@ -41,6 +43,10 @@ export class RenewalWebhooks implements PaymentLifecycle {
     event: VerifiedEvent,
     now: Date,
   ): Promise<boolean> {
+    if (outcome === 'refunded' || outcome === 'dispute-lost') {
+      await this.stopRenewingEnded(tx, paymentId, now);
+      return false;
+    }
     if (outcome !== 'paid' && outcome !== 'failed') return false;
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (!payment) return false;
@@ -99,6 +105,28 @@ export class RenewalWebhooks implements PaymentLifecycle {
     }
     await clearDunning(tx, payment.subscriptionId, now);
     return true;
+  }
+
+  /** A refund or a lost dispute ended the subscription: nothing is charged for it any more. */
+  private async stopRenewingEnded(tx: Db, paymentId: string, now: Date): Promise<void> {
+    const [row] = await tx
+      .select({ status: planSubscriptions.status, subscriptionId: planSubscriptions.id })
+      .from(payments)
+      .innerJoin(planSubscriptions, eq(planSubscriptions.id, payments.subscriptionId))
+      .where(eq(payments.id, paymentId));
+    if (!row || row.status === 'active') return;
+    const [stopped] = await tx
+      .update(subscriptionRenewals)
+      .set({ status: 'off', nextAttemptAt: null, updatedAt: now })
+      .where(
+        and(
+          eq(subscriptionRenewals.subscriptionId, row.subscriptionId),
+          ne(subscriptionRenewals.status, 'off'),
+        ),
+      )
+      .returning();
+    if (stopped?.provider === 'stripe' && stopped.stripeSubscriptionId && this.cancelAtStripe)
+      await this.cancelAtStripe(tx, stopped.stripeSubscriptionId);
   }
 
   async applyLifecycle(
@@ -202,8 +230,24 @@ export class RenewalWebhooks implements PaymentLifecycle {
     },
     now: Date,
   ): Promise<string> {
-    // The checkout's own first invoice: the completed session granted that period.
-    if (life.billingReason === 'subscription_create') return 'ignored-first-invoice';
+    // The checkout's own first invoice: the completed session granted that period. Its PaymentIntent
+    // (when the event carries it) is how a later refund or dispute names that first payment.
+    if (life.billingReason === 'subscription_create') {
+      if (life.paymentRef) {
+        await tx
+          .update(payments)
+          .set({ providerPaymentRef: life.paymentRef })
+          .where(
+            and(
+              eq(payments.subscriptionId, row.subscription.id),
+              eq(payments.provider, 'stripe'),
+              eq(payments.kind, 'subscription'),
+              isNull(payments.providerPaymentRef),
+            ),
+          );
+      }
+      return 'ignored-first-invoice';
+    }
     const [seen] = await tx
       .select({ id: payments.id })
       .from(payments)

@@ -18,6 +18,9 @@ import { SandboxRenewalCharges } from './renewal-charges.js';
 import { RenewalWebhooks } from './renewal-webhooks.js';
 import { UpgradeService } from './upgrades.js';
 
+/** Ends a Stripe subscription whose access ended here (refund, lost dispute): off the webhook's path. */
+export const STRIPE_CANCEL_JOB = 'billing.stripe-cancel';
+
 export interface BillingServices {
   sandbox: SandboxProvider;
   payments: PaymentService;
@@ -79,7 +82,28 @@ export function createBillingServices(deps: AppDeps): BillingServices {
     paymentMails,
   );
   const subscriptionsTab = `${publicUrl(config).replace(/\/$/, '')}/profile?tab=subscriptions`;
-  payments.useLifecycle(new RenewalWebhooks(deps.mailer, paymentMails, subscriptionsTab));
+  const stripeForJobs = stripe;
+  if (stripeForJobs) {
+    deps.jobs.define<{ subscription: string }>({
+      name: STRIPE_CANCEL_JOB,
+      retryLimit: 8,
+      retryDelaySeconds: 60,
+      retryBackoff: true,
+      handle: (job) => stripeForJobs.cancelSubscription(job.data.subscription),
+    });
+  }
+  payments.useLifecycle(
+    new RenewalWebhooks(
+      deps.mailer,
+      paymentMails,
+      subscriptionsTab,
+      stripe
+        ? async (tx, subscription) => {
+            await deps.jobs.enqueue(STRIPE_CANCEL_JOB, { subscription }, { db: tx });
+          }
+        : null,
+    ),
+  );
   const upgrades = new UpgradeService(db, clock, catalog);
   const account = new AccountBilling(db, clock, catalog, upgrades);
   const renewalCharges = new SandboxRenewalCharges(db, clock, payments, sandbox, deps.log);

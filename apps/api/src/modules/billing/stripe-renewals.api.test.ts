@@ -8,6 +8,7 @@ import {
 } from '@app/contract';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { mailsTo } from '../../test/mail-outbox.js';
 import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
@@ -34,6 +35,7 @@ beforeAll(async () => {
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: standIn.url,
       SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET,
+      JOBS_POLL_SECONDS: '0.5',
     },
   });
   kit = billingKit(server);
@@ -141,11 +143,30 @@ describe('Stripe subscriptions', () => {
       invoice(`in_first_${subscription.id}`, subscriptionRef, {
         billing_reason: 'subscription_create',
         amount_paid: pro.price,
+        payment_intent: `pi_first_${subscription.id}`,
       }),
     );
     expect(first.body).toEqual({ received: true, duplicate: false });
     expect(await receiptsOf(dev.token)).toHaveLength(1);
     expect((await subscriptionOf(dev.token))?.period_end).toBe(subscription.period_end);
+    // Its PaymentIntent names the checkout's payment: a refund of it arrives as charge.refunded.
+    const refund = await sendEvent(`evt_refund_first_${subscription.id}`, 'charge.refunded', {
+      id: `ch_first_${subscription.id}`,
+      object: 'charge',
+      payment_intent: `pi_first_${subscription.id}`,
+      amount: pro.price,
+      amount_refunded: pro.price,
+      refunded: true,
+      currency: 'usd',
+    });
+    expect(refund.body).toEqual({ received: true, duplicate: false });
+    expect(await subscriptionOf(dev.token)).toBeUndefined();
+    // Its access ended here, so Stripe stops charging for it (a job cancels the Stripe subscription).
+    await eventually(async () =>
+      standIn.requests.some(
+        (request) => request.method === 'DELETE' && request.path === `/v1/subscriptions/${subscriptionRef}`,
+      ),
+    );
   });
 
   it('invoice.paid renews: the period follows Stripe, a receipt and its mail; a replay changes nothing', async () => {

@@ -20,7 +20,7 @@ const json = (status: number, body: unknown) => ({ status, body });
 
 /**
  * Answers like Stripe's API for: Checkout sessions (payment and subscription mode), subscription
- * updates (cancel at period end / resume) and customer-portal sessions. Anything else is Stripe's
+ * updates (cancel at period end / resume) and cancellations, and customer-portal sessions. Anything else is Stripe's
  * 404 error shape, so a call the product should not make fails the test.
  */
 export function startStripeStandIn(): Promise<StripeStandIn> {
@@ -37,6 +37,9 @@ export function startStripeStandIn(): Promise<StripeStandIn> {
       });
     }
     const subscription = /^\/v1\/subscriptions\/(sub_[A-Za-z0-9_]+)$/.exec(request.path);
+    if (request.method === 'DELETE' && subscription) {
+      return json(200, { id: subscription[1], object: 'subscription', status: 'canceled' });
+    }
     if (request.method === 'POST' && subscription) {
       return json(200, {
         id: subscription[1],

@@ -75,6 +75,17 @@ export class StripeProvider implements PaymentProvider {
     await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: cancel });
   }
 
+  /** Ends a Stripe subscription now (its access ended here: full refund, lost dispute). */
+  async cancelSubscription(subscriptionId: string): Promise<void> {
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId);
+    } catch (error) {
+      // Already canceled or gone: nothing left to stop.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return;
+      throw error;
+    }
+  }
+
   /** Stripe's customer portal (card, invoices), opened by "Manage billing". */
   async billingPortal(customerId: string, returnUrl: string): Promise<string> {
     const session = await this.stripe.billingPortal.sessions.create({
