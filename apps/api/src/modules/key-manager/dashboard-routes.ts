@@ -133,7 +133,7 @@ export const dashboardRoutes =
           ...route('List licence keys (keyset pages, search, filters)'),
           description:
             'No body: the first page (50 newest keys) and nextCursor. Answers 304 with no body when If-None-Match carries the current ETag.',
-          body: ZGetKeysRequest.optional(),
+          body: ZGetKeysRequest.nullish(),
           response: { 200: ZGetKeysResponse, 304: zNotModified },
         },
       },
@@ -221,7 +221,7 @@ export const dashboardRoutes =
         preHandler,
         schema: {
           ...route('List manager API keys'),
-          body: ZGetApiKeysRequest.optional(),
+          body: ZGetApiKeysRequest.nullish(),
           response: { 200: ZGetApiKeysResponse },
         },
       },

@@ -43,6 +43,13 @@ export class LicenceKeyList {
     ownerId: string,
     query: KeyListQuery,
   ): Promise<{ keys: DashboardKey[]; nextCursor: string | null }> {
+    const rows = await this.pageQuery(ownerId, query);
+    const page = pageOf(rows, query.limit, (item) => [item.cursorAt, item.row.id]);
+    return { keys: page.items.map((item) => toDashboard(item.row)), nextCursor: page.nextCursor };
+  }
+
+  /** The page's statement (`limit + 1` rows), also what tests and bench:scale EXPLAIN. */
+  pageQuery(ownerId: string, query: KeyListQuery) {
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
     const conditions: (SQL | undefined)[] = [eq(licenceKeys.ownerId, ownerId)];
     if (query.key !== undefined) conditions.push(eq(licenceKeys.key, query.key));
@@ -57,14 +64,12 @@ export class LicenceKeyList {
         sql`(${licenceKeys.createdAt}, ${licenceKeys.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
       );
     }
-    const rows = await this.db
+    return this.db
       .select({ row: licenceKeys, cursorAt: exactTimestamp(licenceKeys.createdAt) })
       .from(licenceKeys)
       .where(and(...conditions))
       .orderBy(desc(licenceKeys.createdAt), desc(licenceKeys.id))
       .limit(query.limit + 1);
-    const page = pageOf(rows, query.limit, (item) => [item.cursorAt, item.row.id]);
-    return { keys: page.items.map((item) => toDashboard(item.row)), nextCursor: page.nextCursor };
   }
 
   /** The owner's maintained counts: one primary-key read, whatever the number of keys. */
