@@ -25,6 +25,7 @@ import {
   SECURITY_SCHEMES,
   shapeOpenApiDocument,
 } from './platform/http/openapi-document.js';
+import { RequestLogController } from './platform/http/request-logging.js';
 import { registerResponseHeaders } from './platform/http/security-headers.js';
 import { type LogStream, loggerOptions } from './platform/log-redaction.js';
 import { WebHtml } from './web-html.js';
@@ -52,6 +53,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, options.logStream),
+    // Reads (and the web's polling) at debug, the rest at info: platform/http/request-logging.ts.
+    logController: new RequestLogController(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
