@@ -90,7 +90,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     transform: routeSchemaTransform,
     transformObject: shapeOpenApiDocument,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets inline styles as it renders, which its default policy (style hashes only)
+    // blocks with a console error; allow them as the site's own policy does. No upgrade of
+    // requests either: the server may run on plain HTTP (issue 16).
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   for (const routes of featureRoutes(deps)) await app.register(routes);
   // Features defined their jobs while registering; workers start once the server is ready.

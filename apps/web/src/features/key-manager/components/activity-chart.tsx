@@ -25,6 +25,9 @@ export function ActivityChart({ days }: { days: Day[] }) {
         viewBox={`0 0 ${axis + days.length * width} ${top + height + 20}`}
         className="w-100"
         style={{ maxHeight: 180 }}
+        // Capped in height, the drawing is narrower than the card: keep it at the left edge, under
+        // the heading, rather than centred (issue 16).
+        preserveAspectRatio="xMinYMid meet"
         aria-hidden="true"
         focusable="false"
         data-testid="activity-chart"
