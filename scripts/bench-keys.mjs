@@ -6,12 +6,14 @@
 //
 // BENCH_NODE=/path/to/node runs the server and its bare reference under that node binary; a comma-
 // separated list (BENCH_NODE=/usr/bin/node,/opt/node24/bin/node) runs the whole set once per
-// binary, in one run, and ends with a side-by-side table. BENCH_ROUNDS=n measures every row n times,
+// binary, in one run, and ends with a side-by-side table. BENCH_DIST=dir[,dir] does the same for
+// other builds of the API (apps/api/dist of another checkout), e.g. before and after a change. BENCH_ROUNDS=n measures every row n times,
 // interleaved, and reports the median. BENCH_ONLY keeps the rows it lists by title (comma-separated).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,15 +24,36 @@ const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
-const PORT = Number(process.env.BENCH_PORT ?? 3190);
-const BARE_PORT = PORT + 1;
+/** A port nothing listens on now (other benchmarks may run on this machine at the same time). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+const PORT = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
+const BARE_PORT = process.env.BENCH_PORT ? PORT + 1 : await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
 const BARE = `http://127.0.0.1:${BARE_PORT}`;
-const NODES = (process.env.BENCH_NODE || process.execPath).split(',').filter(Boolean);
+// BENCH_SECOND_NODE (decision 029's name) adds one more binary after BENCH_NODE's.
+const NODES = [
+  ...(process.env.BENCH_NODE || process.execPath).split(','),
+  ...(process.env.BENCH_SECOND_NODE ? [process.env.BENCH_SECOND_NODE] : []),
+].filter(Boolean);
 const MANY_KEYS = 10_000;
 const PREFIX = '/api/v1/saas-platform/key-manager';
 
 const dist = path.join(root, 'apps/api/dist');
+// BENCH_DIST=/other/apps/api/dist[,…] benchmarks other builds of the server too (before/after a
+// change, in one run); each is measured against the same bare reference under the same node.
+const DISTS = (process.env.BENCH_DIST || dist)
+  .split(',')
+  .filter(Boolean)
+  .map((d) => path.resolve(d));
 if (!existsSync(path.join(dist, 'main.js'))) {
   console.error('Build the API first: npx tsc -b apps/api');
   process.exit(1);
@@ -107,7 +130,7 @@ async function seed() {
 const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /** The server, built, under `node`; logging at warn as in production. */
-function startServer(node) {
+function startServer(node, serverDist) {
   const env = {
     ...process.env,
     PORT: String(PORT),
@@ -118,7 +141,7 @@ function startServer(node) {
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   else delete env.DATABASE_URL;
   // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
-  return spawn(node, [...nodeArgs, path.join(dist, 'main.js')], {
+  return spawn(node, [...nodeArgs, path.join(serverDist, 'main.js')], {
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -147,6 +170,32 @@ async function waitReady(url) {
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`${url} did not become ready`);
+}
+
+// CPU time the process under load spent per answered request (Linux /proc): unlike req/s, it
+// hardly depends on what else the machine runs, so it is the steadier measure on a busy machine.
+const TICK_MS = (() => {
+  try {
+    return 1000 / Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+  } catch {
+    return 10;
+  }
+})();
+function cpuMs(pid) {
+  try {
+    // Fields after the command name: state is 3rd; utime, stime are the 14th and 15th.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function measure(base, pid, options) {
+  const before = cpuMs(pid);
+  const result = await run(base, options);
+  result.cpuUsPerRequest = ((cpuMs(pid) - before) * 1000) / result.requests.total;
+  return result;
 }
 
 function run(base, options) {
@@ -277,8 +326,8 @@ const load = () =>
     .join(' ');
 
 /** Runs every row ROUNDS times under one node binary; returns the summary per row. */
-async function benchUnder(node, apiKey) {
-  const server = startServer(node);
+async function benchUnder(node, serverDist, apiKey) {
+  const server = startServer(node, serverDist);
   const bare = startBare(node);
   try {
     await Promise.all([waitReady(`${BASE}/readyz`), waitReady(`${BARE}/`)]);
@@ -312,7 +361,7 @@ async function benchUnder(node, apiKey) {
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const row of active) {
         const { base, ...options } = row.options;
-        measured.get(row.title).push(await run(base, options));
+        measured.get(row.title).push(await measure(base, base === BARE ? bare.pid : server.pid, options));
       }
     }
     const loadAfter = load();
@@ -321,6 +370,12 @@ async function benchUnder(node, apiKey) {
     const summary = active.map((row) => {
       const results = measured.get(row.title);
       const rates = results.map((result) => result.requests.average);
+      const cpu = median(results.map((result) => result.cpuUsPerRequest));
+      const cpuRatios = row.reference
+        ? results.map(
+            (result, index) => measured.get(row.reference)[index].cpuUsPerRequest / result.cpuUsPerRequest,
+          )
+        : null;
       const ratios = row.reference
         ? results.map(
             (result, index) => result.requests.average / measured.get(row.reference)[index].requests.average,
@@ -335,12 +390,15 @@ async function benchUnder(node, apiKey) {
         p50: middle.latency.p50,
         p99: middle.latency.p99,
         ratio: ratios ? median(ratios) : null,
+        cpu,
+        cpuRatio: cpuRatios ? median(cpuRatios) : null,
         non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
         errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
         statusCodes: results.map((result) => result.statusCodeStats),
       };
     });
-    return { node, version, loadBefore, loadAfter, summary, pair };
+    const build = DISTS.length > 1 ? ` ${path.relative(root, serverDist) || serverDist}` : '';
+    return { node, label: `Node ${version}${build}`, version, loadBefore, loadAfter, summary, pair };
   } finally {
     await Promise.all([stop(server), stop(bare)]);
   }
@@ -358,16 +416,18 @@ function verdict(entry) {
   return `${goals.join(', ')}: ${met ? 'met' : 'NOT met'}`;
 }
 
-function printRun({ version, loadBefore, loadAfter, summary, pair }) {
+function printRun({ label, loadBefore, loadAfter, summary, pair }) {
   const rounds = ROUNDS > 1 ? `, median of ${ROUNDS} interleaved rounds` : '';
   console.log(
-    `\nNode ${version}; database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${CONNECTIONS} connections, ${DURATION} s per row${rounds}`,
+    `\n${label}; database: ${databaseUrl ? 'PostgreSQL' : 'PGlite'}; ${CONNECTIONS} connections, ${DURATION} s per row${rounds}`,
   );
   console.log(`Load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after\n`);
-  console.log('| route | req/s | p50 ms | p99 ms | vs bare | target | non-2xx | errors |');
-  console.log('|---|---|---|---|---|---|---|---|');
+  console.log(
+    '| route | req/s | p50 ms | p99 ms | vs bare | target | CPU µs/req | bare CPU ÷ route CPU | non-2xx | errors |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   for (const entry of summary) {
-    const { row, rate, range, p50, p99, ratio, non2xx, errors } = entry;
+    const { row, rate, range, p50, p99, ratio, cpu, cpuRatio, non2xx, errors } = entry;
     const rateText =
       ROUNDS > 1
         ? `${Math.round(rate)} (${Math.round(range[0])}–${Math.round(range[1])})`
@@ -375,7 +435,7 @@ function printRun({ version, loadBefore, loadAfter, summary, pair }) {
     const ratioText =
       ratio === null ? '1 (reference)' : `${round1(ratio)} of ${row.reference === BARE_GET ? 'GET' : 'POST'}`;
     console.log(
-      `| ${row.title} | ${rateText} | ${p50} | ${p99} | ${ratioText} | ${verdict(entry)} | ${non2xx} | ${errors} |`,
+      `| ${row.title} | ${rateText} | ${p50} | ${p99} | ${ratioText} | ${verdict(entry)} | ${Math.round(cpu)} | ${cpuRatio === null ? '' : round1(cpuRatio)} | ${non2xx} | ${errors} |`,
     );
   }
   for (const { row, non2xx, errors, statusCodes } of summary) {
@@ -390,19 +450,22 @@ let exitCode = 0;
 try {
   const runs = [];
   for (const node of NODES) {
-    const result = await benchUnder(node, apiKey);
-    printRun(result);
-    runs.push(result);
-    if (result.summary.some((entry) => entry.non2xx > 0 || entry.errors > 0)) exitCode = 1;
+    for (const serverDist of DISTS) {
+      const result = await benchUnder(node, serverDist, apiKey);
+      printRun(result);
+      runs.push(result);
+      if (result.summary.some((entry) => entry.non2xx > 0 || entry.errors > 0)) exitCode = 1;
+    }
   }
   if (runs.length > 1) {
-    console.log('\nSide by side (req/s, ratio to the bare app under the same node):\n');
-    console.log(`| route | ${runs.map((r) => `Node ${r.version}`).join(' | ')} |`);
+    console.log('\nSide by side (req/s, ratio to the bare app of the same run; CPU µs/req):\n');
+    console.log(`| route | ${runs.map((r) => r.label).join(' | ')} |`);
     console.log(`|---|${runs.map(() => '---').join('|')}|`);
     for (const [index, entry] of runs[0].summary.entries()) {
       const cells = runs.map((r) => {
         const other = r.summary[index];
-        return `${Math.round(other.rate)}${other.ratio === null ? '' : ` (${round1(other.ratio)})`}`;
+        const ratio = other.ratio === null ? '' : ` (${round1(other.ratio)})`;
+        return `${Math.round(other.rate)}${ratio}; ${Math.round(other.cpu)} µs`;
       });
       console.log(`| ${entry.row.title} | ${cells.join(' | ')} |`);
     }

@@ -26,6 +26,7 @@ import {
   shapeOpenApiDocument,
 } from './platform/http/openapi-document.js';
 import { registerResponseHeaders } from './platform/http/security-headers.js';
+import { lazyChildLoggerFactory } from './platform/lazy-request-logger.js';
 import { type LogStream, loggerOptions } from './platform/log-redaction.js';
 import { WebHtml } from './web-html.js';
 
@@ -56,6 +57,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // request.log is built on its first line, not per request (decision 028).
+    childLoggerFactory: lazyChildLoggerFactory,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
