@@ -18,6 +18,7 @@ const isLevelAware = (logger: FastifyBaseLogger): logger is LevelAware =>
  * parent) was a measurable share of each request (decision 028). What is written is unchanged: the
  * same child, with the same bindings and options, writes every line.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the level methods are installed on the prototype below
 class LazyRequestLogger {
   #child: LevelAware | undefined;
   readonly #parent: LevelAware;
@@ -54,6 +55,7 @@ class LazyRequestLogger {
   silent(): void {}
 }
 
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the level methods are installed on the prototype just below
 interface LazyRequestLogger extends Record<Level, LogFn> {}
 
 for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const) {
