@@ -55,7 +55,6 @@ class LazyRequestLogger {
   silent(): void {}
 }
 
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the level methods are installed on the prototype just below
 interface LazyRequestLogger extends Record<Level, LogFn> {}
 
 for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const) {
