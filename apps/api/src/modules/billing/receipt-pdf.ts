@@ -33,7 +33,6 @@ export interface Seller {
   email: string;
 }
 
-
 /** The Windows-1252 characters beyond Latin-1 that the PDF's standard fonts can show. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 
@@ -89,7 +88,10 @@ export function renderReceiptPdf(receipt: ReceiptPdfInput, seller: Seller): Prom
 
   // The seller, top left; the receipt's number and date, top right.
   const top = doc.y;
-  doc.font('Helvetica-Bold').fontSize(14).text(text(seller.name), left, top, { width: width / 2 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(text(seller.name), left, top, { width: width / 2 });
   doc.font('Helvetica').fontSize(9);
   for (const line of seller.addressLines) doc.text(text(line), { width: width / 2 });
   doc.text(text(seller.email), { width: width / 2 });
@@ -148,7 +150,10 @@ export function renderReceiptPdf(receipt: ReceiptPdfInput, seller: Seller): Prom
   }
 
   heading('Amount');
-  row('Amount paid', `${formatMoney(receipt.amountCents, receipt.currency)} (${receipt.currency.toUpperCase()})`);
+  row(
+    'Amount paid',
+    `${formatMoney(receipt.amountCents, receipt.currency)} (${receipt.currency.toUpperCase()})`,
+  );
   if (receipt.refundedCents > 0) {
     row('Refunded', formatMoney(receipt.refundedCents, receipt.currency));
     row('Net amount', formatMoney(receipt.amountCents - receipt.refundedCents, receipt.currency));

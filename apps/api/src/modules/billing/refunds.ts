@@ -25,7 +25,11 @@ const columns = {
   cursorAt: exactTimestamp(payments.createdAt),
 };
 
-function toAdminPayment(row: { payment: PaymentRow; email: string; receiptNumber: number | null }): AdminPayment {
+function toAdminPayment(row: {
+  payment: PaymentRow;
+  email: string;
+  receiptNumber: number | null;
+}): AdminPayment {
   const { payment } = row;
   return {
     id: payment.id,

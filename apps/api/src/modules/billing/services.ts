@@ -10,11 +10,11 @@ import { Activation } from './activation.js';
 import { PaymentMails } from './payment-mails.js';
 import { CompletionPolicy } from './payment-policy.js';
 import { PaymentService } from './payments.js';
-import { ReceiptDocuments } from './receipt-documents.js';
-import { RefundService } from './refunds.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { SandboxProvider } from './providers/sandbox-provider.js';
 import { StripeProvider } from './providers/stripe-provider.js';
+import { ReceiptDocuments } from './receipt-documents.js';
+import { RefundService } from './refunds.js';
 import { UpgradeService } from './upgrades.js';
 
 export interface BillingServices {

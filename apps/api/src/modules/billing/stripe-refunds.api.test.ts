@@ -44,7 +44,11 @@ function startStandIn(): Promise<string> {
       if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
         sessions += 1;
         const id = `cs_test_r${sessions}`;
-        return json(response, 200, { id, object: 'checkout.session', url: `https://checkout.stripe.test/${id}` });
+        return json(response, 200, {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/${id}`,
+        });
       }
       if (request.method === 'POST' && request.url === '/v1/refunds') {
         return answerRefund(request.headers, form, response);
@@ -86,7 +90,11 @@ function answerRefund(
 beforeAll(async () => {
   const apiUrl = await startStandIn();
   server = await startTestServer({
-    env: { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: apiUrl },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: apiUrl,
+    },
   });
   kit = billingKit(server);
   admin = await createAccount(server, 'admin');
@@ -253,7 +261,10 @@ describe('refunds made in the Stripe dashboard (charge.refunded)', () => {
     const subjects = (await refundMails(dev.email)).map((mail) => mail.subject);
     expect(subjects).toHaveLength(2);
     expect(subjects).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^Partial refund of \$4\.00/), expect.stringMatching(/^Refund of/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^Partial refund of \$4\.00/),
+        expect.stringMatching(/^Refund of/),
+      ]),
     );
   });
 });
