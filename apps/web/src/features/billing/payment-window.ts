@@ -42,17 +42,13 @@ export function useTellOpener(payment: Pick<PaymentSummary, 'id' | 'status'> | n
   }, [payment]);
 }
 
-/** In the opener: calls `onMessage` for each well-formed message from this origin's popup. */
-export function usePaymentWindowMessages(onMessage: (message: PaymentWindowMessage) => void): void {
-  const handler = useRef(onMessage);
-  handler.current = onMessage;
-  useEffect(() => {
-    function receive(event: MessageEvent) {
-      if (event.origin !== window.location.origin) return;
-      const parsed = ZPaymentWindowMessage.safeParse(event.data);
-      if (parsed.success) handler.current(parsed.data);
-    }
-    window.addEventListener('message', receive);
-    return () => window.removeEventListener('message', receive);
-  }, []);
+/** In the opener: calls `onMessage` for each well-formed message from this origin; returns the stop. */
+export function listenToPaymentWindows(onMessage: (message: PaymentWindowMessage) => void): () => void {
+  function receive(event: MessageEvent) {
+    if (event.origin !== window.location.origin) return;
+    const parsed = ZPaymentWindowMessage.safeParse(event.data);
+    if (parsed.success) onMessage(parsed.data);
+  }
+  window.addEventListener('message', receive);
+  return () => window.removeEventListener('message', receive);
 }
