@@ -73,6 +73,8 @@ class PaymentWatcher {
     } catch {
       return; // asked again at the next tick
     }
+    // Another check (a message and a tick at once) may have settled it while this one waited.
+    if (this.watched.get(paymentID) !== entry) return;
     const popupOpen = entry.popup !== null && !entry.popup.closed;
     if (!payment || payment.status === 'pending') {
       if (!popupOpen) this.finish(paymentID);
