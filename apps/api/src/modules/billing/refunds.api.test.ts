@@ -186,26 +186,38 @@ describe('admin refunds through the sandbox provider', () => {
 });
 
 describe('the admin payments list', () => {
-  it('pages newest first with a cursor and filters by status', async () => {
-    // The test clock stands still: a second apart (and after the other tests' payments).
+  it('pages one client’s payments newest first with a cursor, and filters by status', async () => {
+    const { dev, paymentID: paid } = await paidPro();
+    // The test clock stands still: a second apart, so "newest first" is defined.
     server.clock.advance(1000);
-    const first = await paidPro();
-    server.clock.advance(1000);
-    const second = await paidPro();
+    // Renewing opens a second payment (a pending checkout) for the same client.
+    const renewal = await kit.request<{ paymentData: { paymentID: string } }>(BILLING_PATHS.renew, {
+      body: { productID: dev.productId },
+      token: dev.token,
+    });
+    expect(renewal.status, JSON.stringify(renewal.body)).toBe(200);
+    const second = renewal.body.paymentData.paymentID;
+    const mine = `email=${encodeURIComponent(dev.email)}`;
     const page1 = await kit.request<{ payments: AdminPayment[]; nextCursor: string | null }>(
-      `${REFUND_PATHS.adminPaymentsGet}?limit=1&status=paid`,
+      `${REFUND_PATHS.adminPaymentsGet}?limit=1&${mine}`,
       { token: admin.access },
     );
     expect(page1.status).toBe(200);
-    expect(page1.body.payments).toHaveLength(1);
-    expect(page1.body.payments[0]).toMatchObject({ id: second.paymentID, email: second.dev.email });
-    expect(page1.body.payments[0]?.receipt_number).toEqual(expect.any(Number));
+    expect(page1.body.payments).toMatchObject([{ id: second, email: dev.email, receipt_number: null }]);
     expect(page1.body.nextCursor).toEqual(expect.any(String));
-    const page2 = await kit.request<{ payments: AdminPayment[] }>(
-      `${REFUND_PATHS.adminPaymentsGet}?limit=1&status=paid&cursor=${page1.body.nextCursor}`,
+    const page2 = await kit.request<{ payments: AdminPayment[]; nextCursor: string | null }>(
+      `${REFUND_PATHS.adminPaymentsGet}?limit=1&${mine}&cursor=${page1.body.nextCursor}`,
       { token: admin.access },
     );
-    expect(page2.body.payments[0]?.id).toBe(first.paymentID);
+    expect(page2.body.payments).toMatchObject([
+      { id: paid, status: 'paid', receipt_number: expect.any(Number) },
+    ]);
+    expect(page2.body.nextCursor).toBeNull();
+    const onlyPaid = await kit.request<{ payments: AdminPayment[] }>(
+      `${REFUND_PATHS.adminPaymentsGet}?status=paid&${mine}`,
+      { token: admin.access },
+    );
+    expect(onlyPaid.body.payments.map((payment) => payment.id)).toEqual([paid]);
     const bad = await kit.request(`${REFUND_PATHS.adminPaymentsGet}?cursor=bm90LWEtY3Vyc29y`, {
       token: admin.access,
     });
