@@ -67,8 +67,8 @@ export interface RateLimitInfo {
 export interface KeyInformationResponse {
   status: 'ok';
   keyInformation: PublicKeyInformation;
-  /** The key's devices when asked for with `includeDevices`, else null. */
-  devices: Device[] | null;
+  /** The key's devices, only when asked for with `includeDevices`. */
+  devices?: Device[];
   rateLimit: RateLimitInfo | null;
 }
 
@@ -84,8 +84,8 @@ export interface DeviceDetails {
 }
 
 export interface ActivationResponse extends ManipulationResponse {
-  /** Set when the key's least recently used idle device was released to make room (self-serve transfer). */
-  transfer: TransferInformation | null;
+  /** Only when the key's least recently used idle device was released to make room (self-serve transfer). */
+  transfer?: TransferInformation;
 }
 
 export interface HeartbeatResult {
@@ -158,7 +158,7 @@ export class KeyManager {
       status: 'ok',
       message: reply.message,
       keyInformation: pickKeyInformation(reply),
-      transfer: reply.transfer ?? null,
+      ...(reply.transfer ? { transfer: reply.transfer } : {}),
       rateLimit,
     };
   }
@@ -211,7 +211,7 @@ export class KeyManager {
     return {
       status: 'ok',
       keyInformation: pickKeyInformation(reply) ?? emptyGuard(reply),
-      devices: Array.isArray(reply.devices) ? reply.devices : null,
+      ...(Array.isArray(reply.devices) ? { devices: reply.devices } : {}),
       rateLimit,
     };
   }

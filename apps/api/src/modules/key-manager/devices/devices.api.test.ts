@@ -161,6 +161,8 @@ describe('devices', () => {
     const licence = await dev.addKey(2);
     const secret = api(dev, await dev.apiKey());
     await secret(P.activateKey, { key: licence.key, fingerprint: 'old-phone' });
+    // Seen a second apart, so their order is defined (same times would order by the random id).
+    server.clock.advance(1_000);
     await secret(P.activateKey, { key: licence.key, fingerprint: 'tablet' });
     const [tablet, phone] = (await devicesOf(dev, licence.id)).devices as [Device, Device];
     expect(phone.fingerprint).toBe('old-phone');
@@ -364,6 +366,7 @@ describe('key types and input', () => {
     const publishable = await dev.apiKey('publishable');
     const app = api(dev, publishable);
     await secret(P.activateKey, { key: licence.key, fingerprint: 'someone-else' });
+    server.clock.advance(1_000);
     await app(P.activateKey, { key: licence.key, fingerprint: 'mine' });
 
     expect((await app(P.heartbeat, { key: licence.key, fingerprint: 'mine' })).status).toBe(200);
