@@ -9,6 +9,8 @@ import { errorMessage } from '../../../lib/api-error';
 import { useChangeKey, useLicenceKeys, useRemoveKey } from '../api';
 import { AddKeyDialog } from './add-key-dialog';
 import { CopyButton } from './copy-button';
+import { DevicePolicyDialog } from './device-policy-dialog';
+import { DevicesDialog } from './devices-dialog';
 import { EditKeyDialog } from './edit-key-dialog';
 
 function matches(licence: DashboardKey, search: string): boolean {
@@ -30,6 +32,8 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<DashboardKey | null>(null);
   const [deleting, setDeleting] = useState<DashboardKey | null>(null);
+  const [devicesOf, setDevicesOf] = useState<DashboardKey | null>(null);
+  const [editingPolicy, setEditingPolicy] = useState(false);
   const visible = useMemo(() => (keys.data ?? []).filter((k) => matches(k, search)), [keys.data, search]);
 
   const toggle = (licence: DashboardKey) =>
@@ -58,6 +62,9 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
+          <Button variant="outline-secondary" onClick={() => setEditingPolicy(true)} className="text-nowrap">
+            Device policy
+          </Button>
           <Button onClick={() => setAdding(true)} className="text-nowrap">
             Add key
           </Button>
@@ -105,6 +112,14 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
                 <td className="text-end text-nowrap">
                   <Button
                     size="sm"
+                    variant="outline-secondary"
+                    className="me-2"
+                    onClick={() => setDevicesOf(licence)}
+                  >
+                    Devices<span className="visually-hidden"> of {licence.key}</span>
+                  </Button>
+                  <Button
+                    size="sm"
                     variant="outline-primary"
                     className="me-2"
                     onClick={() => setEditing(licence)}
@@ -122,6 +137,10 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
       )}
       {keys.data && keys.data.length > 0 && visible.length === 0 && <p>No key matches “{search}”.</p>}
       <AddKeyDialog show={adding} onHide={() => setAdding(false)} />
+      {devicesOf && (
+        <DevicesDialog key={devicesOf.id} licence={devicesOf} onHide={() => setDevicesOf(null)} />
+      )}
+      {editingPolicy && <DevicePolicyDialog onHide={() => setEditingPolicy(false)} />}
       {editing && <EditKeyDialog key={editing.id} licence={editing} onHide={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog
