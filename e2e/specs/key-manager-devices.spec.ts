@@ -17,6 +17,7 @@ test('the dashboard lists a key’s devices and releases one; the key’s lease 
   page,
 }) => {
   await signUp(page, uniqueUser());
+  await expect(page).toHaveURL(/\/profile$/);
   await page.goto('/store/key-manager');
   await page.getByRole('button', { name: 'Activate Free plan' }).click();
   await expect(page.getByRole('heading', { name: 'Free plan' })).toBeVisible();
@@ -89,6 +90,6 @@ test('the dashboard lists a key’s devices and releases one; the key’s lease 
   await expect(devices.getByTestId('device-rules-summary')).toContainText(
     'a device must send a heartbeat every 10 minutes',
   );
-  await devices.getByRole('button', { name: 'Close' }).click();
+  await devices.getByRole('button', { name: 'Close', exact: true }).last().click();
   await expect(keyRow).toContainText('1 / 2');
 });
