@@ -26,7 +26,7 @@ import { eventually } from '../../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { WebhookReceiver } from '../../../test/webhook-receiver.js';
 import { newDeveloper } from '../key-manager-kit.test.js';
-import { LEASE_EXPIRY_JOB } from './lease-expiry.js';
+import { runLeaseJob } from './devices-kit.test.js';
 
 // Issue 14 item 2 (decision 023): devices, leases with heartbeats, self-serve transfer.
 
@@ -61,17 +61,6 @@ async function devicesOf(dev: Developer, keyId: string) {
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
-}
-
-/** Sends the lease job (tests send scheduled jobs themselves) and waits until it has run. */
-async function runLeaseJob(): Promise<void> {
-  const id = await server.deps.jobs.enqueue(LEASE_EXPIRY_JOB, {});
-  if (!id) throw new Error('job not queued');
-  await eventually(async () => {
-    const job = await server.deps.jobs.boss.getJobById(LEASE_EXPIRY_JOB, id);
-    if (job?.state === 'failed') throw new Error(`lease job failed: ${JSON.stringify(job.output)}`);
-    return job?.state === 'completed';
-  });
 }
 
 function api(dev: Developer, token: string, userAgent = 'DeviceTest/1.0') {
@@ -234,7 +223,7 @@ describe('leases', () => {
 
     // 'silent' is 11 minutes old, 'kept' 4: only 'silent' lapsed.
     server.clock.advance(4 * MINUTE);
-    await runLeaseJob();
+    await runLeaseJob(server);
     expect((await app(P.getKeyInformation, { key: licence.key })).body.currentActivations).toBe(1);
     const left = await devicesOf(dev, licence.id);
     expect(left.devices.map((d) => [d.fingerprint, d.leaseExpiresAt])).toEqual([['kept', expiresAt]]);
@@ -270,7 +259,7 @@ describe('leases', () => {
     });
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     server.clock.advance(DAY);
-    await runLeaseJob();
+    await runLeaseJob(server);
     expect((await app(P.getKeyInformation, { key: licence.key })).body.currentActivations).toBe(1);
   });
 });
