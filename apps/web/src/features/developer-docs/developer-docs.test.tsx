@@ -22,7 +22,7 @@ describe('developer docs', () => {
     expect(manifest.version).toBe(TYPESCRIPT_SDK_VERSION);
   });
 
-  it('documents the Keys operations (the spec's five and heartbeat), the deactivate page with the deactivate path', () => {
+  it('documents the Keys operations (the spec’s five and heartbeat), the deactivate page with the deactivate path', () => {
     expect(OPERATIONS.map((op) => op.id)).toEqual([
       'get-key-information',
       'delete-key',
