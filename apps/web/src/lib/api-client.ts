@@ -15,6 +15,11 @@ export interface RequestOptions<S extends z.ZodType> {
   auth?: boolean;
   /** Extra headers, e.g. a chat session token for visitors. */
   headers?: Record<string, string>;
+  /**
+   * From a query function (TanStack Query passes one to every query; mutations have none). Such a
+   * request is marked as a read, which the server logs at debug rather than info when it succeeds:
+   * polling repeats them every few seconds (issue 16, decision 027).
+   */
   signal?: AbortSignal;
   /**
    * A polled call whose server answers ETags (docs/api.md "Conditional polls"): the last reply is
@@ -35,6 +40,9 @@ function remember(key: string, etag: string, value: unknown): void {
     if (oldest !== undefined) tagged.delete(oldest);
   }
 }
+
+/** The header that marks a request as a read (apps/api/src/platform/http/request-logging.ts). */
+const READ_HEADER = 'X-Request-Kind';
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -82,6 +90,7 @@ async function send(path: string, options: RequestOptions<z.ZodType>): Promise<R
   }
   const access = options.auth === false ? null : getAccessToken();
   if (access) headers.set('Authorization', `Bearer ${access}`);
+  if (options.signal) headers.set(READ_HEADER, 'read');
   return fetch(path, {
     method: options.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
