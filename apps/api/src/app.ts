@@ -27,6 +27,7 @@ import {
 } from './platform/http/openapi-document.js';
 import { RequestLogController } from './platform/http/request-logging.js';
 import { registerResponseHeaders } from './platform/http/security-headers.js';
+import { lazyChildLoggerFactory } from './platform/lazy-request-logger.js';
 import { type LogStream, loggerOptions } from './platform/log-redaction.js';
 import { WebHtml } from './web-html.js';
 
@@ -59,6 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    // request.log is built on its first line, not per request (decision 028).
+    childLoggerFactory: lazyChildLoggerFactory,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
