@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './admin.js';
 export * from './billing.js';
+export * from './billing-refunds.js';
 export * from './business.js';
 export * from './business-properties.js';
 export * from './catalog.js';
@@ -9,6 +10,7 @@ export * from './chat.js';
 export * from './common.js';
 export * from './error-messages.js';
 export * from './key-manager.js';
+export * from './key-manager-devices.js';
 export * from './operations.js';
 export * from './pagination.js';
 export * from './projects.js';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { billingAdminRoutes } from './admin-routes.js';
 import { billingClientRoutes } from './client-routes.js';
+import { refundRoutes } from './refund-routes.js';
 import { defineBillingReminders } from './reminders.js';
 import { renewalRoutes } from './renewal-routes.js';
 import { defineRenewalSweep } from './renewal-sweep.js';
@@ -21,4 +22,5 @@ export const billingFeature =
     await app.register(webhookRoutes(services.payments));
     await app.register(billingAdminRoutes(deps, services.upgrades));
     await app.register(renewalRoutes(deps, services.renewals));
+    await app.register(refundRoutes(deps, services.refunds, services.receiptDocuments));
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { publicUrl } from '../../config.js';
+import { publicUrl, sellerOf } from '../../config.js';
 import { users } from '../../db/schema/index.js';
 import { stripeKeyRefusal } from '../../go-live-checks.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -13,6 +13,8 @@ import { PaymentService } from './payments.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { SandboxProvider } from './providers/sandbox-provider.js';
 import { StripeProvider } from './providers/stripe-provider.js';
+import { ReceiptDocuments } from './receipt-documents.js';
+import { RefundService } from './refunds.js';
 import { RenewalActions } from './renewal-actions.js';
 import { SandboxRenewalCharges } from './renewal-charges.js';
 import { RenewalWebhooks } from './renewal-webhooks.js';
@@ -32,6 +34,8 @@ export interface BillingServices {
   renewalCharges: SandboxRenewalCharges;
   /** The dunning mails' link: the Subscriptions tab, where the card is updated. */
   updateCardUrl: string;
+  refunds: RefundService;
+  receiptDocuments: ReceiptDocuments;
   emailOf(userId: string): Promise<string>;
 }
 
@@ -104,6 +108,7 @@ export function createBillingServices(deps: AppDeps): BillingServices {
         : null,
     ),
   );
+  const seller = sellerOf(config);
   const upgrades = new UpgradeService(db, clock, catalog);
   const account = new AccountBilling(db, clock, catalog, upgrades);
   const renewalCharges = new SandboxRenewalCharges(db, clock, payments, sandbox, deps.log);
@@ -125,6 +130,8 @@ export function createBillingServices(deps: AppDeps): BillingServices {
     ),
     renewalCharges,
     updateCardUrl: subscriptionsTab,
+    refunds: new RefundService(db, providers, payments, deps.log),
+    receiptDocuments: new ReceiptDocuments(db, seller),
     async emailOf(userId) {
       const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       return row?.email ?? '';

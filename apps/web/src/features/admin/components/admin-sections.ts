@@ -3,6 +3,7 @@ import { ApisSection } from '../../billing/admin/apis-section';
 import { PastDueSection } from '../../billing/admin/past-due-section';
 import { AdminProductsSection } from '../../billing/admin/products-section';
 import { UpgradeRequestsSection } from '../../billing/admin/upgrade-requests-section';
+import { PaymentsSection } from '../../billing/refunds/payments-section';
 import { CustomerServiceSection } from '../../chat/admin/customer-service-section';
 import { MessagesSection } from '../../chat/admin/messages-section';
 import { JobsSection } from '../../operations/components/jobs-section';
@@ -29,6 +30,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'products', label: 'Products', Component: AdminProductsSection },
   { key: 'plan-upgrade-requests', label: 'Plan Upgrade Requests', Component: UpgradeRequestsSection },
   { key: 'past-due', label: 'Past-due subscriptions', Component: PastDueSection },
+  { key: 'payments', label: 'Payments', Component: PaymentsSection },
   { key: 'apis', label: 'APIs', Component: ApisSection },
   { key: 'leads', label: 'Leads', Component: AdminLeads },
   { key: 'newsletter', label: 'Newsletter', Component: AdminSubscribers },
