@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -28,6 +29,11 @@ export const licenceKeys = pgTable(
     maxActivations: integer('max_activations').notNull().default(0),
     currentActivations: integer('current_activations').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Extension (decision 024): owner-defined map copied into offline licence certificates. */
+    entitlements: jsonb('entitlements')
+      .$type<Record<string, string | number | boolean>>()
+      .notNull()
+      .default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

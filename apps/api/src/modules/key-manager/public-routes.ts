@@ -24,6 +24,8 @@ import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
 import { forbidden } from '../../platform/http/errors.js';
 import { type ApiKeyGuardFor, apiCaller } from './api-key-guard.js';
 import type { CallContext, KeyOperations } from './key-operations.js';
+import { registerCheckoutRoute } from './licences/checkout-route.js';
+import type { LicenceCheckout } from './licences/licence-checkout.js';
 import { registerPublicCors } from './public-cors.js';
 
 const tags = ['key-manager public REST'];
@@ -54,7 +56,11 @@ function context(request: FastifyRequest): CallContext {
  * operation, so a publishable key is refused what it may not do.
  */
 export const publicKeyRoutes =
-  (operations: KeyOperations, requireApiKey: ApiKeyGuardFor): FastifyPluginAsyncZod =>
+  (
+    operations: KeyOperations,
+    requireApiKey: ApiKeyGuardFor,
+    licences: LicenceCheckout,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     // Only this plugin's routes (encapsulation): replies serialised by a compiled function.
     app.setSerializerCompiler(compiledSerializer);
@@ -171,4 +177,7 @@ export const publicKeyRoutes =
         return { status: 'ok' as const, message: KEY_DELETED_MESSAGE };
       },
     );
+
+    // Signed offline licences (decision 024).
+    registerCheckoutRoute(app, licences, requireApiKey, { tags, security, failures });
   };

@@ -8,6 +8,7 @@ import { KeyOperations } from './key-operations.js';
 import { LicenceKeyCache } from './licence-key-cache.js';
 import { LicenceKeyChangeFeed } from './licence-key-change-feed.js';
 import { LicenceKeys } from './licence-keys.js';
+import { createLicences } from './licences/licences.js';
 import { KeyManagerPlans } from './plans.js';
 import { publicKeyRoutes } from './public-routes.js';
 import { UsageCounter } from './usage-counter.js';
@@ -43,5 +44,10 @@ export const keyManagerRoutes =
     });
     await app.register(dashboardRoutes(deps, { plans, keys, operations, apiKeys }));
     await app.register(webhooks.routes);
-    await app.register(publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock)));
+    // Signed offline licences (decision 024): dashboard routes here, checkout on the public plugin.
+    const licences = createLicences(deps);
+    await app.register(licences.routes);
+    await app.register(
+      publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock), licences.checkout),
+    );
   };
