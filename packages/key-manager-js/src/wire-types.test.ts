@@ -7,6 +7,7 @@ import {
 } from '@app/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PUBLIC_PATHS } from './key-manager.js';
+import type { LicensePayload } from './offline-licence.js';
 import type * as Sdk from './wire-types.js';
 import { ACTIVATION_LIMIT_MESSAGE, KEY_DISABLED_MESSAGE, NO_PLAN_MESSAGE } from './wire-types.js';
 
@@ -21,6 +22,9 @@ describe('the SDK wire types match @app/contract', () => {
     expectTypeOf<Sdk.GetKeyInformationRequest>().toEqualTypeOf<Contract.GetKeyInformationRequest>();
     expectTypeOf<Sdk.ActivateKeyRequest>().toEqualTypeOf<Contract.ActivateKeyRequest>();
     expectTypeOf<Sdk.MarkKeyAsActiveRequest>().toEqualTypeOf<Contract.MarkKeyAsActiveRequest>();
+    expectTypeOf<Sdk.CheckoutLicenseRequest>().toEqualTypeOf<Contract.CheckoutLicenseRequest>();
+    expectTypeOf<Sdk.CheckoutLicenseResponse>().toEqualTypeOf<Contract.CheckoutLicenseResponse>();
+    expectTypeOf<LicensePayload>().toEqualTypeOf<Contract.LicensePayload>();
   });
 
   it('uses the same paths and refusal messages', () => {
