@@ -100,6 +100,8 @@ export class LicenseFingerprintMismatchError extends LicenseVerificationError {
 }
 
 const encoder = new TextEncoder();
+/** Web Crypto's key type, named without the DOM library's global `CryptoKey`. */
+type VerifyKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 
 /**
  * Verifies `certificate` offline and returns its payload, or throws a `LicenseVerificationError`
@@ -184,13 +186,13 @@ function isPayload(value: unknown): value is LicensePayload {
   );
 }
 
-async function importKey(publicKey: string): Promise<{ id: string; key: CryptoKey }> {
+async function importKey(publicKey: string): Promise<{ id: string; key: VerifyKey }> {
   if (typeof publicKey !== 'string' || publicKey.trim() === '') {
     throw new TypeError('a public key must be a PEM or base64 string');
   }
   const base64 = publicKey.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
   let der: Uint8Array<ArrayBuffer>;
-  let key: CryptoKey;
+  let key: VerifyKey;
   try {
     der = fromBase64(base64);
     key = await crypto.subtle.importKey('spki', der, { name: 'Ed25519' }, false, ['verify']);

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { LICENSE_PATHS, type SigningKeysResponse } from '@app/contract';
 import {
   APIConnectionException,
@@ -112,11 +113,9 @@ describe('@northwind/key-manager offline licences', () => {
     expect(await refusal(checkedOut.certificate, fingerprint, issuedAt - 3600)).toBeInstanceOf(
       LicenseNotYetValidError,
     );
-    const { publicKey: stranger } = await crypto.subtle.generateKey({ name: 'Ed25519' }, true, [
-      'sign',
-      'verify',
-    ]);
-    const strangerPem = Buffer.from(await crypto.subtle.exportKey('spki', stranger)).toString('base64');
+    const strangerPem = generateKeyPairSync('ed25519')
+      .publicKey.export({ type: 'spki', format: 'der' })
+      .toString('base64');
     const unknown = await refusal(checkedOut.certificate, fingerprint, now, [strangerPem]);
     expect(unknown).toBeInstanceOf(LicenseUnknownSigningKeyError);
     expect(unknown).toMatchObject({ code: 'unknown_signing_key', signingKeyId: current.id });
