@@ -1,4 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { LICENSE_PATHS, type SigningKeysResponse } from '@app/contract';
 import {
   APIConnectionException,
@@ -18,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
 import { newDeveloper } from './developer-kit.test.js';
+import { repoRoot } from './java-kit.test.js';
 
 // Issue 14 item 3, the TypeScript SDK side: a certificate checked out from the real server is
 // verified after the server is gone, and every kind of bad certificate is refused with its own error.
@@ -32,6 +35,35 @@ afterAll(async () => {
 });
 
 const DAY = 86_400;
+
+type CheckLicence = (
+  manager: KeyManager,
+  licenceKey: string,
+  fingerprint: string,
+  store: {
+    getItem(n: string): string | null;
+    setItem(n: string, v: string): void;
+    removeItem(n: string): void;
+  },
+  publicKeys: readonly string[],
+) => Promise<{ key: string; expiresAt: number }>;
+
+/** The pattern the docs page shows (web code: loaded by URL, typechecked by the web project). */
+async function docsCheckLicence(): Promise<CheckLicence> {
+  const file = path.join(repoRoot, 'apps/web/src/features/developer-docs/examples/offline-licence.ts');
+  return ((await import(pathToFileURL(file).href)) as { checkLicence: CheckLicence }).checkLicence;
+}
+
+/** localStorage's interface over a Map. */
+function memoryStore() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (name: string) => items.get(name) ?? null,
+    setItem: (name: string, value: string) => void items.set(name, value),
+    removeItem: (name: string) => void items.delete(name),
+    items,
+  };
+}
 
 describe('@northwind/key-manager offline licences', () => {
   it('verifies a checked-out certificate with the network cut, and refuses altered ones', async () => {
@@ -50,11 +82,23 @@ describe('@northwind/key-manager offline licences', () => {
     const [current] = published.body.signingKeys;
     if (!current) throw new Error('no signing key');
     const issuedAt = checkedOut.license.issuedAt;
+    // The documented pattern, online: activates (again: counts once), checks out and stores.
+    const checkLicence = await docsCheckLicence();
+    const store = memoryStore();
+    const online = await checkLicence(manager, licence.key, fingerprint, store, [current.publicKeyPem]);
+    expect(online.key).toBe(licence.key);
+    expect(store.items.size).toBe(1);
 
     // Cut the network: the server is gone, so the SDK's online calls fail...
     await server.close();
     stopped = true;
     await expect(manager.getKeyInformation(licence.key)).rejects.toBeInstanceOf(APIConnectionException);
+    // The documented pattern, offline: the stored certificate keeps the user working.
+    const offline = await checkLicence(manager, licence.key, fingerprint, store, [current.publicKeyPem]);
+    expect(offline.key).toBe(licence.key);
+    await expect(
+      checkLicence(manager, licence.key, fingerprint, memoryStore(), [current.publicKeyPem]),
+    ).rejects.toThrow('Connect to the internet once');
 
     // ...and the certificate still verifies offline, with the PEM or the base64 DER the dashboard shows.
     const now = issuedAt + 3 * DAY;

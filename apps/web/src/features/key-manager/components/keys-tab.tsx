@@ -10,6 +10,7 @@ import { useChangeKey, useLicenceKeys, useRemoveKey } from '../api';
 import { AddKeyDialog } from './add-key-dialog';
 import { CopyButton } from './copy-button';
 import { EditKeyDialog } from './edit-key-dialog';
+import { EntitlementsDialog } from './entitlements-dialog';
 
 function matches(licence: DashboardKey, search: string): boolean {
   const needle = search.trim().toLowerCase();
@@ -30,6 +31,7 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<DashboardKey | null>(null);
   const [deleting, setDeleting] = useState<DashboardKey | null>(null);
+  const [entitling, setEntitling] = useState<DashboardKey | null>(null);
   const visible = useMemo(() => (keys.data ?? []).filter((k) => matches(k, search)), [keys.data, search]);
 
   const toggle = (licence: DashboardKey) =>
@@ -111,6 +113,14 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
                   >
                     Edit<span className="visually-hidden"> {licence.key}</span>
                   </Button>
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    className="me-2"
+                    onClick={() => setEntitling(licence)}
+                  >
+                    Entitlements<span className="visually-hidden"> {licence.key}</span>
+                  </Button>
                   <Button size="sm" variant="outline-danger" onClick={() => setDeleting(licence)}>
                     Delete<span className="visually-hidden"> {licence.key}</span>
                   </Button>
@@ -122,6 +132,7 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
       )}
       {keys.data && keys.data.length > 0 && visible.length === 0 && <p>No key matches “{search}”.</p>}
       <AddKeyDialog show={adding} onHide={() => setAdding(false)} />
+      {entitling && <EntitlementsDialog licence={entitling} onHide={() => setEntitling(null)} />}
       {editing && <EditKeyDialog key={editing.id} licence={editing} onHide={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog
