@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard-routes.js';
 import { KeyOperations } from './key-operations.js';
 import { LicenceKeyCache } from './licence-key-cache.js';
 import { LicenceKeyChangeFeed } from './licence-key-change-feed.js';
+import { LicenceKeyList } from './licence-key-list.js';
 import { LicenceKeys } from './licence-keys.js';
 import { createLicences } from './licences/licences.js';
 import { KeyManagerPlans } from './plans.js';
@@ -42,7 +43,8 @@ export const keyManagerRoutes =
       await changeFeed.stop();
       await usage.stop();
     });
-    await app.register(dashboardRoutes(deps, { plans, keys, operations, apiKeys }));
+    const list = new LicenceKeyList(db);
+    await app.register(dashboardRoutes(deps, { plans, keys, list, operations, apiKeys }));
     await app.register(webhooks.routes);
     // Signed offline licences (decision 024): dashboard routes here, checkout on the public plugin.
     const licences = createLicences(deps);
