@@ -8,7 +8,7 @@ import {
 } from '@app/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
-import { licenceKeyDevices, licenceKeys } from '../../../db/schema/index.js';
+import { licenceKeys } from '../../../db/schema/index.js';
 import type { Clock } from '../../../platform/clock.js';
 import { conflict, notFound } from '../../../platform/http/errors.js';
 import type { KeyRef } from '../key-operations.js';
@@ -45,8 +45,9 @@ export class LicenceCheckout {
         maxActivations: licenceKeys.maxActivations,
         isActive: licenceKeys.isActive,
         entitlements: licenceKeys.entitlements,
-        deviceActivated: sql<boolean>`exists (select 1 from ${licenceKeyDevices}
-          where ${licenceKeyDevices.keyId} = ${licenceKeys.id} and ${licenceKeyDevices.fingerprint} = ${fingerprint})`,
+        // Qualified by hand: inside the subquery a bare "id" would name the device row's own id.
+        deviceActivated: sql<boolean>`exists (select 1 from licence_key_devices d
+          where d.key_id = "licence_keys"."id" and d.fingerprint = ${fingerprint})`,
       })
       .from(licenceKeys)
       .where(
