@@ -55,6 +55,8 @@ const ZConfig = z.object({
   WEBHOOKS_ALLOW_PRIVATE: zBool.optional(),
   /** Encrypts webhook signing secrets at rest; unset: derived from the JWT secret. */
   WEBHOOK_SECRET_KEY: z.string().min(32, 'WEBHOOK_SECRET_KEY must be at least 32 characters').optional(),
+  /** Encrypts the owners' licence signing keys at rest (decision 024); unset: DATA_DIR/license-secret-key. */
+  LICENSE_SECRET_KEY: z.string().min(32, 'LICENSE_SECRET_KEY must be at least 32 characters').optional(),
   /** Events and their delivery log are kept this long. */
   WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

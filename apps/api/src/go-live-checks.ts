@@ -7,7 +7,10 @@ import type { Runtime } from './runtime-mode.js';
  * behind a proxy, REDIS_URL with several instances — stay in the checklist only.
  */
 export function goLiveWarnings(
-  config: Pick<Config, 'DATABASE_URL' | 'JWT_SECRET' | 'PUBLIC_URL' | 'SMTP_URL' | 'STRIPE_SECRET_KEY'>,
+  config: Pick<
+    Config,
+    'DATABASE_URL' | 'JWT_SECRET' | 'LICENSE_SECRET_KEY' | 'PUBLIC_URL' | 'SMTP_URL' | 'STRIPE_SECRET_KEY'
+  >,
   runtime: Runtime,
 ): string[] {
   if (runtime.mode !== 'production') return [];
@@ -15,6 +18,10 @@ export function goLiveWarnings(
   if (config.DATABASE_URL && !config.JWT_SECRET)
     warnings.push(
       'JWT_SECRET is not set: this instance signs sessions with DATA_DIR/jwt-secret, so other instances reject them; give every instance the same JWT_SECRET',
+    );
+  if (config.DATABASE_URL && !config.LICENSE_SECRET_KEY)
+    warnings.push(
+      'LICENSE_SECRET_KEY is not set: this instance encrypts licence signing keys with DATA_DIR/license-secret-key, so other instances cannot sign offline licences; give every instance the same LICENSE_SECRET_KEY',
     );
   if (!config.PUBLIC_URL)
     warnings.push(

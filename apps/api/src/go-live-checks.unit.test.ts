@@ -20,6 +20,7 @@ describe('before going live', () => {
     const { warnings } = check({ DATABASE_URL: 'postgres://db/app' });
     expect(warnings.map((warning) => warning.split(' ')[0])).toEqual([
       'JWT_SECRET',
+      'LICENSE_SECRET_KEY',
       'PUBLIC_URL',
       'SMTP_URL',
       'STRIPE_SECRET_KEY',
@@ -28,6 +29,7 @@ describe('before going live', () => {
       check({
         DATABASE_URL: 'postgres://db/app',
         JWT_SECRET: 'x'.repeat(32),
+        LICENSE_SECRET_KEY: 'y'.repeat(32),
         PUBLIC_URL: 'https://shop.example.com',
         SMTP_URL: 'smtp://mail.example.com:587',
         STRIPE_SECRET_KEY: 'sk_live_abc',

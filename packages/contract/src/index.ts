@@ -11,6 +11,7 @@ export * from './common.js';
 export * from './error-messages.js';
 export * from './key-manager.js';
 export * from './key-manager-devices.js';
+export * from './licences.js';
 export * from './operations.js';
 export * from './pagination.js';
 export * from './projects.js';

@@ -31,6 +31,8 @@ export const KEY_MANAGER_PATHS = {
   deactivateKey: `${DASHBOARD}/deactivate-key`,
   markKeyAsActive: `${DASHBOARD}/mark-key-as-active`,
   deleteKey: `${DASHBOARD}/delete-key`,
+  /** Extension (issue 14): a signed offline licence certificate for one device (licences.ts). */
+  checkoutLicense: `${DASHBOARD}/checkout-license`,
   /** Extension (decision 023): a device's lease heartbeat. */
   heartbeat: `${DASHBOARD}/heartbeat`,
   // Dashboard extensions (decision 023): a key's devices and the device policies.
@@ -49,6 +51,7 @@ export const KEY_MANAGER_PUBLIC_OPERATIONS = [
   'markKeyAsActive',
   'deleteKey',
   'heartbeat',
+  'checkoutLicense',
 ] as const;
 export type KeyManagerPublicOperation = (typeof KEY_MANAGER_PUBLIC_OPERATIONS)[number];
 
@@ -72,6 +75,7 @@ export const PUBLISHABLE_KEY_OPERATIONS: readonly KeyManagerPublicOperation[] = 
   'activateKey',
   'deactivateKey',
   'heartbeat',
+  'checkoutLicense',
 ];
 
 // ---- Messages: the SDKs, the Java library and the docs use these exact strings. ----
@@ -84,7 +88,7 @@ export const API_KEY_REQUIRED_MESSAGE = 'API key required';
 export const INVALID_API_KEY_MESSAGE = 'Invalid API key';
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded';
 export const PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE =
-  'A publishable key (km_pub_…) may only get key information, activate, deactivate and heartbeat a device. Call this from your server with a secret key (km_live_…).';
+  'A publishable key (km_pub_…) may only get key information, activate, deactivate and heartbeat a device, and check out its licence. Call this from your server with a secret key (km_live_…).';
 export const PUBLISHABLE_KEY_FINGERPRINT_MESSAGE =
   'A publishable key (km_pub_…) may only deactivate its own device: send the device’s fingerprint, or use a secret key (km_live_…).';
 export const KEY_ACTIVATED_MESSAGE = 'Key activated';
@@ -142,7 +146,7 @@ export const KEY_LIMITS = {
 
 // Messages not given here come from error-messages.ts, named after the field ("Max activations must
 // be a number"); the envelope's `field` carries the raw name for developers.
-const zLicenceKey = z.string().trim().min(1, 'Key is required').max(KEY_LIMITS.keyMax);
+export const zLicenceKey = z.string().trim().min(1, 'Key is required').max(KEY_LIMITS.keyMax);
 const zKeyId = z.uuid('ID is not a valid key ID');
 const zActivationCount = (zeroMeans = '0') =>
   z
@@ -327,9 +331,9 @@ export type RevokeApiKeyRequest = z.input<typeof ZRevokeApiKeyRequest>;
 // ---- Public REST (bearer API key). Bodies are `z.object`: third parties may send extra fields. ----
 
 /** The spec's docs say a key can be addressed by its value or its id. */
-const keyRef = { key: zLicenceKey.optional(), id: zKeyId.optional() };
-const needsKeyOrId = (b: { key?: string; id?: string }) => b.key !== undefined || b.id !== undefined;
-const keyOrIdIssue = { message: 'Key is required', path: ['key'] };
+export const keyRef = { key: zLicenceKey.optional(), id: zKeyId.optional() };
+export const needsKeyOrId = (b: { key?: string; id?: string }) => b.key !== undefined || b.id !== undefined;
+export const keyOrIdIssue = { message: 'Key is required', path: ['key'] };
 
 export const ZGetKeyInformationRequest = z
   .object({

@@ -28,11 +28,28 @@ export {
   type KeyInformationResponse,
   KeyManager,
   type KeyManagerOptions,
+  type LicenseCheckoutResponse,
   type ManipulationResponse,
   PUBLIC_PATHS,
   type RateLimitInfo,
   SDK_VERSION,
 } from './key-manager.js';
+export {
+  DEFAULT_CLOCK_SKEW_SECONDS,
+  decodeLicense,
+  type LicenseErrorCode,
+  LicenseExpiredError,
+  LicenseFingerprintMismatchError,
+  LicenseMalformedError,
+  LicenseNotYetValidError,
+  type LicensePayload,
+  LicenseSignatureError,
+  LicenseUnknownSigningKeyError,
+  LicenseVerificationError,
+  signingKeyIdOf,
+  type VerifyLicenseOptions,
+  verifyLicense,
+} from './offline-licence.js';
 export {
   constructWebhookEvent,
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,

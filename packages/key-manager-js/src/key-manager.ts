@@ -11,10 +11,13 @@ import {
   RateLimitException,
   RequestRefusedException,
 } from './errors.js';
+import type { LicensePayload } from './offline-licence.js';
 import {
   ACTIVATION_LIMIT_MESSAGE,
   type ActivateKeyRequest,
   type ActivateKeyResponse,
+  type CheckoutLicenseRequest,
+  type CheckoutLicenseResponse,
   type DeactivateKeyRequest,
   type DeleteKeyResponse,
   type Device,
@@ -42,6 +45,7 @@ export const PUBLIC_PATHS = {
   markKeyAsActive: '/api/v1/saas-platform/key-manager/mark-key-as-active',
   deleteKey: '/api/v1/saas-platform/key-manager/delete-key',
   heartbeat: '/api/v1/saas-platform/key-manager/heartbeat',
+  checkoutLicense: '/api/v1/saas-platform/key-manager/checkout-license',
 } as const;
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
@@ -104,6 +108,15 @@ export interface ManipulationResponse {
   message: string;
   /** The key's state after the change; null for delete. */
   keyInformation: PublicKeyInformation | null;
+  rateLimit: RateLimitInfo | null;
+}
+
+export interface LicenseCheckoutResponse {
+  status: 'ok';
+  /** Store it as it is (a string); check it offline with `verifyLicense`. */
+  certificate: string;
+  /** Its payload, decoded for convenience: trust only what `verifyLicense` returns. */
+  license: LicensePayload;
   rateLimit: RateLimitInfo | null;
 }
 
@@ -201,6 +214,32 @@ export class KeyManager {
   /** Deletes a key for good; later calls with it fail with `Invalid Key Provided`. */
   async delete(key: string): Promise<ManipulationResponse> {
     return this.#manipulate(PUBLIC_PATHS.deleteKey, { key: requireText(key, 'key') });
+  }
+
+  /**
+   * A signed offline licence for this device (activate it first, with the same fingerprint), valid
+   * for `ttlSeconds` (default 7 days, at most 30). Keep it, and check it with `verifyLicense` when the
+   * server cannot be reached. A publishable key may call this.
+   */
+  async checkoutLicense(
+    key: string,
+    fingerprint: string,
+    ttlSeconds?: number,
+  ): Promise<LicenseCheckoutResponse> {
+    const body: CheckoutLicenseRequest = {
+      key: requireText(key, 'key'),
+      fingerprint: requireText(fingerprint, 'fingerprint'),
+    };
+    if (ttlSeconds !== undefined) {
+      if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0)
+        throw new TypeError('ttlSeconds must be a positive whole number');
+      body.ttlSeconds = ttlSeconds;
+    }
+    const { reply, rateLimit } = await this.#call<CheckoutLicenseResponse>(
+      PUBLIC_PATHS.checkoutLicense,
+      body,
+    );
+    return { status: 'ok', certificate: reply.certificate, license: reply.license, rateLimit };
   }
 
   async #information(body: GetKeyInformationRequest): Promise<KeyInformationResponse> {

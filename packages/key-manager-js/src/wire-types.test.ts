@@ -8,6 +8,7 @@ import {
 } from '@app/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PUBLIC_PATHS } from './key-manager.js';
+import type { LicensePayload } from './offline-licence.js';
 import type * as Sdk from './wire-types.js';
 import {
   ACTIVATION_LIMIT_MESSAGE,
@@ -32,6 +33,9 @@ describe('the SDK wire types match @app/contract', () => {
     expectTypeOf<Sdk.HeartbeatResponse>().toEqualTypeOf<Contract.HeartbeatResponse>();
     expectTypeOf<Sdk.ActivateKeyResponse>().toEqualTypeOf<Contract.ActivateKeyResponse>();
     expectTypeOf<Sdk.Device>().toEqualTypeOf<Contract.Device>();
+    expectTypeOf<Sdk.CheckoutLicenseRequest>().toEqualTypeOf<Contract.CheckoutLicenseRequest>();
+    expectTypeOf<Sdk.CheckoutLicenseResponse>().toEqualTypeOf<Contract.CheckoutLicenseResponse>();
+    expectTypeOf<LicensePayload>().toEqualTypeOf<Contract.LicensePayload>();
   });
 
   it('uses the same paths and refusal messages', () => {

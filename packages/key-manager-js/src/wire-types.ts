@@ -4,6 +4,8 @@
  * `wire-types.test.ts` fails the typecheck if they ever drift from the contract.
  */
 
+import type { LicensePayload } from './offline-licence.js';
+
 /** A licence key as the public REST API describes it. */
 export interface PublicKeyInformation {
   /** The key's id (a UUID), as the dashboard shows it. */
@@ -105,6 +107,19 @@ export interface HeartbeatResponse extends PublicKeyInformation {
 export interface DeleteKeyResponse {
   status: 'ok';
   message: string;
+}
+
+export interface CheckoutLicenseRequest {
+  key?: string;
+  id?: string;
+  fingerprint: string;
+  ttlSeconds?: number;
+}
+
+export interface CheckoutLicenseResponse {
+  status: 'ok';
+  certificate: string;
+  license: LicensePayload;
 }
 
 /** The server's messages for refusals the SDK turns into their own exception classes. */

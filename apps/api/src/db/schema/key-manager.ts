@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -32,6 +33,11 @@ export const licenceKeys = pgTable(
     leaseSeconds: integer('lease_seconds'),
     transfersPer30Days: integer('transfers_per_30_days'),
     transferIdleSeconds: integer('transfer_idle_seconds'),
+    /** Extension (decision 024): owner-defined map copied into offline licence certificates. */
+    entitlements: jsonb('entitlements')
+      .$type<Record<string, string | number | boolean>>()
+      .notNull()
+      .default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -32,6 +32,8 @@ export async function newDeveloper(server: TestServer) {
   await call(CATALOG_PATHS.plansActivate, { productID: data.product.id, planID: free.id, isUpgrade: false });
 
   return {
+    /** The developer's access token, for dashboard calls the kit has no shortcut for. */
+    token,
     addKey: async (maxActivations: number) =>
       (await call<AddKeyResponse>(KEY_MANAGER_PATHS.addKey, { maxActivations, isActivated: true })).key,
     apiKey: async (type?: ApiKeyType) =>

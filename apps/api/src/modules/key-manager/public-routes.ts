@@ -29,6 +29,8 @@ import { type ApiKeyGuardFor, apiCaller } from './api-key-guard.js';
 import type { Devices } from './devices/devices.js';
 import { registerHeartbeatRoute } from './devices/heartbeat-route.js';
 import type { CallContext, KeyOperations } from './key-operations.js';
+import { registerCheckoutRoute } from './licences/checkout-route.js';
+import type { LicenceCheckout } from './licences/licence-checkout.js';
 import { registerPublicCors } from './public-cors.js';
 
 const tags = ['key-manager public REST'];
@@ -59,7 +61,12 @@ function context(request: FastifyRequest): CallContext {
  * operation, so a publishable key is refused what it may not do.
  */
 export const publicKeyRoutes =
-  (operations: KeyOperations, requireApiKey: ApiKeyGuardFor, devices: Devices): FastifyPluginAsyncZod =>
+  (
+    operations: KeyOperations,
+    requireApiKey: ApiKeyGuardFor,
+    devices: Devices,
+    licences: LicenceCheckout,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     // Only this plugin's routes (encapsulation): replies serialised by a compiled function.
     app.setSerializerCompiler(compiledSerializer);
@@ -192,4 +199,6 @@ export const publicKeyRoutes =
     );
 
     registerHeartbeatRoute(app, devices, requireApiKey, context, { tags, security, failures });
+    // Signed offline licences (decision 024).
+    registerCheckoutRoute(app, licences, requireApiKey, { tags, security, failures });
   };

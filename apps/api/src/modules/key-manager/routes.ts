@@ -13,6 +13,7 @@ import { LicenceKeyCache } from './licence-key-cache.js';
 import { LicenceKeyChangeFeed } from './licence-key-change-feed.js';
 import { LicenceKeyList } from './licence-key-list.js';
 import { LicenceKeys } from './licence-keys.js';
+import { createLicences } from './licences/licences.js';
 import { KeyManagerPlans } from './plans.js';
 import { publicKeyRoutes } from './public-routes.js';
 import { UsageCounter } from './usage-counter.js';
@@ -53,5 +54,10 @@ export const keyManagerRoutes =
     await app.register(dashboardRoutes(deps, { plans, keys, list, operations, apiKeys }));
     await app.register(deviceRoutes(deps, devices, new DevicePolicies(db, deps.clock)));
     await app.register(webhooks.routes);
-    await app.register(publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock), devices));
+    // Signed offline licences (decision 024): dashboard routes here, checkout on the public plugin.
+    const licences = createLicences(deps);
+    await app.register(licences.routes);
+    await app.register(
+      publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock), devices, licences.checkout),
+    );
   };

@@ -12,10 +12,12 @@ const VERSION = 'v1';
 export class SecretBox {
   private readonly key: Buffer;
 
-  constructor(keyMaterial: string) {
-    this.key = Buffer.from(
-      hkdfSync('sha256', keyMaterial, 'northwind-webhooks', 'webhook signing secret v1', 32),
-    );
+  /** `purpose` (HKDF salt and info) keeps keys for different uses apart; the default is the webhooks'. */
+  constructor(
+    keyMaterial: string,
+    purpose = { salt: 'northwind-webhooks', info: 'webhook signing secret v1' },
+  ) {
+    this.key = Buffer.from(hkdfSync('sha256', keyMaterial, purpose.salt, purpose.info, 32));
   }
 
   seal(plaintext: string, boundTo: string): string {

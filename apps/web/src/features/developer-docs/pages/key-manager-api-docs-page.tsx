@@ -2,21 +2,25 @@ import { Col, Nav, Row, Tab, Tabs } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
 import { AuthenticationTab } from '../components/authentication-tab';
+import { OfflineLicencesTab } from '../components/offline-licences-tab';
 import { OperationSection } from '../components/operation-section';
 import { useDocumentTitle } from '../components/use-document-title';
 import { WebhooksTab } from '../components/webhooks-tab';
 import { LIBRARY_DOCS_PATH } from '../content/library';
 import { OPERATIONS } from '../content/operations';
 
-type DocTab = 'authentication' | 'keys' | 'webhooks';
+type DocTab = 'authentication' | 'keys' | 'webhooks' | 'offline';
+const OTHER_TABS: readonly DocTab[] = ['webhooks', 'offline'];
+const otherTab = (value: string | null): DocTab =>
+  OTHER_TABS.find((tab) => tab === value) ?? 'authentication';
 
 function tabOf(params: URLSearchParams): DocTab {
   if (params.get('tab') === 'keys' || params.has('op')) return 'keys';
-  return params.get('tab') === 'webhooks' ? 'webhooks' : 'authentication';
+  return otherTab(params.get('tab'));
 }
 
 /**
- * /built-apis/doc/key-manager: tabs Authentication, Keys and Webhooks (extension); the tab and
+ * /built-apis/doc/key-manager: tabs Authentication, Keys, Webhooks and Offline licences (extensions); the tab and
  * sub-page live in the URL.
  */
 export function KeyManagerApiDocsPage() {
@@ -44,7 +48,7 @@ export function KeyManagerApiDocsPage() {
       <Tabs
         id="key-manager-doc-tabs"
         activeKey={tab}
-        onSelect={(key) => show({ tab: key === 'keys' || key === 'webhooks' ? key : 'authentication' })}
+        onSelect={(key) => show({ tab: key === 'keys' ? key : otherTab(key) })}
         className="mb-3"
       >
         <Tab eventKey="authentication" title="Authentication">
@@ -77,6 +81,9 @@ export function KeyManagerApiDocsPage() {
         </Tab>
         <Tab eventKey="webhooks" title="Webhooks">
           <WebhooksTab />
+        </Tab>
+        <Tab eventKey="offline" title="Offline licences">
+          <OfflineLicencesTab />
         </Tab>
       </Tabs>
     </div>

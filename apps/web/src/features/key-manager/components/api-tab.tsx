@@ -49,7 +49,8 @@ export function ApiTab() {
           : ''}
         . A <strong>secret key</strong> (<code>km_live_…</code>) may do everything: keep it on your server. A{' '}
         <strong>publishable key</strong> (<code>km_pub_…</code>) may be shipped inside an app or a web page:
-        it may only get key information, activate, and deactivate a device by its fingerprint.
+        it may only get key information, activate, deactivate and heartbeat a device by its fingerprint, and
+        check out that device's offline licence.
       </p>
       <Form onSubmit={onGenerate} className="d-flex flex-wrap gap-2 align-items-end mb-3">
         <Form.Group controlId="api-key-name">

@@ -13,6 +13,7 @@ import { CopyButton } from './copy-button';
 import { DevicePolicyDialog } from './device-policy-dialog';
 import { DevicesDialog } from './devices-dialog';
 import { EditKeyDialog } from './edit-key-dialog';
+import { EntitlementsDialog } from './entitlements-dialog';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -46,6 +47,7 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
   const [deleting, setDeleting] = useState<DashboardKey | null>(null);
   const [devicesOf, setDevicesOf] = useState<DashboardKey | null>(null);
   const [editingPolicy, setEditingPolicy] = useState(false);
+  const [entitling, setEntitling] = useState<DashboardKey | null>(null);
   const visible = keys.data?.keys ?? [];
   const narrowed = search !== '' || filter !== 'all';
 
@@ -176,6 +178,14 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
                   >
                     Edit<span className="visually-hidden"> {licence.key}</span>
                   </Button>
+                  <Button
+                    size="sm"
+                    variant="outline-secondary"
+                    className="me-2"
+                    onClick={() => setEntitling(licence)}
+                  >
+                    Entitlements<span className="visually-hidden"> {licence.key}</span>
+                  </Button>
                   <Button size="sm" variant="outline-danger" onClick={() => setDeleting(licence)}>
                     Delete<span className="visually-hidden"> {licence.key}</span>
                   </Button>
@@ -208,6 +218,7 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
         <DevicesDialog key={devicesOf.id} licence={devicesOf} onHide={() => setDevicesOf(null)} />
       )}
       {editingPolicy && <DevicePolicyDialog onHide={() => setEditingPolicy(false)} />}
+      {entitling && <EntitlementsDialog licence={entitling} onHide={() => setEntitling(null)} />}
       {editing && <EditKeyDialog key={editing.id} licence={editing} onHide={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

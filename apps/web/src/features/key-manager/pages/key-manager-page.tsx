@@ -5,6 +5,7 @@ import { useKeyManagerData } from '../api';
 import { ApiTab } from '../components/api-tab';
 import { DocumentationTab } from '../components/documentation-tab';
 import { KeysTab } from '../components/keys-tab';
+import { LicencesTab } from '../components/licences-tab';
 import { OverviewTab } from '../components/overview-tab';
 import { PlansOffer } from '../components/plans-offer';
 import { WebhooksTab } from '../components/webhooks-tab';
@@ -14,10 +15,11 @@ const TABS = [
   { key: 'keys', title: 'Keys' },
   { key: 'api', title: 'API' },
   { key: 'webhooks', title: 'Webhooks' },
+  { key: 'licences', title: 'Offline licences' },
   { key: 'documentation', title: 'Documentation' },
 ] as const;
 
-/** /store/key-manager (spec §2): tabs Dashboard, Keys, API, Webhooks (extension), Documentation (?tab=). */
+/** /store/key-manager (spec §2): tabs Dashboard, Keys, API, Webhooks and Offline licences (extensions), Documentation (?tab=). */
 export function KeyManagerPage() {
   const data = useKeyManagerData();
   const [params, setParams] = useSearchParams();
@@ -63,6 +65,9 @@ export function KeyManagerPage() {
             </Tab.Pane>
             <Tab.Pane eventKey="webhooks" mountOnEnter unmountOnExit>
               {plan ? <WebhooksTab /> : <PlansOffer productId={data.data.product.id} />}
+            </Tab.Pane>
+            <Tab.Pane eventKey="licences" mountOnEnter unmountOnExit>
+              {plan ? <LicencesTab /> : <PlansOffer productId={data.data.product.id} />}
             </Tab.Pane>
             <Tab.Pane eventKey="documentation" mountOnEnter unmountOnExit>
               <DocumentationTab />

@@ -336,6 +336,58 @@ public final class KeyManager {
         return manipulate("delete-key", body("key", requireText(key, "key")), "Key deleted");
     }
 
+    /**
+     * Checks out a signed offline licence for this device, valid for the server's default of 7
+     * days. See {@link #checkoutLicense(String, String, long)}.
+     *
+     * @param key the licence key
+     * @param fingerprint this device's fingerprint, activated before with {@link #activate(String, String)}
+     * @return the certificate and its payload
+     * @throws KeyManagerException as {@link #checkoutLicense(String, String, long)}
+     * @throws IllegalArgumentException when the key or fingerprint is null or empty
+     */
+    public LicenseCheckoutResponse checkoutLicense(String key, String fingerprint) throws KeyManagerException {
+        return checkoutLicense(key, fingerprint, 0);
+    }
+
+    /**
+     * Checks out a signed offline licence (an Ed25519 certificate) for a device that holds an
+     * activation of the key. Store the certificate and check it with {@link OfflineLicense#verify}
+     * when the server cannot be reached. A publishable key ({@code km_pub_}) may call this.
+     *
+     * @param key the licence key
+     * @param fingerprint this device's fingerprint, activated before with {@link #activate(String, String)}
+     * @param ttlSeconds how long the certificate is valid, 60 to 2592000 (30 days); 0 for the server's
+     *     default of 7 days
+     * @return the certificate and its payload
+     * @throws KeyDisabledException when the key is disabled
+     * @throws KeyNotFoundException when the key does not exist
+     * @throws RequestRefusedException 409 {@code This device is not activated for the key}, or bad input
+     * @throws KeyManagerException for the other failures, as the other calls
+     * @throws IllegalArgumentException when the key or fingerprint is null or empty, or the ttl negative
+     */
+    public LicenseCheckoutResponse checkoutLicense(String key, String fingerprint, long ttlSeconds)
+            throws KeyManagerException {
+        Map<String, Object> body = body("key", requireText(key, "key"));
+        body.put("fingerprint", requireText(fingerprint, "fingerprint"));
+        if (ttlSeconds < 0) {
+            throw new IllegalArgumentException("ttlSeconds must not be negative");
+        }
+        if (ttlSeconds > 0) {
+            body.put("ttlSeconds", ttlSeconds);
+        }
+        Map<String, Object> reply = call("checkout-license", body);
+        Object certificate = reply.get("certificate");
+        if (!(certificate instanceof String)) {
+            throw new KeyManagerException("Unexpected reply from the Key Manager: no certificate", 200);
+        }
+        try {
+            return new LicenseCheckoutResponse((String) certificate, OfflineLicense.decode((String) certificate));
+        } catch (LicenseMalformedException ex) {
+            throw new KeyManagerException("Unexpected reply from the Key Manager: " + ex.getMessage(), 200, ex);
+        }
+    }
+
     private ManipulationResponse manipulate(String operation, Map<String, Object> body, String fallback)
             throws KeyManagerException {
         Map<String, Object> reply = call(operation, body);
