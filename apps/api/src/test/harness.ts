@@ -16,6 +16,8 @@ export interface TestServer extends BuiltApp {
   baseUrl: string;
   clock: ManualClock;
   database: Database;
+  /** Statements Drizzle has sent to this server's database so far (count before and after an operation). */
+  queryCount(): number;
   close(): Promise<void>;
 }
 
@@ -44,14 +46,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const template = inject('pgliteTemplate');
   let database: Database;
   let dropDatabase = async () => {};
+  let queries = 0;
+  const onQuery = () => {
+    queries += 1;
+  };
   if (databaseUrl && options.isolatedDatabase) {
-    const isolated = await openIsolatedPostgres(databaseUrl, 4);
+    const isolated = await openIsolatedPostgres(databaseUrl, 4, onQuery);
     database = isolated.database;
     dropDatabase = isolated.drop;
   } else if (databaseUrl) {
-    database = await openPostgres(databaseUrl, 4);
+    database = await openPostgres(databaseUrl, 4, onQuery);
   } else if (template) {
-    database = await openPglite({ loadDataDir: new Blob([await readFile(template)]) });
+    database = await openPglite({ loadDataDir: new Blob([await readFile(template)]), onQuery });
   } else {
     throw new Error('global setup did not provide a database');
   }
@@ -93,6 +99,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl: `http://127.0.0.1:${port}`,
     clock,
     database,
+    queryCount: () => queries,
     async close() {
       // A client connection the server still counts as active (seen once under heavy load) would
       // hold close() past the hook timeout: after 10 s every connection is cut, and it is reported.
