@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -38,10 +39,12 @@ export interface Database {
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** Called with every statement Drizzle sends (tests count queries per operation; off in production). */
-export type QueryListener = (statement: string) => void;
+export type QueryListener = (statement: string, params: unknown[]) => void;
 
 const listenerLogger = (onQuery: QueryListener | undefined) =>
-  onQuery ? { logger: { logQuery: (statement: string) => onQuery(statement) } } : {};
+  onQuery
+    ? { logger: { logQuery: (statement: string, params: unknown[]) => onQuery(statement, params) } }
+    : {};
 
 export async function openPostgres(url: string, poolSize = 10, onQuery?: QueryListener): Promise<Database> {
   // TCP keep-alive notices a half-open connection (a dropped network path) instead of waiting forever.
@@ -72,6 +75,8 @@ export async function openPglite(options: {
 }): Promise<Database> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({
+    // Trigram indexes for substring search (migration 0013); PostgreSQL ships pg_trgm itself.
+    extensions: { pg_trgm },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });

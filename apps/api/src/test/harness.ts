@@ -18,6 +18,8 @@ export interface TestServer extends BuiltApp {
   database: Database;
   /** Statements Drizzle has sent to this server's database so far (count before and after an operation). */
   queryCount(): number;
+  /** The last 200 statements (with their parameters), newest last: tests EXPLAIN what a route ran. */
+  recentQueries(): ReadonlyArray<{ sql: string; params: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -47,8 +49,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   let database: Database;
   let dropDatabase = async () => {};
   let queries = 0;
-  const onQuery = () => {
+  const recent: Array<{ sql: string; params: unknown[] }> = [];
+  const onQuery = (statement: string, params: unknown[]) => {
     queries += 1;
+    recent.push({ sql: statement, params });
+    if (recent.length > 200) recent.shift();
   };
   if (databaseUrl && options.isolatedDatabase) {
     const isolated = await openIsolatedPostgres(databaseUrl, 4, onQuery);
@@ -100,6 +105,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     database,
     queryCount: () => queries,
+    recentQueries: () => [...recent],
     async close() {
       // A client connection the server still counts as active (seen once under heavy load) would
       // hold close() past the hook timeout: after 10 s every connection is cut, and it is reported.

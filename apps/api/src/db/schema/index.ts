@@ -11,5 +11,6 @@ export * from './project-chat.js';
 export * from './projects.js';
 export * from './refresh-tokens.js';
 export * from './stored-files.js';
+export * from './table-stats.js';
 export * from './users.js';
 export * from './webhooks.js';
