@@ -5,6 +5,11 @@
 // Passes that share no port, database or build output run at the same time (each one's output is
 // printed whole when it ends): the Java tests beside the Vitest pass, and the PostgreSQL API pass
 // beside the PGlite browser pass, whose time is mostly spent waiting on the browser.
+//
+// TEST_SECOND_NODE_BIN (set by .ci/run to a Node 24 bin folder) adds a second runtime: the build,
+// the unit and web tests, the API tests and the Java tests run on both runtimes; the database axis is
+// split between them (API and browser tests on PGlite on one, on PostgreSQL on the other, swapped for
+// the browser), so each runtime serves both databases and the run takes little longer than one.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -18,7 +23,9 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const serverUrl = process.env.TEST_DATABASE_URL;
+const secondNodeBin = process.env.TEST_SECOND_NODE_BIN;
 const baseEnv = { ...process.env };
+delete baseEnv.TEST_SECOND_NODE_BIN;
 delete baseEnv.TEST_DATABASE_URL;
 delete baseEnv.E2E_DATABASE_URL;
 delete baseEnv.DATABASE_URL;
@@ -123,27 +130,66 @@ async function withFreshDatabase(fn) {
   }
 }
 
-console.log('\n=== build ===');
-if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: baseEnv }).status !== 0) {
-  console.log('\n0 passed, 1 failed');
-  process.exit(1);
+/** A Node runtime the passes run on: its name (with version) and the environment that selects it. */
+function runtime(binDir) {
+  if (!binDir) return { name: `Node ${process.version}`, env: baseEnv };
+  const probe = spawnSync(path.join(binDir, 'node'), ['-v'], { encoding: 'utf8' });
+  if (probe.status !== 0) {
+    console.log(`TEST_SECOND_NODE_BIN=${binDir} holds no working node`);
+    console.log('\n0 passed, 1 failed');
+    process.exit(1);
+  }
+  return {
+    name: `Node ${probe.stdout.trim()}`,
+    env: { ...baseEnv, PATH: `${binDir}${path.delimiter}${baseEnv.PATH}` },
+  };
 }
-console.log(`=== build: ${seconds(started)} ===`);
+const machine = runtime(undefined);
+const second = secondNodeBin ? runtime(secondNodeBin) : null;
+const runtimes = second ? [second, machine] : [machine];
 
+// The build on every runtime; the last one (the machine's) leaves the output the tests use.
+for (const node of runtimes) {
+  const phase = Date.now();
+  console.log(`\n=== build — ${node.name} ===`);
+  if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: node.env }).status !== 0) {
+    console.log(`\nFailed suites: build — ${node.name}\n\n0 passed, 1 failed`);
+    process.exit(1);
+  }
+  console.log(`=== build — ${node.name}: ${seconds(phase)} ===`);
+}
+
+// One runtime takes the PGlite Vitest pass and the PostgreSQL browser pass, the other the PostgreSQL
+// Vitest pass and the PGlite browser pass. Unit and web tests touch no database: they run in each
+// runtime's Vitest pass.
+const pgliteNode = second ?? machine;
+const postgresNode = machine;
 await Promise.all([
-  vitest('unit, web and API tests on PGlite', ['unit', 'web', 'api'], baseEnv),
-  junit('Java library tests (JUnit 5)', baseEnv),
+  vitest(`unit, web and API tests on PGlite — ${pgliteNode.name}`, ['unit', 'web', 'api'], pgliteNode.env),
+  junit(`Java library tests (JUnit 5) — ${pgliteNode.name}`, pgliteNode.env),
 ]);
 await Promise.all([
-  playwright('browser tests on PGlite', { ...baseEnv, E2E_RUN_ID: `pglite-${process.pid}` }),
-  serverUrl ? vitest('API tests on PostgreSQL', ['api'], { ...baseEnv, TEST_DATABASE_URL: serverUrl }) : null,
+  playwright(`browser tests on PGlite — ${postgresNode.name}`, {
+    ...postgresNode.env,
+    E2E_RUN_ID: `pglite-${process.pid}`,
+  }),
+  serverUrl
+    ? vitest(
+        `${second ? 'unit, web and API' : 'API'} tests on PostgreSQL — ${postgresNode.name}`,
+        second ? ['unit', 'web', 'api'] : ['api'],
+        { ...postgresNode.env, TEST_DATABASE_URL: serverUrl },
+      )
+    : second
+      ? vitest(`unit, web and API tests on PGlite — ${machine.name}`, ['unit', 'web', 'api'], machine.env)
+      : null,
+  second ? junit(`Java library tests (JUnit 5) — ${machine.name}`, machine.env) : null,
 ]);
 if (serverUrl) {
   // Specs tagged @database-independent (prerendered pages, static docs) already ran on PGlite.
   await withFreshDatabase((url) =>
     playwright(
-      'browser tests on PostgreSQL',
-      { ...baseEnv, E2E_DATABASE_URL: url, E2E_RUN_ID: `postgres-${process.pid}` },
+      `browser tests on PostgreSQL — ${pgliteNode.name}`,
+      { ...pgliteNode.env, E2E_DATABASE_URL: url, E2E_RUN_ID: `postgres-${process.pid}` },
       ['--grep-invert', '@database-independent'],
     ),
   );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldLabel } from './error-messages.js';
+import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
  * Key Manager (spec §2, §3, §7). Two audiences share the `/api/v1/saas-platform/key-manager/`
@@ -92,6 +93,9 @@ export const API_KEY_CREATED_MESSAGE = 'API key created. Copy it now: it is show
 export const API_KEY_REVOKED_MESSAGE = 'API key revoked';
 export const API_KEY_NOT_FOUND_MESSAGE = 'API key not found';
 export const API_KEY_LIMIT = 10;
+/** Substring search needs three characters: the trigram index cannot narrow fewer (decision 025). */
+export const KEY_SEARCH_MIN = 3;
+export const KEY_SEARCH_TOO_SHORT_MESSAGE = `Type at least ${KEY_SEARCH_MIN} characters to search`;
 export const API_KEY_LIMIT_MESSAGE = `You can have at most ${API_KEY_LIMIT} active API keys. Revoke one first.`;
 
 /** HTTP status and message of every public REST failure, for SDKs and docs. */
@@ -188,7 +192,32 @@ export type AddKeyRequest = z.input<typeof ZAddKeyRequest>;
 export const ZAddKeyResponse = z.object({ status: z.literal('ok'), message: z.string(), key: ZDashboardKey });
 export type AddKeyResponse = z.infer<typeof ZAddKeyResponse>;
 
-export const ZGetKeysResponse = z.object({ status: z.literal('ok'), keys: z.array(ZDashboardKey) });
+/**
+ * Extension (issue 17): get-keys is paged on the server. Every field is optional, so the spec's
+ * body-less call still works and answers the first page (newest first) with `nextCursor`.
+ * `search` matches a substring (3+ characters; empty means none) of the key or the name,
+ * case-insensitive; `key` one exact key;
+ * `is_active` the switch; `at_limit` keys whose activations reached a non-zero maximum.
+ */
+export const ZGetKeysRequest = z.strictObject({
+  ...zPageQuery,
+  search: z
+    .string()
+    .trim()
+    .max(KEY_LIMITS.searchMax)
+    .refine((text) => text.length === 0 || text.length >= KEY_SEARCH_MIN, KEY_SEARCH_TOO_SHORT_MESSAGE)
+    .optional(),
+  key: zLicenceKey.optional(),
+  is_active: z.boolean().optional(),
+  at_limit: z.boolean().optional(),
+});
+export type GetKeysRequest = z.input<typeof ZGetKeysRequest>;
+export const ZGetKeysResponse = z.object({
+  status: z.literal('ok'),
+  keys: z.array(ZDashboardKey),
+  /** Extension: the cursor of the next page; null on the last one. */
+  nextCursor: zNextCursor,
+});
 export type GetKeysResponse = z.infer<typeof ZGetKeysResponse>;
 
 /**
@@ -268,9 +297,14 @@ export const ZApiKeyInformation = z.object({
   created_at: z.string(),
 });
 export type ApiKeyInformation = z.infer<typeof ZApiKeyInformation>;
+/** Extension (issue 17): the API-key list is paged like every list; no body is the first page. */
+export const ZGetApiKeysRequest = z.strictObject({ ...zPageQuery });
+export type GetApiKeysRequest = z.input<typeof ZGetApiKeysRequest>;
 export const ZGetApiKeysResponse = z.object({
   status: z.literal('ok'),
   keysInformation: z.array(ZApiKeyInformation),
+  /** Extension: the cursor of the next page; null on the last one. */
+  nextCursor: zNextCursor,
   /** Calls per minute of the plan: the window `remaining_requests` counts down from. */
   callsPerMinute: z.number().int().nullable(),
 });

@@ -32,11 +32,34 @@ export const licenceKeys = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('licence_keys_owner_idx').on(table.ownerId, table.createdAt),
+    // Keyset pages of get-keys (decision 025): newest first, ties broken by id, per owner.
+    index('licence_keys_owner_page_idx').on(table.ownerId, table.createdAt, table.id),
+    index('licence_keys_owner_active_page_idx').on(table.ownerId, table.isActive, table.createdAt, table.id),
+    index('licence_keys_owner_at_limit_page_idx')
+      .on(table.ownerId, table.createdAt, table.id)
+      .where(sql`${table.maxActivations} > 0 and ${table.currentActivations} >= ${table.maxActivations}`),
+    // Substring search on key and name uses pg_trgm GIN indexes, created by hand at the end of
+    // migration 0013 (after CREATE EXTENSION), so they are not declared here.
     check('licence_keys_current_nonneg', sql`${table.currentActivations} >= 0`),
     check('licence_keys_max_nonneg', sql`${table.maxActivations} >= 0`),
   ],
 );
+
+/**
+ * Per-owner counts of licence keys, kept by statement-level triggers on `licence_keys` in the same
+ * transaction as every change (hand-written SQL at the end of migration 0013, decision 025). The
+ * dashboard reads its figures here instead of counting rows; `version` grows with every change to
+ * the owner's keys and is the ETag of get-keys and data.
+ */
+export const licenceKeyCounters = pgTable('licence_key_counters', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  keys: integer('keys').notNull().default(0),
+  activeKeys: integer('active_keys').notNull().default(0),
+  activations: bigint('activations', { mode: 'number' }).notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
 
 /** Extension: devices (fingerprints) holding an activation, so re-activating one counts once. */
 export const licenceKeyDevices = pgTable(

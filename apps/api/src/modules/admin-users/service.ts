@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminUsersQuery, CreateStaffRequest, ManagedUser } from '@app/contract';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { projectEmployees, projectOrders, type UserRow, users } from '../../db/schema/index.js';
+import {
+  businessAgents,
+  projectEmployees,
+  projectOrders,
+  type UserRow,
+  users,
+} from '../../db/schema/index.js';
 import type { EventBus } from '../../platform/events/index.js';
 import {
   containsPattern,
@@ -81,6 +87,13 @@ export class AdminUserService {
       .where(
         and(
           eq(users.userType, 'c'),
+          // Business agents are client accounts too, but an owner's staff, not our clients.
+          notExists(
+            this.db
+              .select({ id: businessAgents.id })
+              .from(businessAgents)
+              .where(eq(businessAgents.userId, users.id)),
+          ),
           matchesNameOrEmail(query.search),
           after
             ? sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`

@@ -7,6 +7,7 @@ import { dashboardRoutes } from './dashboard-routes.js';
 import { KeyOperations } from './key-operations.js';
 import { LicenceKeyCache } from './licence-key-cache.js';
 import { LicenceKeyChangeFeed } from './licence-key-change-feed.js';
+import { LicenceKeyList } from './licence-key-list.js';
 import { LicenceKeys } from './licence-keys.js';
 import { KeyManagerPlans } from './plans.js';
 import { publicKeyRoutes } from './public-routes.js';
@@ -41,7 +42,8 @@ export const keyManagerRoutes =
       await changeFeed.stop();
       await usage.stop();
     });
-    await app.register(dashboardRoutes(deps, { plans, keys, operations, apiKeys }));
+    const list = new LicenceKeyList(db);
+    await app.register(dashboardRoutes(deps, { plans, keys, list, operations, apiKeys }));
     await app.register(webhooks.routes);
     await app.register(publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock)));
   };

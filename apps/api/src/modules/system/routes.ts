@@ -2,6 +2,7 @@ import { SYSTEM_PATHS, ZSiteConfigResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
+import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
 import { defineCleanup } from './cleanup.js';
 
 const ZCheckStatus = z.enum(['ok', 'degraded', 'failed']);
@@ -18,13 +19,15 @@ export const systemRoutes =
     defineCleanup(deps);
 
     // Liveness: the process answers (nothing else, so a slow dependency never gets it restarted).
-    app.get(
-      '/healthz',
-      { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } },
-      async () => ({
-        status: 'ok' as const,
-      }),
-    );
+    // Polled constantly, so its own scope writes the reply with a compiled serialiser (decision 028).
+    await app.register(async (liveness) => {
+      liveness.setSerializerCompiler(compiledSerializer);
+      liveness.get(
+        '/healthz',
+        { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } },
+        async () => ({ status: 'ok' as const }),
+      );
+    });
 
     // Readiness: every registered dependency check (platform/health). 503 only when a critical
     // one fails (the database): a load balancer then stops sending traffic here. Failing

@@ -25,7 +25,7 @@ export function useAdminProjects(page: { search: string; status?: ProjectStatus;
           status: page.status,
           cursor: page.cursor,
         }),
-        { schema: ZManagedProjectsResponse, signal },
+        { schema: ZManagedProjectsResponse, signal, conditional: true },
       ),
     refetchInterval: ADMIN_POLL_MS,
     placeholderData: keepPreviousData,

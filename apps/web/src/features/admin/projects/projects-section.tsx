@@ -13,7 +13,7 @@ import { ProjectManager } from './project-manager';
 export function ProjectsSection() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ProjectStatus | ''>('');
-  const settled = useDebouncedValue(search);
+  const settled = useDebouncedValue(search, 300);
   const pages = useCursorPages(`${settled}|${status}`);
   const list = useAdminProjects({ search: settled, status: status || undefined, cursor: pages.cursor });
   const { isPending, error, refetch } = list;

@@ -19,6 +19,7 @@ function useUserPage(path: string, kind: string, page: { search: string; cursor?
       apiRequest(withQuery(path, { search: page.search.trim(), cursor: page.cursor }), {
         schema: ZManagedUsersResponse,
         signal,
+        conditional: true,
       }),
     refetchInterval: ADMIN_POLL_MS,
     placeholderData: keepPreviousData,

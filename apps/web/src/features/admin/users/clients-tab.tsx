@@ -14,7 +14,7 @@ import { DisableButton } from './disable-button';
 export function ClientsTab() {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<ManagedUser | null>(null);
-  const settled = useDebouncedValue(search);
+  const settled = useDebouncedValue(search, 300);
   const pages = useCursorPages(settled);
   const list = useClients({ search: settled, cursor: pages.cursor });
   const { isPending, error, refetch } = list;

@@ -12,7 +12,7 @@ import { DisableButton } from './disable-button';
 /** Developers & Designers: staff accounts, their designation and assigned projects. */
 export function StaffTab() {
   const [search, setSearch] = useState('');
-  const settled = useDebouncedValue(search);
+  const settled = useDebouncedValue(search, 300);
   const pages = useCursorPages(settled);
   const list = useStaffUsers({ search: settled, cursor: pages.cursor });
   const { isPending, error, refetch } = list;

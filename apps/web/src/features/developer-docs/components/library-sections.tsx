@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Table } from 'react-bootstrap';
+import { SiteOrigin } from '../../../app/ssr/site-origin';
 import { JAVA_EXAMPLES } from '../content/java-examples';
 import {
   JAR_FILE,
@@ -131,7 +132,12 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
           <li>
             Create one <code>KeyManager</code> with the API key and reuse it. The server address comes from
             the <code>KEY_MANAGER_BASE_URL</code> environment variable, or pass it as the second constructor
-            argument: <code>new KeyManager(apiKey, "{window.location.origin}")</code>.
+            argument:{' '}
+            <code>
+              new KeyManager(apiKey, "<SiteOrigin />
+              ")
+            </code>
+            .
           </li>
         </ol>
         <p className="font-monospace small bg-body-tertiary border rounded px-2 py-1">
