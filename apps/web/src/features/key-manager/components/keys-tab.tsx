@@ -10,6 +10,8 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type KeyFilter, useChangeKey, useLicenceKeyPage, useRemoveKey } from '../api';
 import { AddKeyDialog } from './add-key-dialog';
 import { CopyButton } from './copy-button';
+import { DevicePolicyDialog } from './device-policy-dialog';
+import { DevicesDialog } from './devices-dialog';
 import { EditKeyDialog } from './edit-key-dialog';
 
 const SEARCH_DEBOUNCE_MS = 300;
@@ -42,6 +44,8 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<DashboardKey | null>(null);
   const [deleting, setDeleting] = useState<DashboardKey | null>(null);
+  const [devicesOf, setDevicesOf] = useState<DashboardKey | null>(null);
+  const [editingPolicy, setEditingPolicy] = useState(false);
   const visible = keys.data?.keys ?? [];
   const narrowed = search !== '' || filter !== 'all';
 
@@ -108,6 +112,9 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
               </option>
             ))}
           </Form.Select>
+          <Button variant="outline-secondary" onClick={() => setEditingPolicy(true)} className="text-nowrap">
+            Device policy
+          </Button>
           <Button onClick={() => setAdding(true)} className="text-nowrap">
             Add key
           </Button>
@@ -155,6 +162,14 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
                 <td className="text-end text-nowrap">
                   <Button
                     size="sm"
+                    variant="outline-secondary"
+                    className="me-2"
+                    onClick={() => setDevicesOf(licence)}
+                  >
+                    Devices<span className="visually-hidden"> of {licence.key}</span>
+                  </Button>
+                  <Button
+                    size="sm"
                     variant="outline-primary"
                     className="me-2"
                     onClick={() => setEditing(licence)}
@@ -189,6 +204,10 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
         </nav>
       )}
       <AddKeyDialog show={adding} onHide={() => setAdding(false)} />
+      {devicesOf && (
+        <DevicesDialog key={devicesOf.id} licence={devicesOf} onHide={() => setDevicesOf(null)} />
+      )}
+      {editingPolicy && <DevicePolicyDialog onHide={() => setEditingPolicy(false)} />}
       {editing && <EditKeyDialog key={editing.id} licence={editing} onHide={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog
