@@ -1,7 +1,7 @@
 import { bigint, pgTable, text } from 'drizzle-orm/pg-core';
 
 /**
- * Maintained by statement-level triggers (migration 0015, decision 026): `version` grows with every
+ * Maintained by statement-level triggers (migration 0016, decision 026): `version` grows with every
  * statement that changes the table named by `name` (list ETags read it instead of the rows), and
  * `rows` counts its rows, or the rows of one group (`projects:in progress`, `users:c`), so dashboard
  * counters are one primary-key read each.
