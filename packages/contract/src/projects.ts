@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, zEmail, zName, zPassword } from './common.js';
+import { zNextCursor, zPageQuery } from './pagination.js';
 
 export const PROJECT_PATHS = {
   request: '/api/v1/user/project/request',
@@ -245,9 +246,23 @@ export type ManagedProject = z.infer<typeof ZManagedProject>;
 export const ZManagedProjectsResponse = z.object({
   status: z.literal('ok'),
   projects: z.array(ZManagedProject),
+  /** Keyset pagination (issue 17): null on the last page. */
+  nextCursor: zNextCursor,
 });
 
-export const ZAdminProjectsQuery = z.strictObject({ search: z.string().trim().max(200).optional() });
+const zListSearch = z.string().trim().max(200, 'Search must be at most 200 characters').optional();
+
+/** Admin projects, newest first, in keyset pages; `search` matches project, client name/email or status. */
+export const ZAdminProjectsQuery = z.strictObject({
+  search: zListSearch,
+  status: ZProjectStatus.optional(),
+  ...zPageQuery,
+});
+export type AdminProjectsQuery = z.infer<typeof ZAdminProjectsQuery>;
+
+/** Admin user lists (clients newest first, staff by name), in keyset pages; `search` matches name or email. */
+export const ZAdminUsersQuery = z.strictObject({ search: zListSearch, ...zPageQuery });
+export type AdminUsersQuery = z.infer<typeof ZAdminUsersQuery>;
 
 export const ZEmployee = z.object({
   id: z.string(),
@@ -356,6 +371,10 @@ export const ZManagedUser = z.object({
   count: z.number().int(),
 });
 export type ManagedUser = z.infer<typeof ZManagedUser>;
-export const ZManagedUsersResponse = z.object({ status: z.literal('ok'), users: z.array(ZManagedUser) });
+export const ZManagedUsersResponse = z.object({
+  status: z.literal('ok'),
+  users: z.array(ZManagedUser),
+  nextCursor: zNextCursor,
+});
 export const ZClientOrdersQuery = z.strictObject({ userID: z.string().max(64) });
 export const ZClientOrdersResponse = z.object({ status: z.literal('ok'), orders: z.array(ZOrder) });

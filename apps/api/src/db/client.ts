@@ -38,12 +38,20 @@ export interface Database {
 // Migrations sit beside src/ and dist/, so one relative path works from both.
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+/** Called with every statement Drizzle sends (tests count queries per operation; off in production). */
+export type QueryListener = (statement: string, params: unknown[]) => void;
+
+const listenerLogger = (onQuery: QueryListener | undefined) =>
+  onQuery
+    ? { logger: { logQuery: (statement: string, params: unknown[]) => onQuery(statement, params) } }
+    : {};
+
+export async function openPostgres(url: string, poolSize = 10, onQuery?: QueryListener): Promise<Database> {
   // TCP keep-alive notices a half-open connection (a dropped network path) instead of waiting forever.
   const pool = new pg.Pool({ connectionString: url, max: poolSize, keepAlive: true });
   // An idle client that errors (server restart) must not crash the process.
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool, schema, ...listenerLogger(onQuery) }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -63,6 +71,7 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
 export async function openPglite(options: {
   dataDir?: string;
   loadDataDir?: Blob | File;
+  onQuery?: QueryListener;
 }): Promise<Database> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = await PGlite.create({
@@ -71,7 +80,7 @@ export async function openPglite(options: {
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client, schema, ...listenerLogger(options.onQuery) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

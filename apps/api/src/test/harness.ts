@@ -16,6 +16,10 @@ export interface TestServer extends BuiltApp {
   baseUrl: string;
   clock: ManualClock;
   database: Database;
+  /** Statements Drizzle has sent to this server's database so far (count before and after an operation). */
+  queryCount(): number;
+  /** The last 200 statements (with their parameters), newest last: tests EXPLAIN what a route ran. */
+  recentQueries(): ReadonlyArray<{ sql: string; params: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -44,14 +48,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const template = inject('pgliteTemplate');
   let database: Database;
   let dropDatabase = async () => {};
+  let queries = 0;
+  const recent: Array<{ sql: string; params: unknown[] }> = [];
+  const onQuery = (statement: string, params: unknown[]) => {
+    queries += 1;
+    recent.push({ sql: statement, params });
+    if (recent.length > 200) recent.shift();
+  };
   if (databaseUrl && options.isolatedDatabase) {
-    const isolated = await openIsolatedPostgres(databaseUrl, 4);
+    const isolated = await openIsolatedPostgres(databaseUrl, 4, onQuery);
     database = isolated.database;
     dropDatabase = isolated.drop;
   } else if (databaseUrl) {
-    database = await openPostgres(databaseUrl, 4);
+    database = await openPostgres(databaseUrl, 4, onQuery);
   } else if (template) {
-    database = await openPglite({ loadDataDir: new Blob([await readFile(template)]) });
+    database = await openPglite({ loadDataDir: new Blob([await readFile(template)]), onQuery });
   } else {
     throw new Error('global setup did not provide a database');
   }
@@ -93,6 +104,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     baseUrl: `http://127.0.0.1:${port}`,
     clock,
     database,
+    queryCount: () => queries,
+    recentQueries: () => [...recent],
     async close() {
       // A client connection the server still counts as active (seen once under heavy load) would
       // hold close() past the hook timeout: after 10 s every connection is cut, and it is reported.

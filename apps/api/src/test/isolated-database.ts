@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type Database, openPostgres } from '../db/client.js';
+import { type Database, openPostgres, type QueryListener } from '../db/client.js';
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -19,12 +19,13 @@ async function adminQuery(serverUrl: string, sql: string): Promise<void> {
 export async function openIsolatedPostgres(
   sharedUrl: string,
   poolSize: number,
+  onQuery?: QueryListener,
 ): Promise<{ database: Database; drop(): Promise<void> }> {
   const name = `${new URL(sharedUrl).pathname.slice(1)}_${randomBytes(3).toString('hex')}`;
   await adminQuery(sharedUrl, `create database ${name}`);
   const url = new URL(sharedUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.toString(), poolSize);
+  const database = await openPostgres(url.toString(), poolSize, onQuery);
   await database.migrate();
   return {
     database,

@@ -13,5 +13,6 @@ export * from './projects.js';
 export * from './refresh-tokens.js';
 export * from './stored-files.js';
 export * from './subscription-renewals.js';
+export * from './table-stats.js';
 export * from './users.js';
 export * from './webhooks.js';

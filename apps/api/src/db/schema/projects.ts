@@ -66,7 +66,13 @@ export const projects = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('projects_order_idx').on(table.orderId), index('projects_status_idx').on(table.status)],
+  (table) => [
+    index('projects_order_idx').on(table.orderId),
+    index('projects_status_idx').on(table.status),
+    // The admin projects list (issue 17): newest first, optionally by status, in keyset pages.
+    index('projects_created_page_idx').on(table.createdAt, table.id),
+    index('projects_status_created_page_idx').on(table.status, table.createdAt, table.id),
+  ],
 );
 
 export const projectEmployees = pgTable(

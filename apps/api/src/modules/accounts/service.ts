@@ -1,7 +1,8 @@
 import type { UserInformation, UserType } from '@app/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
+import { tableCounts } from '../../db/table-stats.js';
 import { hashSecret, normaliseAnswer, verifySecret } from '../../platform/auth/passwords.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
@@ -233,15 +234,10 @@ export class AccountService {
     };
   }
 
+  /** Active (not disabled) accounts per type, from the trigger-kept counts (decision 026): no row is read. */
   async countByType(): Promise<Record<UserType, number>> {
-    const rows = await this.db
-      .select({ userType: users.userType, count: sql<number>`count(*)::int` })
-      .from(users)
-      .where(and(eq(users.disabled, false)))
-      .groupBy(users.userType);
-    const counts: Record<UserType, number> = { a: 0, c: 0, e: 0 };
-    for (const row of rows) counts[row.userType] = Number(row.count);
-    return counts;
+    const counts = await tableCounts(this.db, ['users:a', 'users:c', 'users:e']);
+    return { a: counts['users:a'], c: counts['users:c'], e: counts['users:e'] };
   }
 
   private async requireCurrentPassword(userId: string, password: string): Promise<UserRow> {

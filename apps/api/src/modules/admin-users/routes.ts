@@ -1,6 +1,6 @@
 import {
   USER_ADMIN_PATHS,
-  ZAdminProjectsQuery,
+  ZAdminUsersQuery,
   ZClientOrdersQuery,
   ZClientOrdersResponse,
   ZCreateStaffRequest,
@@ -10,9 +10,13 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
+import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { AdminUserService } from './service.js';
 
 const tags = ['admin', 'users'];
+/** What each list reads: their change versions make its ETag. */
+const STAFF_TABLES = ['users', 'project_employees'];
+const CLIENT_TABLES = ['users', 'project_orders'];
 const security = [{ accessToken: [] }];
 
 /** Admin Users: staff accounts (create, disable) and clients (list, search, their orders). */
@@ -20,7 +24,8 @@ export const adminUserRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const admin = deps.guards.requireRole('admin');
-    const service = new AdminUserService(deps.database.db, deps.accounts, deps.events);
+    const db = deps.database.db;
+    const service = new AdminUserService(db, deps.accounts, deps.events);
 
     app.get(
       USER_ADMIN_PATHS.staff,
@@ -28,12 +33,16 @@ export const adminUserRoutes =
         preHandler: admin,
         schema: {
           tags,
-          summary: 'Developers & Designers',
+          summary: 'Developers & Designers, by name, in keyset pages (304 when unchanged)',
           security,
-          response: { 200: ZManagedUsersResponse },
+          querystring: ZAdminUsersQuery,
+          response: { 200: ZManagedUsersResponse, 304: zNotModified },
         },
       },
-      async () => ({ status: 'ok' as const, users: await service.staff() }),
+      async (request, reply) => {
+        if (await listNotModified(db, request, reply, 'admin-staff', STAFF_TABLES)) return reply;
+        return { status: 'ok' as const, ...(await service.staff(request.query)) };
+      },
     );
 
     app.post(
@@ -81,13 +90,16 @@ export const adminUserRoutes =
         preHandler: admin,
         schema: {
           tags,
-          summary: 'Clients, searchable by name or email',
+          summary: 'Clients, newest first, searchable by name or email, in keyset pages (304 when unchanged)',
           security,
-          querystring: ZAdminProjectsQuery,
-          response: { 200: ZManagedUsersResponse },
+          querystring: ZAdminUsersQuery,
+          response: { 200: ZManagedUsersResponse, 304: zNotModified },
         },
       },
-      async (request) => ({ status: 'ok' as const, users: await service.clients(request.query.search) }),
+      async (request, reply) => {
+        if (await listNotModified(db, request, reply, 'admin-clients', CLIENT_TABLES)) return reply;
+        return { status: 'ok' as const, ...(await service.clients(request.query)) };
+      },
     );
 
     app.get(

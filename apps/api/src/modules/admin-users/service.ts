@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateStaffRequest, ManagedUser } from '@app/contract';
-import { and, asc, desc, eq, ilike, notExists, or, sql } from 'drizzle-orm';
+import type { AdminUsersQuery, CreateStaffRequest, ManagedUser } from '@app/contract';
+import { and, asc, desc, eq, ilike, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   businessAgents,
@@ -10,9 +10,26 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { EventBus } from '../../platform/events/index.js';
+import {
+  containsPattern,
+  cursorPart,
+  decodeCursor,
+  exactTimestamp,
+  pageOf,
+} from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { ACCOUNT_ACCESS_CHANGED_TOPIC, type AccountAccessChanged } from '../accounts/account-events.js';
 import type { AccountService } from '../accounts/service.js';
+
+/** Name ("first last", the trigram-indexed expression) or email contains the search. */
+function matchesNameOrEmail(search: string | undefined): SQL | undefined {
+  const pattern = containsPattern(search);
+  if (!pattern) return undefined;
+  return or(
+    ilike(users.email, pattern),
+    ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
+  );
+}
 
 /** The question admin-created staff start with; they set their own in Settings. */
 export const STAFF_INITIAL_QUESTION = 'Set by an administrator: choose your own in Settings';
@@ -36,24 +53,37 @@ export class AdminUserService {
     private readonly events: EventBus,
   ) {}
 
-  async staff(): Promise<ManagedUser[]> {
+  /** Developers & Designers by name, in keyset pages on (first name, last name, id). */
+  async staff(query: AdminUsersQuery): Promise<{ users: ManagedUser[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.text, cursorPart.text, cursorPart.uuid]);
     const rows = await this.db
-      .select({ user: users, count: sql<number>`count(${projectEmployees.projectId})::int` })
+      .select()
       .from(users)
-      .leftJoin(projectEmployees, eq(projectEmployees.employeeId, users.id))
-      .where(eq(users.userType, 'e'))
-      .groupBy(users.id)
-      .orderBy(asc(users.firstName), asc(users.lastName));
-    return rows.map((row) => toManaged(row.user, Number(row.count)));
+      .where(
+        and(
+          eq(users.userType, 'e'),
+          matchesNameOrEmail(query.search),
+          after
+            ? sql`(${users.firstName}, ${users.lastName}, ${users.id}) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.firstName, row.lastName, row.id]);
+    const counts = await this.countPer(projectEmployees.employeeId, page.items);
+    return {
+      users: page.items.map((row) => toManaged(row, counts.get(row.id) ?? 0)),
+      nextCursor: page.nextCursor,
+    };
   }
 
-  async clients(search?: string): Promise<ManagedUser[]> {
-    const term = search?.trim();
-    const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  /** Clients, newest first, in keyset pages on (created_at, id); search by name or email (trigram indexes). */
+  async clients(query: AdminUsersQuery): Promise<{ users: ManagedUser[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
     const rows = await this.db
-      .select({ user: users, count: sql<number>`count(${projectOrders.id})::int` })
+      .select({ user: users, cursorAt: exactTimestamp(users.createdAt) })
       .from(users)
-      .leftJoin(projectOrders, eq(projectOrders.clientId, users.id))
       .where(
         and(
           eq(users.userType, 'c'),
@@ -64,18 +94,37 @@ export class AdminUserService {
               .from(businessAgents)
               .where(eq(businessAgents.userId, users.id)),
           ),
-          pattern
-            ? or(
-                ilike(users.email, pattern),
-                ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-              )
+          matchesNameOrEmail(query.search),
+          after
+            ? sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
             : undefined,
         ),
       )
-      .groupBy(users.id)
-      .orderBy(desc(users.createdAt))
-      .limit(500);
-    return rows.map((row) => toManaged(row.user, Number(row.count)));
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.user.id]);
+    const list = page.items.map((row) => row.user);
+    const counts = await this.countPer(projectOrders.clientId, list);
+    return { users: list.map((row) => toManaged(row, counts.get(row.id) ?? 0)), nextCursor: page.nextCursor };
+  }
+
+  /** Orders per client or projects per staff member, for one page of users (an indexed lookup each). */
+  private async countPer(
+    column: typeof projectOrders.clientId | typeof projectEmployees.employeeId,
+    page: UserRow[],
+  ) {
+    if (page.length === 0) return new Map<string, number>();
+    const rows = await this.db
+      .select({ userId: column, count: sql<number>`count(*)::int` })
+      .from(column.table)
+      .where(
+        inArray(
+          column,
+          page.map((row) => row.id),
+        ),
+      )
+      .groupBy(column);
+    return new Map(rows.map((row) => [row.userId, Number(row.count)]));
   }
 
   /** A staff account (user type e). Its security answer is random: nobody can use password reset until they set one. */

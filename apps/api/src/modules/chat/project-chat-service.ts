@@ -48,6 +48,12 @@ function toProjectMessage({ row, file, senderName }: Item, viewerId: string): Pr
   };
 }
 
+/** A message loaded once; `as` gives it as one reader sees it (pure, no database). */
+export interface ProjectMessageView {
+  senderId: string | null;
+  as(viewerId: string): ProjectMessage;
+}
+
 /** Project chat: rooms per project; who may enter is the projects feature's access rule. */
 export class ProjectChats {
   constructor(
@@ -115,8 +121,17 @@ export class ProjectChats {
   }
 
   async message(id: number, viewerId: string): Promise<ProjectMessage | null> {
+    return (await this.messageView(id))?.as(viewerId) ?? null;
+  }
+
+  /**
+   * One message read once, viewable by any reader: the socket fan-out loads it with one query and
+   * computes each recipient's `self`/`from` in memory (issue 17).
+   */
+  async messageView(id: number): Promise<ProjectMessageView | null> {
     const [item] = await this.select().where(eq(projectChatMessages.id, id)).limit(1);
-    return item ? toProjectMessage(item, viewerId) : null;
+    if (!item) return null;
+    return { senderId: item.row.senderId, as: (viewerId) => toProjectMessage(item, viewerId) };
   }
 
   /** When anyone else last read the room. */

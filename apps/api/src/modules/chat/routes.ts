@@ -28,7 +28,7 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
       const room = await projectChats.room(user, order, project);
       return room ? { projectId: room.projectId } : null;
     },
-    message: (id, viewerId) => projectChats.message(id, viewerId),
+    message: (id) => projectChats.messageView(id),
     markSeen: (projectId, userId) => projectChats.markSeen(projectId, userId),
     touch: (projectId, userId) => projectChats.touch(projectId, userId),
   };

@@ -19,11 +19,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index.js';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { ProjectManagement } from './management.js';
 
 const tags = ['admin', 'projects'];
 const security = [{ accessToken: [] }];
 const ok = (message: string) => ({ status: 'ok' as const, message });
+/** What the admin projects list reads: their change versions make its ETag. */
+const PROJECT_LIST_TABLES = [
+  'projects',
+  'project_orders',
+  'project_employees',
+  'project_activities',
+  'users',
+];
 
 /** Spec §7 Admin: project management calls, each with the exact §8 success message. */
 export const adminProjectRoutes =
@@ -38,16 +47,18 @@ export const adminProjectRoutes =
         preHandler: admin,
         schema: {
           tags,
-          summary: 'All projects, searchable by project, client or status',
+          summary:
+            'All projects, newest first, searchable by project, client or status, in keyset pages (304 when unchanged)',
           security,
           querystring: ZAdminProjectsQuery,
-          response: { 200: ZManagedProjectsResponse },
+          response: { 200: ZManagedProjectsResponse, 304: zNotModified },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        projects: await deps.projects.adminProjects(request.query.search),
-      }),
+      async (request, reply) => {
+        const db = deps.database.db;
+        if (await listNotModified(db, request, reply, 'admin-projects', PROJECT_LIST_TABLES)) return reply;
+        return { status: 'ok' as const, ...(await deps.projects.adminProjects(request.query)) };
+      },
     );
 
     app.get(

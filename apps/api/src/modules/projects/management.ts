@@ -1,7 +1,14 @@
-import type { DurationRequest, PaymentDetailsRequest, ProgressRequest, ProjectStatus } from '@app/contract';
+import {
+  type DurationRequest,
+  type PaymentDetailsRequest,
+  PROJECT_STATUSES,
+  type ProgressRequest,
+  type ProjectStatus,
+} from '@app/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.js';
-import { type ProjectRow, projectEmployees, projectOrders, projects, users } from '../../db/schema/index.js';
+import { type ProjectRow, projectEmployees, projects, users } from '../../db/schema/index.js';
+import { tableCounts } from '../../db/table-stats.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { ProjectNotifier } from './notifier.js';
@@ -134,13 +141,14 @@ export class ProjectManagement {
     });
   }
 
+  /**
+   * Dashboard counters: orders and projects per status from the trigger-kept counts (decision 026);
+   * the three "needs" figures still filter projects (their own indexes are left for later, issue 17).
+   */
   async overview() {
-    const [byStatusRows, [orders], [pending]] = await Promise.all([
-      this.db
-        .select({ status: projects.status, count: sql<number>`count(*)::int` })
-        .from(projects)
-        .groupBy(projects.status),
-      this.db.select({ count: sql<number>`count(*)::int` }).from(projectOrders),
+    const statusNames = PROJECT_STATUSES.map((status) => `projects:${status}` as const);
+    const [counts, [pending]] = await Promise.all([
+      tableCounts(this.db, ['project_orders', ...statusNames]),
       this.db
         .select({
           needDuration: sql<number>`count(*) filter (where ${projects.status} <> 'waiting for approval' and ${projects.startDate} is null)::int`,
@@ -149,6 +157,8 @@ export class ProjectManagement {
         })
         .from(projects),
     ]);
+    const byStatusRows = PROJECT_STATUSES.map((status) => ({ status, count: counts[`projects:${status}`] }));
+    const orders = { count: counts.project_orders };
     const byStatus: Record<ProjectStatus, number> = {
       'waiting for approval': 0,
       approved: 0,
@@ -159,7 +169,7 @@ export class ProjectManagement {
     for (const row of byStatusRows) byStatus[row.status] = Number(row.count);
     return {
       byStatus,
-      orders: Number(orders?.count ?? 0),
+      orders: orders.count,
       waitingApproval: byStatus['waiting for approval'],
       needDuration: Number(pending?.needDuration ?? 0),
       needEmployees: Number(pending?.needEmployees ?? 0),

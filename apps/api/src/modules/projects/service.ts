@@ -1,11 +1,13 @@
 import {
+  type AdminProjectsQuery,
   APPLICATION_TYPE_IDS,
   type ManagedProject,
   type Order,
+  PROJECT_STATUSES,
   type ProjectRequestFields,
   type Role,
 } from '@app/contract';
-import { and, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type ProjectRow,
@@ -16,7 +18,17 @@ import {
   type StoredFileRow,
   users,
 } from '../../db/schema/index.js';
+import {
+  containsPattern,
+  cursorPart,
+  decodeCursor,
+  exactTimestamp,
+  pageOf,
+} from '../../platform/http/cursor.js';
 import { ProjectViews } from './views.js';
+
+/** An admin's chat discussions list the newest projects (not yet paged; issue 17 left it). */
+const DISCUSSIONS_LIMIT = 200;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -121,27 +133,55 @@ export class ProjectService {
     return this.views.orders(rows);
   }
 
-  async adminProjects(search?: string): Promise<ManagedProject[]> {
-    const term = search?.trim();
-    const pattern = term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const rows = await this.db
-      .select({ project: projects })
-      .from(projects)
-      .innerJoin(projectOrders, eq(projectOrders.id, projects.orderId))
+  /**
+   * Admin projects, newest first, in keyset pages on (created_at, id). `search` matches the project's
+   * name or its client's name or email (trigram indexes; the client side is a sub-select through
+   * project_orders_client_idx) or a status containing the term; `status` filters exactly.
+   */
+  async adminProjects(
+    query: AdminProjectsQuery,
+  ): Promise<{ projects: ManagedProject[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+    const pattern = containsPattern(query.search);
+    const term = query.search?.trim().toLowerCase() ?? '';
+    const statuses = PROJECT_STATUSES.filter((status) => term && status.includes(term));
+    const clientOrders = this.db
+      .select({ id: projectOrders.id })
+      .from(projectOrders)
       .innerJoin(users, eq(users.id, projectOrders.clientId))
       .where(
         pattern
           ? or(
-              ilike(projects.name, pattern),
               ilike(users.email, pattern),
-              ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
-              ilike(projects.status, pattern),
+              ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
             )
           : undefined,
+      );
+    const rows = await this.db
+      .select({ project: projects, cursorAt: exactTimestamp(projects.createdAt) })
+      .from(projects)
+      .where(
+        and(
+          query.status ? eq(projects.status, query.status) : undefined,
+          pattern
+            ? or(
+                ilike(projects.name, pattern),
+                inArray(projects.orderId, clientOrders),
+                statuses.length > 0 ? inArray(projects.status, statuses) : undefined,
+              )
+            : undefined,
+          after
+            ? sql`(${projects.createdAt}, ${projects.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+            : undefined,
+        ),
       )
-      .orderBy(desc(projects.createdAt))
-      .limit(500);
-    return this.views.managed(rows.map((row) => row.project));
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.project.id]);
+    return {
+      projects: await this.views.managed(page.items.map((row) => row.project)),
+      nextCursor: page.nextCursor,
+    };
   }
 
   async staffProjects(staffId: string): Promise<ManagedProject[]> {
@@ -186,7 +226,7 @@ export class ProjectService {
 
   /** For other features (chat): the projects a user may see, with their order and client. */
   async listAccessibleProjects(actor: Actor): Promise<ManagedProject[]> {
-    if (actor.role === 'admin') return this.adminProjects();
+    if (actor.role === 'admin') return (await this.adminProjects({ limit: DISCUSSIONS_LIMIT })).projects;
     if (actor.role === 'staff') return this.staffProjects(actor.id);
     return (await this.clientOrders(actor.id)).flatMap(({ projects: list, ...order }) =>
       list.map((project) => ({ ...project, order })),

@@ -32,7 +32,9 @@ export const staffProjectRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
+        // A staff member's own assignments: one page holds them all.
         projects: await deps.projects.staffProjects(currentUser(request).id),
+        nextCursor: null,
       }),
     );
 

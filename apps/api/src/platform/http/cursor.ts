@@ -54,3 +54,9 @@ export function pageOf<T>(
  */
 export const exactTimestamp = (column: SQLWrapper) =>
   sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** A `%term%` ILIKE pattern with the user's own `%`, `_` and `\` taken literally; null for no search. */
+export function containsPattern(search: string | undefined): string | null {
+  const term = search?.trim();
+  return term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}

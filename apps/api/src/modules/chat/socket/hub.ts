@@ -14,7 +14,7 @@ import {
   ZChatEvent,
 } from '../chat-events.js';
 import type { ChatServices } from '../chat-services.js';
-import { toCsMessage, visibleToVisitor } from '../cs-view.js';
+import { type CsViewer, toCsMessage, visibleToVisitor } from '../cs-view.js';
 import type { ChatSocketLimits } from '../limits.js';
 import { SocketAdmission } from './admission.js';
 import { identify, type SocketIdentity } from './identity.js';
@@ -286,43 +286,79 @@ export class ChatHub {
     if (this.rooms.has(room)) this.receipts.noteMessage(room, messageId);
   }
 
+  /**
+   * One database read per message whatever the room's size: the message is loaded once and each
+   * distinct view of it (visitor, staff, the replying staff member) is serialised once; sockets get
+   * the prepared frame without waiting on each other (ws.send only queues).
+   */
   private async deliverCs(chatId: string, messageId: number): Promise<void> {
     const room = csRoom(chatId);
     const members = this.rooms.get(room);
-    for (const client of this.rooms.get(CS_INBOX_ROOM) ?? [])
-      send(client, { type: 'inbox', chat_id: chatId });
+    const inbox = JSON.stringify({ type: 'inbox', chat_id: chatId } satisfies SocketServerMessage);
+    for (const client of this.rooms.get(CS_INBOX_ROOM) ?? []) sendRaw(client, inbox);
     if (!members?.size) return;
     const item = await this.services.cs.messageById(messageId);
     if (!item) return;
+    const frames = new Map<string, string>();
+    const frameFor = (key: string, viewer: CsViewer) => {
+      let frame = frames.get(key);
+      if (frame === undefined) {
+        frame = JSON.stringify({
+          type: 'cs-message',
+          room,
+          message: toCsMessage(item, viewer),
+        } satisfies SocketServerMessage);
+        frames.set(key, frame);
+      }
+      return frame;
+    };
     for (const client of members) {
       const identity = client.identity;
       if (!identity) continue;
       if (identity.kind === 'visitor') {
         if (!visibleToVisitor(item.row, identity.session)) continue;
+        // toCsMessage gives every visitor the same view (it depends on the sender side only).
         const viewer = {
           kind: 'visitor' as const,
           sessionId: identity.session.id,
           verified: identity.session.verified,
         };
-        send(client, { type: 'cs-message', room, message: toCsMessage(item, viewer) });
+        sendRaw(client, frameFor('visitor', viewer));
       } else {
-        send(client, {
-          type: 'cs-message',
-          room,
-          message: toCsMessage(item, { kind: 'staff', userId: identity.user.id }),
-        });
+        const own = item.row.staffUserId === identity.user.id;
+        sendRaw(client, frameFor(own ? 'staff:me' : 'staff', { kind: 'staff', userId: identity.user.id }));
       }
     }
   }
 
+  /** As deliverCs: one query per message, two prepared frames (the sender's and everyone else's). */
   private async deliverProject(projectId: string, messageId: number): Promise<void> {
     const room = projectRoom(projectId);
     const hooks = this.projectHooks;
-    if (!hooks) return;
-    for (const client of this.rooms.get(room) ?? []) {
+    const members = this.rooms.get(room);
+    if (!hooks || !members?.size) return;
+    const view = await hooks.message(messageId);
+    if (!view) return;
+    let mine: string | undefined;
+    let theirs: string | undefined;
+    for (const client of members) {
       if (client.identity?.kind !== 'user') continue;
-      const message = await hooks.message(messageId, client.identity.user.id);
-      if (message) send(client, { type: 'project-message', room, message });
+      const userId = client.identity.user.id;
+      if (userId === view.senderId) {
+        mine ??= JSON.stringify({
+          type: 'project-message',
+          room,
+          message: view.as(userId),
+        } satisfies SocketServerMessage);
+        sendRaw(client, mine);
+      } else {
+        theirs ??= JSON.stringify({
+          type: 'project-message',
+          room,
+          message: view.as(userId),
+        } satisfies SocketServerMessage);
+        sendRaw(client, theirs);
+      }
     }
   }
 
@@ -342,5 +378,10 @@ function cutOffLater(ws: WebSocket): void {
 }
 
 function send(client: Client, message: SocketServerMessage): void {
-  if (client.ws.readyState === client.ws.OPEN) client.ws.send(JSON.stringify(message));
+  sendRaw(client, JSON.stringify(message));
+}
+
+/** A frame already serialised (fan-out serialises once per view, not per socket). */
+function sendRaw(client: Client, frame: string): void {
+  if (client.ws.readyState === client.ws.OPEN) client.ws.send(frame);
 }

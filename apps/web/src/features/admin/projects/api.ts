@@ -1,31 +1,34 @@
 import {
   type OkResponse,
   PROJECT_PATHS,
+  type ProjectStatus,
   ZEmployeesResponse,
   ZManagedProjectsResponse,
   ZOkResponse,
   ZProjectsOverviewResponse,
 } from '@app/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../app/providers/toast-context';
 import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_POLL_MS } from '../api';
+import { ADMIN_POLL_MS, withQuery } from '../api';
 
 export const ADMIN_PROJECTS_KEY = ['admin', 'projects'] as const;
 
-export function useAdminProjects(search: string) {
+/** One keyset page of admin projects; the 3 s poll revalidates it with its ETag (304 while unchanged). */
+export function useAdminProjects(page: { search: string; status?: ProjectStatus; cursor?: string }) {
   return useQuery({
-    queryKey: [...ADMIN_PROJECTS_KEY, 'list', search],
-    queryFn: ({ signal }) => {
-      const query = search.trim() ? `?search=${encodeURIComponent(search.trim())}` : '';
-      return apiRequest(`${PROJECT_PATHS.adminProjects}${query}`, {
-        schema: ZManagedProjectsResponse,
-        signal,
-      });
-    },
-    select: (reply) => reply.projects,
+    queryKey: [...ADMIN_PROJECTS_KEY, 'list', page.search, page.status, page.cursor],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        withQuery(PROJECT_PATHS.adminProjects, {
+          search: page.search.trim(),
+          status: page.status,
+          cursor: page.cursor,
+        }),
+        { schema: ZManagedProjectsResponse, signal, conditional: true },
+      ),
     refetchInterval: ADMIN_POLL_MS,
-    placeholderData: (previous) => previous,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -1,14 +1,23 @@
+import { PROJECT_STATUSES, type ProjectStatus } from '@app/contract';
 import { useState } from 'react';
 import { Accordion, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { StatusBadge } from '../../projects/public';
 import { useAdminProjects } from './api';
 import { ProjectManager } from './project-manager';
 
-/** Admin Projects (spec §2, §7): search, then manage each project in its own panel. */
+/** Admin Projects (spec §2, §7): a page at a time, searched and filtered on the server; manage each in its own panel. */
 export function ProjectsSection() {
   const [search, setSearch] = useState('');
-  const { data, isPending, error, refetch } = useAdminProjects(search);
+  const [status, setStatus] = useState<ProjectStatus | ''>('');
+  const settled = useDebouncedValue(search, 300);
+  const pages = useCursorPages(`${settled}|${status}`);
+  const list = useAdminProjects({ search: settled, status: status || undefined, cursor: pages.cursor });
+  const { isPending, error, refetch } = list;
+  const data = list.data?.projects;
   return (
     <section aria-labelledby="admin-projects-title">
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
@@ -23,12 +32,25 @@ export function ProjectsSection() {
           onChange={(e) => setSearch(e.target.value)}
           style={{ maxWidth: 320 }}
         />
+        <Form.Select
+          aria-label="Filter by status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ProjectStatus | '')}
+          style={{ maxWidth: 220 }}
+        >
+          <option value="">Every status</option>
+          {PROJECT_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </Form.Select>
       </div>
       {!data ? (
         <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
         <p className="text-muted">
-          {search ? 'No project matches this search.' : 'No project requests yet.'}
+          {search || status ? 'No project matches this search.' : 'No project requests yet.'}
         </p>
       ) : (
         <Accordion alwaysOpen>
@@ -52,6 +74,14 @@ export function ProjectsSection() {
           ))}
         </Accordion>
       )}
+      <CursorPager
+        label="Project pages"
+        page={pages.page}
+        nextCursor={list.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        busy={list.isPlaceholderData}
+      />
     </section>
   );
 }

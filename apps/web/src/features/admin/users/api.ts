@@ -5,33 +5,32 @@ import {
   ZManagedUsersResponse,
   ZOkResponse,
 } from '@app/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_POLL_MS } from '../api';
+import { ADMIN_POLL_MS, withQuery } from '../api';
 
 const USERS_KEY = ['admin', 'users'] as const;
 
-export function useStaffUsers() {
+/** One keyset page of an admin list; the 3 s poll revalidates it with its ETag (304 while unchanged). */
+function useUserPage(path: string, kind: string, page: { search: string; cursor?: string }) {
   return useQuery({
-    queryKey: [...USERS_KEY, 'staff'],
-    queryFn: ({ signal }) => apiRequest(USER_ADMIN_PATHS.staff, { schema: ZManagedUsersResponse, signal }),
-    select: (reply) => reply.users,
+    queryKey: [...USERS_KEY, kind, page.search, page.cursor],
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery(path, { search: page.search.trim(), cursor: page.cursor }), {
+        schema: ZManagedUsersResponse,
+        signal,
+        conditional: true,
+      }),
     refetchInterval: ADMIN_POLL_MS,
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useClients(search: string) {
-  return useQuery({
-    queryKey: [...USERS_KEY, 'clients', search],
-    queryFn: ({ signal }) => {
-      const query = search.trim() ? `?search=${encodeURIComponent(search.trim())}` : '';
-      return apiRequest(`${USER_ADMIN_PATHS.clients}${query}`, { schema: ZManagedUsersResponse, signal });
-    },
-    select: (reply) => reply.users,
-    refetchInterval: ADMIN_POLL_MS,
-    placeholderData: (previous) => previous,
-  });
-}
+export const useStaffUsers = (page: { search: string; cursor?: string }) =>
+  useUserPage(USER_ADMIN_PATHS.staff, 'staff', page);
+
+export const useClients = (page: { search: string; cursor?: string }) =>
+  useUserPage(USER_ADMIN_PATHS.clients, 'clients', page);
 
 export function useClientOrders(userID: string | null) {
   return useQuery({

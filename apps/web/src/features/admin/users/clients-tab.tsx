@@ -2,16 +2,23 @@ import type { ManagedUser } from '@app/contract';
 import { useState } from 'react';
 import { Badge, Button, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
 import { StackedTable } from '../../../components/stacked-table';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useClients } from './api';
 import { ClientOrdersModal } from './client-orders-modal';
 import { DisableButton } from './disable-button';
 
-/** Clients: list, search by name or email, open a client's orders. */
+/** Clients: newest first, a page at a time; search by name or email on the server; open a client's orders. */
 export function ClientsTab() {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<ManagedUser | null>(null);
-  const { data, isPending, error, refetch } = useClients(search);
+  const settled = useDebouncedValue(search, 300);
+  const pages = useCursorPages(settled);
+  const list = useClients({ search: settled, cursor: pages.cursor });
+  const { isPending, error, refetch } = list;
+  const data = list.data?.users;
   return (
     <div>
       <Form.Control
@@ -29,7 +36,7 @@ export function ClientsTab() {
       ) : data.length === 0 ? (
         <p className="text-muted">{search ? 'No client matches this search.' : 'No clients yet.'}</p>
       ) : (
-        <StackedTable responsive hover className="bg-white align-middle">
+        <StackedTable responsive hover className="bg-white align-middle" aria-label="Clients">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -59,6 +66,14 @@ export function ClientsTab() {
           </tbody>
         </StackedTable>
       )}
+      <CursorPager
+        label="Client pages"
+        page={pages.page}
+        nextCursor={list.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        busy={list.isPlaceholderData}
+      />
     </div>
   );
 }

@@ -1,27 +1,45 @@
 import { useState } from 'react';
-import { Badge, Button } from 'react-bootstrap';
+import { Badge, Button, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
 import { StackedTable } from '../../../components/stacked-table';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useStaffUsers } from './api';
 import { CreateStaffModal } from './create-staff-modal';
 import { DisableButton } from './disable-button';
 
 /** Developers & Designers: staff accounts, their designation and assigned projects. */
 export function StaffTab() {
-  const { data, isPending, error, refetch } = useStaffUsers();
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search, 300);
+  const pages = useCursorPages(settled);
+  const list = useStaffUsers({ search: settled, cursor: pages.cursor });
+  const { isPending, error, refetch } = list;
+  const data = list.data?.users;
   const [creating, setCreating] = useState(false);
   return (
     <div>
-      <Button className="mb-3" onClick={() => setCreating(true)}>
-        Add staff member
-      </Button>
+      <div className="d-flex flex-wrap gap-3 mb-3">
+        <Button onClick={() => setCreating(true)}>Add staff member</Button>
+        <Form.Control
+          type="search"
+          style={{ maxWidth: 320 }}
+          placeholder="Search by name or email"
+          aria-label="Search staff"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+      </div>
       <CreateStaffModal show={creating} onClose={() => setCreating(false)} />
       {!data ? (
         <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
       ) : data.length === 0 ? (
-        <p className="text-muted">No staff accounts yet.</p>
+        <p className="text-muted">
+          {search ? 'No staff member matches this search.' : 'No staff accounts yet.'}
+        </p>
       ) : (
-        <StackedTable responsive hover className="bg-white align-middle">
+        <StackedTable responsive hover className="bg-white align-middle" aria-label="Staff">
           <thead>
             <tr>
               <th scope="col">Name</th>
@@ -49,6 +67,14 @@ export function StaffTab() {
           </tbody>
         </StackedTable>
       )}
+      <CursorPager
+        label="Staff pages"
+        page={pages.page}
+        nextCursor={list.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        busy={list.isPlaceholderData}
+      />
     </div>
   );
 }

@@ -1,0 +1,290 @@
+import { randomBytes } from 'node:crypto';
+import { ADMIN_PATHS, PROJECT_PATHS, USER_ADMIN_PATHS } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../../test/fixtures.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { httpClient } from '../../test/http.js';
+import { placeOrder } from '../../test/project-fixtures.js';
+
+let server: TestServer;
+let request: ReturnType<typeof httpClient>;
+let admin: TestAccount;
+
+// Its own database on PostgreSQL: the dashboard counters are compared before and after.
+beforeAll(async () => {
+  server = await startTestServer({ isolatedDatabase: true });
+  request = httpClient(server.baseUrl);
+  admin = await createAccount(server, 'admin');
+});
+afterAll(async () => server?.close());
+
+type Users = {
+  users: Array<{ id: string; email: string; firstName: string; lastName: string }>;
+  nextCursor: string | null;
+};
+type Projects = { projects: Array<{ id: string; name: string; status: string }>; nextCursor: string | null };
+
+/** Every page of a list, following nextCursor. */
+async function allPages<T extends { nextCursor: string | null }>(
+  path: string,
+  params: Record<string, string>,
+) {
+  const pages: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: URLSearchParams = new URLSearchParams({ ...params, ...(cursor ? { cursor } : {}) });
+    const page: { status: number; body: T } = await request<T>(`${path}?${query}`, { token: admin.access });
+    expect(page.status).toBe(200);
+    pages.push(page.body);
+    cursor = page.body.nextCursor;
+  } while (cursor);
+  return pages;
+}
+
+/** Runs EXPLAIN (sequential scans off, so the plan shows whether an index can serve it) on a statement. */
+async function planOf(statement: { sql: string; params: unknown[] }): Promise<string> {
+  const { database } = server;
+  if (database.pglite) {
+    await database.pglite.exec('set enable_seqscan = off');
+    try {
+      const result = await database.pglite.query<Record<string, string>>(
+        `explain ${statement.sql}`,
+        statement.params,
+      );
+      return result.rows.map((row) => Object.values(row)[0]).join('\n');
+    } finally {
+      await database.pglite.exec('reset enable_seqscan');
+    }
+  }
+  const client = await database.pool?.connect();
+  if (!client) throw new Error('no database handle');
+  try {
+    await client.query('begin');
+    await client.query('set local enable_seqscan = off');
+    const result = await client.query<Record<string, string>>(`explain ${statement.sql}`, statement.params);
+    return result.rows.map((row) => Object.values(row)[0]).join('\n');
+  } finally {
+    await client.query('rollback');
+    client.release();
+  }
+}
+
+describe('admin lists at scale', () => {
+  it('pages clients newest first with a stable keyset cursor, no duplicates, even with inserts in between', async () => {
+    const tag = `Paging${randomBytes(3).toString('hex')}`;
+    const created: TestAccount[] = [];
+    for (let i = 0; i < 7; i += 1) created.push(await createTagged(tag, `Client${i}`));
+    const first = await request<Users>(`${USER_ADMIN_PATHS.clients}?limit=3&search=${tag}`, {
+      token: admin.access,
+    });
+    expect(first.body.users.map((user) => user.email)).toEqual(
+      created
+        .slice(-3)
+        .reverse()
+        .map((client) => client.email),
+    );
+    // A client added after the first page does not shift the next pages.
+    const late = await createTagged(tag, 'Late');
+    const pages = [first.body];
+    let cursor = first.body.nextCursor;
+    while (cursor) {
+      const page = await request<Users>(
+        `${USER_ADMIN_PATHS.clients}?limit=3&search=${tag}&cursor=${cursor}`,
+        {
+          token: admin.access,
+        },
+      );
+      pages.push(page.body);
+      cursor = page.body.nextCursor;
+    }
+    const seen = pages.flatMap((page) => page.users.map((user) => user.email));
+    expect(pages.map((page) => page.users.length)).toEqual([3, 3, 1]);
+    expect(seen).toEqual(created.map((client) => client.email).reverse());
+    expect(seen).not.toContain(late.email);
+  });
+
+  it('searches clients by email or full name on the server, and staff by name in name order', async () => {
+    const tag = `Find${randomBytes(3).toString('hex')}`;
+    const ada = await createTagged(tag, 'Ada', 'Lovelace');
+    await createTagged(tag, 'Grace', 'Hopper');
+    const byName = await request<Users>(
+      `${USER_ADMIN_PATHS.clients}?search=${encodeURIComponent(`${tag} Ada Lovel`)}`,
+      {
+        token: admin.access,
+      },
+    );
+    expect(byName.body.users.map((user) => user.email)).toEqual([ada.email]);
+    const byEmail = await request<Users>(`${USER_ADMIN_PATHS.clients}?search=${ada.email.slice(0, 14)}`, {
+      token: admin.access,
+    });
+    expect(byEmail.body.users.map((user) => user.email)).toEqual([ada.email]);
+    // A `%` in the search is a character, not a wildcard.
+    const literal = await request<Users>(
+      `${USER_ADMIN_PATHS.clients}?search=${encodeURIComponent(`${tag}%`)}`,
+      {
+        token: admin.access,
+      },
+    );
+    expect(literal.body.users).toEqual([]);
+
+    const staffTag = `Staff${randomBytes(3).toString('hex')}`;
+    for (const first of ['Cleo', 'Abe', 'Bea']) await createTagged(staffTag, first, 'Smith', 'staff');
+    const staff = await allPages<Users>(USER_ADMIN_PATHS.staff, { limit: '2', search: staffTag });
+    expect(staff.map((page) => page.users.length)).toEqual([2, 1]);
+    expect(staff.flatMap((page) => page.users.map((user) => user.firstName))).toEqual([
+      `${staffTag} Abe`,
+      `${staffTag} Bea`,
+      `${staffTag} Cleo`,
+    ]);
+  });
+
+  it('keeps the old call shape (no parameters: the first 50 and nextCursor) and refuses bad paging input', async () => {
+    const plain = await request<Users>(USER_ADMIN_PATHS.clients, { token: admin.access });
+    expect(plain.status).toBe(200);
+    expect(plain.body.users.length).toBeLessThanOrEqual(50);
+    expect(plain.body).toHaveProperty('nextCursor');
+    const tooMany = await request(`${USER_ADMIN_PATHS.clients}?limit=201`, { token: admin.access });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ status: 'failed', message: 'Limit must be at most 200' });
+    const forged = Buffer.from(JSON.stringify(['not-a-date', 'x'])).toString('base64url');
+    const badCursor = await request(`${PROJECT_PATHS.adminProjects}?cursor=${forged}`, {
+      token: admin.access,
+    });
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.body).toMatchObject({ status: 'failed', field: 'cursor' });
+    const badStatus = await request(`${PROJECT_PATHS.adminProjects}?status=lost`, { token: admin.access });
+    expect(badStatus.status).toBe(400);
+    const client = await createAccount(server, 'client');
+    expect((await request(USER_ADMIN_PATHS.clients, { token: client.access })).status).toBe(403);
+  });
+
+  it('answers a polled list 304 with no body while nothing changed, and 200 with a new tag after a change', async () => {
+    const first = await request<Users>(`${USER_ADMIN_PATHS.clients}?limit=5`, { token: admin.access });
+    const tag = first.headers.get('etag');
+    expect(tag).toMatch(/^W\/"/);
+    const again = await fetch(`${server.baseUrl}${USER_ADMIN_PATHS.clients}?limit=5`, {
+      headers: { authorization: `Bearer ${admin.access}`, 'if-none-match': tag ?? '' },
+    });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+    // Another query is another tag.
+    const other = await request(`${USER_ADMIN_PATHS.clients}?limit=6`, { token: admin.access });
+    expect(other.headers.get('etag')).not.toBe(tag);
+
+    await createAccount(server, 'client');
+    const changed = await fetch(`${server.baseUrl}${USER_ADMIN_PATHS.clients}?limit=5`, {
+      headers: { authorization: `Bearer ${admin.access}`, 'if-none-match': tag ?? '' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(tag);
+
+    const projects = await request(PROJECT_PATHS.adminProjects, { token: admin.access });
+    const projectTag = projects.headers.get('etag') ?? '';
+    const unchanged = await fetch(`${server.baseUrl}${PROJECT_PATHS.adminProjects}`, {
+      headers: { authorization: `Bearer ${admin.access}`, 'if-none-match': projectTag },
+    });
+    expect(unchanged.status).toBe(304);
+    const owner = await createAccount(server, 'client');
+    await placeOrder(server, owner, { name: 'Changes the list' });
+    const moved = await fetch(`${server.baseUrl}${PROJECT_PATHS.adminProjects}`, {
+      headers: { authorization: `Bearer ${admin.access}`, 'if-none-match': projectTag },
+    });
+    expect(moved.status).toBe(200);
+  });
+
+  it('pages projects, filters by status and searches by client email, project name or status', async () => {
+    const owner = await createAccount(server, 'client');
+    const name = `Proj${randomBytes(3).toString('hex')}`;
+    const orders = [];
+    for (let i = 0; i < 3; i += 1)
+      orders.push(await placeOrder(server, owner, { name: `${name} ${i}`, android: true }));
+    const all = await allPages<Projects>(PROJECT_PATHS.adminProjects, { limit: '4', search: name });
+    expect(all.map((page) => page.projects.length)).toEqual([4, 2]);
+    const ids = all.flatMap((page) => page.projects.map((project) => project.id));
+    expect(new Set(ids).size).toBe(6);
+    const byEmail = await allPages<Projects>(PROJECT_PATHS.adminProjects, { search: owner.email });
+    expect(byEmail.flatMap((page) => page.projects).length).toBe(6);
+
+    const approve = await request(PROJECT_PATHS.adminApprove, {
+      body: { projectID: orders[0]?.projects[0]?.id },
+      token: admin.access,
+    });
+    expect(approve.status).toBe(200);
+    const approved = await request<Projects>(
+      `${PROJECT_PATHS.adminProjects}?status=approved&search=${encodeURIComponent(name)}`,
+      { token: admin.access },
+    );
+    expect(approved.body.projects.map((project) => project.id)).toEqual([orders[0]?.projects[0]?.id]);
+    const byStatusWord = await request<Projects>(`${PROJECT_PATHS.adminProjects}?search=approved&limit=200`, {
+      token: admin.access,
+    });
+    expect(byStatusWord.body.projects.every((project) => project.status === 'approved')).toBe(true);
+    expect(byStatusWord.body.projects.map((project) => project.id)).toContain(orders[0]?.projects[0]?.id);
+  });
+
+  it('serves the list queries from indexes (EXPLAIN shows no sequential scan of users or projects)', async () => {
+    const run = async (path: string) => {
+      const before = server.queryCount();
+      expect((await request(path, { token: admin.access })).status).toBe(200);
+      return server.recentQueries().slice(-(server.queryCount() - before));
+    };
+    const listed = [
+      ...(await run(`${USER_ADMIN_PATHS.clients}?search=lovelace`)),
+      ...(await run(`${USER_ADMIN_PATHS.clients}?limit=2`)),
+      ...(await run(`${USER_ADMIN_PATHS.staff}?search=smith`)),
+      ...(await run(`${PROJECT_PATHS.adminProjects}?search=bakery&limit=10`)),
+      ...(await run(`${PROJECT_PATHS.adminProjects}?status=approved`)),
+    ].filter((statement) => /from "(users|projects)"/.test(statement.sql));
+    expect(listed.length).toBeGreaterThanOrEqual(5);
+    for (const statement of listed) {
+      const plan = await planOf(statement);
+      expect(plan, plan).not.toMatch(/Seq Scan on (users|projects)\b/);
+    }
+  });
+
+  it('reads the dashboard counters from maintained counts that follow every change', async () => {
+    type Overview = { overview: { clients: number; staff: number } };
+    type ProjectOverview = { overview: { orders: number; byStatus: Record<string, number> } };
+    const users = async () =>
+      (await request<Overview>(ADMIN_PATHS.overview, { token: admin.access })).body.overview;
+    const projects = async () =>
+      (await request<ProjectOverview>(PROJECT_PATHS.adminOverview, { token: admin.access })).body.overview;
+    const before = { users: await users(), projects: await projects() };
+    const client = await createAccount(server, 'client');
+    await placeOrder(server, client, { name: 'Counted', android: true, web: true });
+    const disabled = await createAccount(server, 'staff');
+    await request(USER_ADMIN_PATHS.setDisabled, {
+      body: { userID: disabled.id, disabled: true },
+      token: admin.access,
+    });
+    const after = { users: await users(), projects: await projects() };
+    expect(after.users.clients).toBe(before.users.clients + 1);
+    expect(after.users.staff).toBe(before.users.staff);
+    expect(after.projects.orders).toBe(before.projects.orders + 1);
+    expect(after.projects.byStatus['waiting for approval']).toBe(
+      (before.projects.byStatus['waiting for approval'] ?? 0) + 2,
+    );
+  });
+});
+
+/** A client (or staff member) named `${tag} ${first}` / `${tag} ${first} ${last}` for searches. */
+async function createTagged(
+  tag: string,
+  first: string,
+  last = 'Tester',
+  role: 'client' | 'staff' = 'client',
+) {
+  const email = `${tag.toLowerCase()}-${first.toLowerCase()}-${randomBytes(3).toString('hex')}@example.com`;
+  const user = await server.deps.accounts.createAccount({
+    username: `${first} ${last}`,
+    firstName: `${tag} ${first}`,
+    lastName: last,
+    email,
+    password: 'role-password-1',
+    securityQuestion: 'Favourite colour?',
+    securityQuestionAnswer: 'Teal',
+    userType: role === 'client' ? 'c' : 'e',
+  });
+  const pair = await server.deps.sessions.issue(user, false);
+  return { id: user.id, email, password: 'role-password-1', ...pair, userType: user.userType } as TestAccount;
+}

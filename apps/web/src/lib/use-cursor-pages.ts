@@ -1,0 +1,23 @@
+import { useCallback, useState } from 'react';
+
+/**
+ * Keyset pages of a server list, one at a time (issue 17): the cursors of the pages walked through
+ * so far, so Previous goes back without the client holding more than the page on screen. A change of
+ * `resetKey` (a new search or filter) starts again from the first page.
+ */
+export function useCursorPages(resetKey: string) {
+  const [state, setState] = useState<{ key: string; cursors: (string | undefined)[] }>({
+    key: resetKey,
+    cursors: [undefined],
+  });
+  const cursors = state.key === resetKey ? state.cursors : [undefined];
+  const next = useCallback(
+    (cursor: string) => setState({ key: resetKey, cursors: [...cursors, cursor] }),
+    [resetKey, cursors],
+  );
+  const previous = useCallback(
+    () => setState({ key: resetKey, cursors: cursors.length > 1 ? cursors.slice(0, -1) : cursors }),
+    [resetKey, cursors],
+  );
+  return { cursor: cursors.at(-1), page: cursors.length, next, previous };
+}
