@@ -1,135 +1,123 @@
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Plugin } from 'vite';
+import { createServer, defaultServerConditions, type Plugin } from 'vite';
 import { WEB_NOT_FOUND_PAGE } from '../../packages/contract/src/web-routes.ts';
+import type { ServerHead } from './src/app/ssr/server-head.ts';
+import type { RenderedPage } from './src/entry-server.tsx';
 
 /**
- * Prerenders the public pages after `vite build` (issue 7): each page is opened in Debian's Chromium
- * against the fresh build and its DOM is saved as dist/<route>/index.html ('/' as prerendered.html,
- * since index.html stays the SPA shell). The API serves those files with its brand written over the
- * __TOKENS__ (apps/api/src/web-html.ts), so crawlers and visitors without JavaScript get the content.
- * A path no route matches is saved as dist/404.html, which the server sends with its 404s.
- * Without Chromium, or with PRERENDER=false, the build is still complete, as a plain SPA.
+ * Renders the public pages after `vite build` with React's own server renderer (decision 027):
+ * src/entry-server.tsx is loaded through Vite's module runner (no second bundle, no browser) and each
+ * page's markup is written into the built shell as dist/<route>/index.html ('/' as prerendered.html,
+ * since index.html stays the empty shell for every other path), with its title, description,
+ * canonical and Open Graph tags. A path no route matches is written as dist/404.html, which the
+ * server sends with its 404s. The API serves these files with its brand written over the __TOKENS__
+ * (apps/api/src/web-html.ts), and the browser hydrates them (src/main.tsx). The same sources give
+ * the same HTML on every machine; a page that fails to render fails the build.
  */
-export function prerenderPlugin(options: { pages: readonly string[]; chromium?: string }): Plugin {
-  const executablePath = options.chromium ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export function prerenderPlugin(options: { pages: readonly string[] }): Plugin {
+  let root = '';
   let outDir = '';
   return {
     name: 'prerender-public-pages',
     apply: 'build',
     configResolved(config) {
+      root = config.root;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      if (process.env.PRERENDER === 'false') return;
-      if (!existsSync(executablePath)) {
-        this.warn(`prerender skipped: no Chromium at ${executablePath} (set CHROME_PATH)`);
-        return;
-      }
       const started = Date.now();
-      await prerender(outDir, options.pages, executablePath);
-      this.info?.(`prerendered ${options.pages.length} pages in ${Date.now() - started} ms`);
+      // A module runner that stays open while pages render: their routes and components load lazily.
+      const vite = await createServer({
+        root,
+        configFile: false,
+        logLevel: 'warn',
+        appType: 'custom',
+        server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+        optimizeDeps: { noDiscovery: true, include: [] },
+        resolve: { conditions: ['source', ...defaultServerConditions] },
+        ssr: { resolve: { conditions: ['source', ...defaultServerConditions] } },
+      });
+      try {
+        const module = (await vite.ssrLoadModule(path.join(root, 'src/entry-server.tsx'))) as {
+          renderPage: (url: string) => Promise<RenderedPage>;
+        };
+        await writePages(module.renderPage);
+      } finally {
+        await vite.close();
+      }
+      this.info?.(`rendered ${options.pages.length + 1} pages in ${Date.now() - started} ms`);
     },
   };
+
+  async function writePages(renderPage: (url: string) => Promise<RenderedPage>): Promise<void> {
+    const shell = await readFile(path.join(outDir, 'index.html'), 'utf8');
+    for (const route of [...options.pages, NOT_FOUND_PROBE]) {
+      const page = await renderPage(route);
+      const notFound = route === NOT_FOUND_PROBE;
+      const target = notFound
+        ? path.join(outDir, WEB_NOT_FOUND_PAGE)
+        : route === '/'
+          ? path.join(outDir, 'prerendered.html')
+          : path.join(outDir, route, 'index.html');
+      await mkdir(path.dirname(target), { recursive: true });
+      await writeFile(target, pageHtml(shell, page, notFound ? null : route));
+    }
+  }
 }
 
 /** Any path the client router has no page for renders the not-found page. */
 const NOT_FOUND_PROBE = '/__not-found__';
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.webp': 'image/webp',
-  '.html': 'text/html',
-};
+/** The server writes its PUBLIC_URL over this token (apps/api/src/web-html.ts). */
+const ORIGIN = '__PUBLIC_URL__';
 
-/** A static server over the build with the API's SPA fallback and a brand of tokens. */
-function serveBuild(outDir: string): Promise<Server> {
-  const shell = readFile(path.join(outDir, 'index.html'));
-  const server = createServer(async (request, response) => {
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-    if (pathname === '/api/v1/site/config') {
-      response.setHeader('content-type', 'application/json');
-      response.end(
-        JSON.stringify({ status: 'ok', brandName: '__BRAND_NAME__', contactEmail: '__CONTACT_EMAIL__' }),
-      );
-      return;
-    }
-    if (pathname.startsWith('/api/')) {
-      response.statusCode = 404;
-      response.end('{"status":"failed","message":"prerender"}');
-      return;
-    }
-    const file = path.join(outDir, path.normalize(pathname));
-    if (file.startsWith(outDir) && path.extname(file) && existsSync(file)) {
-      response.setHeader('content-type', TYPES[path.extname(file)] ?? 'application/octet-stream');
-      response.end(await readFile(file));
-      return;
-    }
-    response.setHeader('content-type', 'text/html');
-    response.end(await shell);
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+const ROOT = '<div id="root"></div>';
+
+/** The built shell with the page's markup in #root and its head tags; `route` null for the 404 page. */
+export function pageHtml(shell: string, page: RenderedPage, route: string | null): string {
+  if (!shell.includes(ROOT)) throw new Error(`index.html must contain ${ROOT}`);
+  // React puts resource hints (an image preload) ahead of a partial document's markup; they belong
+  // in <head>, not in #root, where hydration would meet them.
+  const hints = page.html.match(/^(<link [^>]*>)+/)?.[0] ?? '';
+  const markup = page.html.slice(hints.length);
+  let html = shell.replace(ROOT, () => `<div id="root">${markup}</div>`);
+  const { title, description } = page.head;
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  if (description) {
+    html = html.replace(
+      /<meta\s+name="description"[^>]*>/,
+      () => `<meta name="description" content="${escapeHtml(description)}" />`,
+    );
+  }
+  const tags = [...hints.split(/(?=<link )/).filter(Boolean), ...headTags(page.head, route)];
+  return html.replace('</head>', () => `${tags.map((tag) => `  ${tag}\n`).join('')}  </head>`);
 }
 
-async function prerender(outDir: string, pages: readonly string[], executablePath: string): Promise<void> {
-  const { chromium } = await import('playwright-core');
-  const server = await serveBuild(outDir);
-  const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
-  try {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    // PageMeta writes absolute URLs with the __PUBLIC_URL__ token the server replaces.
-    await context.addInitScript(() => {
-      (window as unknown as { __PRERENDER__: boolean }).__PRERENDER__ = true;
-    });
-    const origin = `http://127.0.0.1:${port}`;
-    const renderOne = async (route: string) => {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(`http://127.0.0.1:${port}${route}`, { waitUntil: 'networkidle' });
-      await page.locator('main h1').first().waitFor({ timeout: 15_000 });
-      if (errors.length > 0) throw new Error(`prerender ${route}: ${errors.join('; ')}`);
-      // Preload links the router added carry this server's origin; the page must use its own.
-      const dom = await page.evaluate(() => {
-        // Dialogs and toasts are portals outside #root that React would not clean up on start (it
-        // renders into #root only), so only the app root and the scripts are kept.
-        for (const element of [...document.body.children]) {
-          if (element.id !== 'root' && element.tagName !== 'SCRIPT') element.remove();
-        }
-        document.body.removeAttribute('class');
-        document.body.removeAttribute('style');
-        return document.documentElement.outerHTML;
-      });
-      const html = `<!doctype html>\n${dom.replaceAll(origin, '')}`;
-      const target =
-        route === '/'
-          ? path.join(outDir, 'prerendered.html')
-          : route === NOT_FOUND_PROBE
-            ? path.join(outDir, WEB_NOT_FOUND_PAGE)
-            : path.join(outDir, route, 'index.html');
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, html);
-      await page.close();
-    };
-    // Three at a time: the machine has 2 cores, and each page mostly waits for the network to settle.
-    const queue = [...pages, NOT_FOUND_PROBE];
-    await Promise.all(
-      [0, 1, 2].map(async () => {
-        for (let route = queue.shift(); route; route = queue.shift()) await renderOne(route);
-      }),
-    );
-  } finally {
-    await browser.close();
-    server.close();
-  }
+/** Canonical link and Open Graph tags, as PageMeta writes them in the browser. */
+function headTags(head: ServerHead, route: string | null): string[] {
+  if (route === null || !head.title) return [];
+  const url = `${ORIGIN}${head.path ?? route}`;
+  const tags: [string, string, string][] = [
+    ['property', 'og:title', head.title],
+    ...(head.description
+      ? ([['property', 'og:description', head.description]] as [string, string, string][])
+      : []),
+    ['property', 'og:type', 'website'],
+    ['property', 'og:url', url],
+    ['property', 'og:image', `${ORIGIN}/og-image.jpg`],
+    ['name', 'twitter:card', 'summary_large_image'],
+  ];
+  return [
+    ...tags.map(([key, name, content]) => `<meta ${key}="${name}" content="${escapeHtml(content)}">`),
+    `<link rel="canonical" href="${escapeHtml(url)}">`,
+  ];
+}
+
+function escapeHtml(value: string): string {
+  return value
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
 }

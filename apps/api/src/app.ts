@@ -25,6 +25,7 @@ import {
   SECURITY_SCHEMES,
   shapeOpenApiDocument,
 } from './platform/http/openapi-document.js';
+import { RequestLogController } from './platform/http/request-logging.js';
 import { registerResponseHeaders } from './platform/http/security-headers.js';
 import { lazyChildLoggerFactory } from './platform/lazy-request-logger.js';
 import { type LogStream, loggerOptions } from './platform/log-redaction.js';
@@ -53,6 +54,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options;
   const app = Fastify({
     logger: loggerOptions(config.LOG_LEVEL, options.logStream),
+    // Reads (and the web's polling) at debug, the rest at info: platform/http/request-logging.ts.
+    logController: new RequestLogController(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -90,7 +93,17 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     transform: routeSchemaTransform,
     transformObject: shapeOpenApiDocument,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Swagger UI sets inline styles as it renders, which its default policy (style hashes only)
+    // blocks with a console error; allow them as the site's own policy does. No upgrade of
+    // requests either: the server may run on plain HTTP (issue 16).
+    transformStaticCSP: (header) =>
+      header
+        .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")
+        .replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   for (const routes of featureRoutes(deps)) await app.register(routes);
   // Features defined their jobs while registering; workers start once the server is ready.

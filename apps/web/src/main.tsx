@@ -1,7 +1,7 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProviders } from './app/providers/app-providers';
 import { refreshSession } from './lib/api-client';
@@ -17,22 +17,26 @@ startSessionWatch({
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain #root');
 
-const render = () =>
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>
+);
 
-// A prerendered page (issue 7) stays on screen until its lazy route has loaded, so React replaces it
-// with the same content instead of flashing the loading spinner in between.
-if (router.state.initialized) render();
+// Public pages arrive rendered by the build (entry-server.tsx, decision 027) and are hydrated; every
+// other path gets the empty shell and is rendered here.
+const start = () =>
+  container.hasChildNodes() ? hydrateRoot(container, app) : createRoot(container).render(app);
+
+// Hydration needs the current route's lazy chunk loaded, so the first render matches the HTML; the
+// shell likewise waits, so the loading spinner does not flash in between.
+if (router.state.initialized) start();
 else {
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
-    render();
+    start();
   });
 }

@@ -135,6 +135,8 @@ export const ZAdminAuthenticateResponse = z.object({
 /** Spec §3 User info. Counts come from real queries. */
 export const ZUserInformation = z.object({
   hasBusinessAccount: z.boolean(),
+  /** Extension: the user answers customer-service chats (admins, and staff the admin marked). */
+  customerService: z.boolean(),
   userType: ZUserType,
   accountInformation: z.object({
     firstName: z.string(),

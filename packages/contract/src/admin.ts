@@ -9,7 +9,10 @@ export const ADMIN_PATHS = {
 export const ZAdminOverviewResponse = z.object({
   status: z.literal('ok'),
   overview: z.object({
+    /** Client accounts (user type c) that are not business agents. */
     clients: z.number().int(),
+    /** Agents: client accounts a business owner created for their business (decision 007). */
+    agents: z.number().int(),
     staff: z.number().int(),
     admins: z.number().int(),
     recentSignups: z.array(
@@ -18,6 +21,8 @@ export const ZAdminOverviewResponse = z.object({
         lastName: z.string(),
         email: z.string(),
         userType: ZUserType,
+        /** A business agent (user type c, but not one of our clients). */
+        agent: z.boolean(),
         createdAt: z.string(),
       }),
     ),

@@ -149,12 +149,15 @@ export const ZPendingPaymentsResponse = z.object({
   currency: z.string(),
   items: z.array(
     z.object({
-      kind: z.enum(['payment', 'renewal', 'upgrade']),
+      kind: z.enum(['payment', 'renewal', 'upgrade', 'project']),
       description: z.string(),
       amount: z.number().int(),
       paymentID: z.string().nullable(),
       productID: z.number().int().nullable(),
       requestID: z.number().int().nullable(),
+      /** kind 'project': the project, and the link the admin added where it is paid (Pay Now). */
+      projectID: z.string().optional(),
+      paymentLink: z.string().optional(),
     }),
   ),
 });

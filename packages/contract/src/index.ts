@@ -9,6 +9,7 @@ export * from './chat.js';
 export * from './common.js';
 export * from './error-messages.js';
 export * from './key-manager.js';
+export * from './key-manager-devices.js';
 export * from './operations.js';
 export * from './pagination.js';
 export * from './projects.js';

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { fieldLabel } from './error-messages.js';
+import { DEVICE_LIMITS, deviceDetailFields, ZDevice, ZTransferInformation } from './key-manager-devices.js';
+import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
  * Key Manager (spec §2, §3, §7). Two audiences share the `/api/v1/saas-platform/key-manager/`
@@ -29,6 +31,14 @@ export const KEY_MANAGER_PATHS = {
   deactivateKey: `${DASHBOARD}/deactivate-key`,
   markKeyAsActive: `${DASHBOARD}/mark-key-as-active`,
   deleteKey: `${DASHBOARD}/delete-key`,
+  /** Extension (decision 023): a device's lease heartbeat. */
+  heartbeat: `${DASHBOARD}/heartbeat`,
+  // Dashboard extensions (decision 023): a key's devices and the device policies.
+  getDevices: `${DASHBOARD}/get-devices`,
+  releaseDevice: `${DASHBOARD}/release-device`,
+  getDevicePolicy: `${DASHBOARD}/get-device-policy`,
+  setDevicePolicy: `${DASHBOARD}/set-device-policy`,
+  setKeyDevicePolicy: `${DASHBOARD}/set-key-device-policy`,
 } as const;
 
 /** The public REST operations, in the order of the spec's table. */
@@ -38,6 +48,7 @@ export const KEY_MANAGER_PUBLIC_OPERATIONS = [
   'deactivateKey',
   'markKeyAsActive',
   'deleteKey',
+  'heartbeat',
 ] as const;
 export type KeyManagerPublicOperation = (typeof KEY_MANAGER_PUBLIC_OPERATIONS)[number];
 
@@ -60,6 +71,7 @@ export const PUBLISHABLE_KEY_OPERATIONS: readonly KeyManagerPublicOperation[] = 
   'getKeyInformation',
   'activateKey',
   'deactivateKey',
+  'heartbeat',
 ];
 
 // ---- Messages: the SDKs, the Java library and the docs use these exact strings. ----
@@ -72,7 +84,7 @@ export const API_KEY_REQUIRED_MESSAGE = 'API key required';
 export const INVALID_API_KEY_MESSAGE = 'Invalid API key';
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded';
 export const PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE =
-  'A publishable key (km_pub_…) may only get key information, activate and deactivate a device. Call this from your server with a secret key (km_live_…).';
+  'A publishable key (km_pub_…) may only get key information, activate, deactivate and heartbeat a device. Call this from your server with a secret key (km_live_…).';
 export const PUBLISHABLE_KEY_FINGERPRINT_MESSAGE =
   'A publishable key (km_pub_…) may only deactivate its own device: send the device’s fingerprint, or use a secret key (km_live_…).';
 export const KEY_ACTIVATED_MESSAGE = 'Key activated';
@@ -92,6 +104,9 @@ export const API_KEY_CREATED_MESSAGE = 'API key created. Copy it now: it is show
 export const API_KEY_REVOKED_MESSAGE = 'API key revoked';
 export const API_KEY_NOT_FOUND_MESSAGE = 'API key not found';
 export const API_KEY_LIMIT = 10;
+/** Substring search needs three characters: the trigram index cannot narrow fewer (decision 025). */
+export const KEY_SEARCH_MIN = 3;
+export const KEY_SEARCH_TOO_SHORT_MESSAGE = `Type at least ${KEY_SEARCH_MIN} characters to search`;
 export const API_KEY_LIMIT_MESSAGE = `You can have at most ${API_KEY_LIMIT} active API keys. Revoke one first.`;
 
 /** HTTP status and message of every public REST failure, for SDKs and docs. */
@@ -121,7 +136,7 @@ export const KEY_LIMITS = {
   maxActivationsMax: 1_000_000,
   nameMax: 100,
   noteMax: 1000,
-  fingerprintMax: 200,
+  fingerprintMax: DEVICE_LIMITS.fingerprintMax,
   searchMax: 100,
 } as const;
 
@@ -188,7 +203,32 @@ export type AddKeyRequest = z.input<typeof ZAddKeyRequest>;
 export const ZAddKeyResponse = z.object({ status: z.literal('ok'), message: z.string(), key: ZDashboardKey });
 export type AddKeyResponse = z.infer<typeof ZAddKeyResponse>;
 
-export const ZGetKeysResponse = z.object({ status: z.literal('ok'), keys: z.array(ZDashboardKey) });
+/**
+ * Extension (issue 17): get-keys is paged on the server. Every field is optional, so the spec's
+ * body-less call still works and answers the first page (newest first) with `nextCursor`.
+ * `search` matches a substring (3+ characters; empty means none) of the key or the name,
+ * case-insensitive; `key` one exact key;
+ * `is_active` the switch; `at_limit` keys whose activations reached a non-zero maximum.
+ */
+export const ZGetKeysRequest = z.strictObject({
+  ...zPageQuery,
+  search: z
+    .string()
+    .trim()
+    .max(KEY_LIMITS.searchMax)
+    .refine((text) => text.length === 0 || text.length >= KEY_SEARCH_MIN, KEY_SEARCH_TOO_SHORT_MESSAGE)
+    .optional(),
+  key: zLicenceKey.optional(),
+  is_active: z.boolean().optional(),
+  at_limit: z.boolean().optional(),
+});
+export type GetKeysRequest = z.input<typeof ZGetKeysRequest>;
+export const ZGetKeysResponse = z.object({
+  status: z.literal('ok'),
+  keys: z.array(ZDashboardKey),
+  /** Extension: the cursor of the next page; null on the last one. */
+  nextCursor: zNextCursor,
+});
 export type GetKeysResponse = z.infer<typeof ZGetKeysResponse>;
 
 /**
@@ -268,9 +308,14 @@ export const ZApiKeyInformation = z.object({
   created_at: z.string(),
 });
 export type ApiKeyInformation = z.infer<typeof ZApiKeyInformation>;
+/** Extension (issue 17): the API-key list is paged like every list; no body is the first page. */
+export const ZGetApiKeysRequest = z.strictObject({ ...zPageQuery });
+export type GetApiKeysRequest = z.input<typeof ZGetApiKeysRequest>;
 export const ZGetApiKeysResponse = z.object({
   status: z.literal('ok'),
   keysInformation: z.array(ZApiKeyInformation),
+  /** Extension: the cursor of the next page; null on the last one. */
+  nextCursor: zNextCursor,
   /** Calls per minute of the plan: the window `remaining_requests` counts down from. */
   callsPerMinute: z.number().int().nullable(),
 });
@@ -286,7 +331,13 @@ const keyRef = { key: zLicenceKey.optional(), id: zKeyId.optional() };
 const needsKeyOrId = (b: { key?: string; id?: string }) => b.key !== undefined || b.id !== undefined;
 const keyOrIdIssue = { message: 'Key is required', path: ['key'] };
 
-export const ZGetKeyInformationRequest = z.object(keyRef).refine(needsKeyOrId, keyOrIdIssue);
+export const ZGetKeyInformationRequest = z
+  .object({
+    ...keyRef,
+    /** Extension (decision 023): list the key's devices too (`devices` in the reply). */
+    includeDevices: z.boolean().optional(),
+  })
+  .refine(needsKeyOrId, keyOrIdIssue);
 export type GetKeyInformationRequest = z.input<typeof ZGetKeyInformationRequest>;
 
 export const ZPublicKeyInformation = z.object({
@@ -298,15 +349,21 @@ export const ZPublicKeyInformation = z.object({
 });
 export type PublicKeyInformation = z.infer<typeof ZPublicKeyInformation>;
 
-export const ZGetKeyInformationResponse = ZPublicKeyInformation.extend({ status: z.literal('ok') });
+export const ZGetKeyInformationResponse = ZPublicKeyInformation.extend({
+  status: z.literal('ok'),
+  /** Only with `includeDevices: true`: up to 100 devices, most recently seen first. */
+  devices: z.array(ZDevice).optional(),
+});
 export type GetKeyInformationResponse = z.infer<typeof ZGetKeyInformationResponse>;
 
 export const ZActivateKeyRequest = z
-  .object({ ...keyRef, fingerprint: zFingerprint })
+  .object({ ...keyRef, fingerprint: zFingerprint, ...deviceDetailFields })
   .refine(needsKeyOrId, keyOrIdIssue);
 export type ActivateKeyRequest = z.input<typeof ZActivateKeyRequest>;
-export const ZDeactivateKeyRequest = ZActivateKeyRequest;
-export type DeactivateKeyRequest = ActivateKeyRequest;
+export const ZDeactivateKeyRequest = z
+  .object({ ...keyRef, fingerprint: zFingerprint })
+  .refine(needsKeyOrId, keyOrIdIssue);
+export type DeactivateKeyRequest = z.input<typeof ZDeactivateKeyRequest>;
 
 /** Activate, deactivate and mark-key-as-active answer a message and the key's new state. */
 export const ZKeyManipulationResponse = ZPublicKeyInformation.extend({
@@ -314,6 +371,11 @@ export const ZKeyManipulationResponse = ZPublicKeyInformation.extend({
   message: z.string(),
 });
 export type KeyManipulationResponse = z.infer<typeof ZKeyManipulationResponse>;
+/** Activation: with `transfer` when the least recently used device was released to make room. */
+export const ZActivateKeyResponse = ZKeyManipulationResponse.extend({
+  transfer: ZTransferInformation.optional(),
+});
+export type ActivateKeyResponse = z.infer<typeof ZActivateKeyResponse>;
 
 /** The spec gives two readings: `isActive` (example) and `isActivated` (field table). Both work. */
 export const ZMarkKeyAsActiveRequest = z

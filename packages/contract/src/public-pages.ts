@@ -1,5 +1,6 @@
 /**
- * Public pages: prerendered at build time (apps/web/prerender.ts) and listed in /sitemap.xml.
+ * Public pages: rendered at build time with React's server renderer (apps/web/prerender.ts,
+ * decision 027) and listed in /sitemap.xml.
  * No imports, so the web build config can read it straight from source.
  */
 export const PUBLIC_PAGES: readonly string[] = [
@@ -15,4 +16,9 @@ export const PUBLIC_PAGES: readonly string[] = [
   '/terms-and-conditions',
   '/business-registration-conditions',
   '/order-creation-conditions',
+  '/built-apis',
+  '/built-apis/doc',
+  '/built-apis/doc/key-manager',
+  '/developer-resources/libraries',
+  '/developer-resources/libraries/key-manager-lib-documentation',
 ];

@@ -44,6 +44,8 @@ export const WEBHOOK_EVENTS = {
   'key.deleted': 'A key was deleted (the data holds its last state).',
   'key.limit_reached': 'An activation took the last free slot: the key is at its activation limit.',
   'api_key.revoked': 'A manager API key was revoked.',
+  'lease.expired':
+    'A device sent no heartbeat within its key’s lease; its slot was released (the data holds the key and the device).',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];

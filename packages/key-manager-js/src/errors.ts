@@ -50,8 +50,25 @@ export class RateLimitException extends KeyManagerException {
  */
 export class RequestRefusedException extends KeyManagerException {}
 
-/** 409 `Activation limit reached`: every activation of the key is in use. */
+/**
+ * 409 `Activation limit reached`: every activation of the key is in use. When the key allows
+ * self-serve transfers but none is possible yet, the message goes on to say when, and
+ * `nextTransferAt` holds that moment.
+ */
 export class ActivationLimitReachedException extends RequestRefusedException {
+  readonly nextTransferAt: Date | null;
+
+  constructor(message: string, nextTransferAt: Date | null = null) {
+    super(message, 409);
+    this.nextTransferAt = nextTransferAt;
+  }
+}
+
+/**
+ * 409 `This device is not activated for the key`: the device's slot is gone (deactivated, released
+ * from the dashboard, or its lease lapsed without a heartbeat). Activate again to take a slot.
+ */
+export class DeviceNotActivatedException extends RequestRefusedException {
   constructor(message: string) {
     super(message, 409);
   }

@@ -1,6 +1,7 @@
 export {
   ActivationLimitReachedException,
   APIConnectionException,
+  DeviceNotActivatedException,
   InvalidApiKeyException,
   KeyDisabledException,
   KeyManagerException,
@@ -11,7 +12,19 @@ export {
   RequestRefusedException,
 } from './errors.js';
 export {
+  type HeartbeatHandle,
+  type HeartbeatOptions,
+  intervalFor,
+  MIN_HEARTBEAT_INTERVAL_MS,
+  PERMANENT_LEASE_INTERVAL_MS,
+  startHeartbeat,
+} from './heartbeat.js';
+export {
+  type ActivationResponse,
   DEFAULT_BASE_URL,
+  type DeviceDetails,
+  type HeartbeatResult,
+  type KeyInformationOptions,
   type KeyInformationResponse,
   KeyManager,
   type KeyManagerOptions,
@@ -28,4 +41,4 @@ export {
   type WebhookEvent,
   WebhookSignatureError,
 } from './webhook-signature.js';
-export type { PublicKeyInformation } from './wire-types.js';
+export type { Device, PublicKeyInformation, TransferInformation } from './wire-types.js';

@@ -1,6 +1,7 @@
 import {
   ActivationLimitReachedException,
   APIConnectionException,
+  DeviceNotActivatedException,
   InvalidApiKeyException,
   KeyDisabledException,
   KeyManagerException,
@@ -13,14 +14,21 @@ import {
 import {
   ACTIVATION_LIMIT_MESSAGE,
   type ActivateKeyRequest,
+  type ActivateKeyResponse,
+  type DeactivateKeyRequest,
   type DeleteKeyResponse,
+  type Device,
+  FINGERPRINT_NOT_ACTIVATED_MESSAGE,
   type GetKeyInformationRequest,
   type GetKeyInformationResponse,
+  type HeartbeatRequest,
+  type HeartbeatResponse,
   KEY_DISABLED_MESSAGE,
   type KeyManipulationResponse,
   type MarkKeyAsActiveRequest,
   NO_PLAN_MESSAGE,
   type PublicKeyInformation,
+  type TransferInformation,
 } from './wire-types.js';
 
 /**
@@ -33,6 +41,7 @@ export const PUBLIC_PATHS = {
   deactivateKey: '/api/v1/saas-platform/key-manager/deactivate-key',
   markKeyAsActive: '/api/v1/saas-platform/key-manager/mark-key-as-active',
   deleteKey: '/api/v1/saas-platform/key-manager/delete-key',
+  heartbeat: '/api/v1/saas-platform/key-manager/heartbeat',
 } as const;
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
@@ -58,6 +67,35 @@ export interface RateLimitInfo {
 export interface KeyInformationResponse {
   status: 'ok';
   keyInformation: PublicKeyInformation;
+  /** The key's devices, only when asked for with `includeDevices`. */
+  devices?: Device[];
+  rateLimit: RateLimitInfo | null;
+}
+
+export interface KeyInformationOptions {
+  /** Also list the key's devices (up to 100, most recently seen first). */
+  includeDevices?: boolean;
+}
+
+/** Optional details of the device, shown in the seller's dashboard. */
+export interface DeviceDetails {
+  deviceName?: string;
+  platform?: string;
+}
+
+export interface ActivationResponse extends ManipulationResponse {
+  /** Only when the key's least recently used idle device was released to make room (self-serve transfer). */
+  transfer?: TransferInformation;
+}
+
+export interface HeartbeatResult {
+  status: 'ok';
+  message: string;
+  keyInformation: PublicKeyInformation;
+  /** The key's lease in seconds; 0 = permanent (no heartbeat needed). */
+  leaseSeconds: number;
+  /** When this device's slot is released without another heartbeat; null when permanent. */
+  leaseExpiresAt: Date | null;
   rateLimit: RateLimitInfo | null;
 }
 
@@ -92,25 +130,63 @@ export class KeyManager {
   }
 
   /** A licence key's id, activation limit and count, and whether it is usable. */
-  async getKeyInformation(key: string): Promise<KeyInformationResponse> {
-    return this.#information({ key: requireText(key, 'key') });
+  async getKeyInformation(key: string, options: KeyInformationOptions = {}): Promise<KeyInformationResponse> {
+    return this.#information({ key: requireText(key, 'key'), ...devicesOption(options) });
   }
 
   /** The same, addressing the key by its id (the dashboard shows it). */
-  async getKeyInformationById(id: string): Promise<KeyInformationResponse> {
-    return this.#information({ id: requireText(id, 'id') });
+  async getKeyInformationById(
+    id: string,
+    options: KeyInformationOptions = {},
+  ): Promise<KeyInformationResponse> {
+    return this.#information({ id: requireText(id, 'id'), ...devicesOption(options) });
   }
 
-  /** Adds one activation; with a `fingerprint` (extension) a device counts once however often it activates. */
-  async activate(key: string, fingerprint?: string): Promise<ManipulationResponse> {
+  /**
+   * Adds one activation. With a `fingerprint` (a stable id of the device or installation) the
+   * activation is a device and idempotent: the same fingerprint counts once however often it
+   * activates, so retrying after a timeout is always safe. At the limit, a key that allows
+   * transfers may release its least recently used idle device (`transfer` in the reply).
+   */
+  async activate(key: string, fingerprint?: string, device: DeviceDetails = {}): Promise<ActivationResponse> {
     const body: ActivateKeyRequest = { key: requireText(key, 'key') };
     if (fingerprint !== undefined) body.fingerprint = requireText(fingerprint, 'fingerprint');
-    return this.#manipulate(PUBLIC_PATHS.activateKey, body);
+    if (device.deviceName) body.deviceName = device.deviceName;
+    if (device.platform) body.platform = device.platform;
+    const { reply, rateLimit } = await this.#call<ActivateKeyResponse>(PUBLIC_PATHS.activateKey, body);
+    return {
+      status: 'ok',
+      message: reply.message,
+      keyInformation: pickKeyInformation(reply),
+      ...(reply.transfer ? { transfer: reply.transfer } : {}),
+      rateLimit,
+    };
+  }
+
+  /**
+   * Tells the server this device still runs, so a key with a lease keeps its slot. Rejects with
+   * `DeviceNotActivatedException` when the slot is gone (released, or the lease lapsed): activate
+   * again. `startHeartbeat` (heartbeat.ts) calls this in the background.
+   */
+  async heartbeat(key: string, fingerprint: string): Promise<HeartbeatResult> {
+    const body: HeartbeatRequest = {
+      key: requireText(key, 'key'),
+      fingerprint: requireText(fingerprint, 'fingerprint'),
+    };
+    const { reply, rateLimit } = await this.#call<HeartbeatResponse>(PUBLIC_PATHS.heartbeat, body);
+    return {
+      status: 'ok',
+      message: reply.message,
+      keyInformation: pickKeyInformation(reply) ?? emptyGuard(reply),
+      leaseSeconds: Number(reply.leaseSeconds ?? 0),
+      leaseExpiresAt: reply.leaseExpiresAt ? new Date(reply.leaseExpiresAt) : null,
+      rateLimit,
+    };
   }
 
   /** Removes one activation (or the given device's activation). */
   async deactivate(key: string, fingerprint?: string): Promise<ManipulationResponse> {
-    const body: ActivateKeyRequest = { key: requireText(key, 'key') };
+    const body: DeactivateKeyRequest = { key: requireText(key, 'key') };
     if (fingerprint !== undefined) body.fingerprint = requireText(fingerprint, 'fingerprint');
     return this.#manipulate(PUBLIC_PATHS.deactivateKey, body);
   }
@@ -132,7 +208,12 @@ export class KeyManager {
       PUBLIC_PATHS.getKeyInformation,
       body,
     );
-    return { status: 'ok', keyInformation: pickKeyInformation(reply) ?? emptyGuard(reply), rateLimit };
+    return {
+      status: 'ok',
+      keyInformation: pickKeyInformation(reply) ?? emptyGuard(reply),
+      ...(Array.isArray(reply.devices) ? { devices: reply.devices } : {}),
+      rateLimit,
+    };
   }
 
   async #manipulate(path: string, body: object): Promise<ManipulationResponse> {
@@ -174,18 +255,23 @@ export class KeyManager {
     const envelope = (typeof reply === 'object' && reply !== null ? reply : {}) as {
       status?: unknown;
       message?: unknown;
+      nextTransferAt?: unknown;
     };
     const message =
       typeof envelope.message === 'string' ? envelope.message : `Request failed (HTTP ${response.status})`;
-    throwForStatus(response, envelope.status, message);
+    throwForStatus(response, envelope, message);
     return { reply: reply as T, rateLimit: readRateLimit(response.headers) };
   }
 }
 
-function throwForStatus(response: Response, status: unknown, message: string): void {
+function throwForStatus(
+  response: Response,
+  envelope: { status?: unknown; nextTransferAt?: unknown },
+  message: string,
+): void {
   const code = response.status;
   if (code >= 200 && code < 300) {
-    if (status === 'ok') return;
+    if (envelope.status === 'ok') return;
     throw new RequestRefusedException(message, code);
   }
   if (code === 401) throw new InvalidApiKeyException(message);
@@ -195,9 +281,14 @@ function throwForStatus(response: Response, status: unknown, message: string): v
   // 403 and 409 each answer several refusals; the server's message (part of the public contract)
   // tells them apart. Others (a publishable key used for a secret key's operation) stay generic.
   if (code === 403 && message === NO_PLAN_MESSAGE) throw new NoPlanException(message);
-  if (code === 409 && message === ACTIVATION_LIMIT_MESSAGE)
-    throw new ActivationLimitReachedException(message);
+  // The limit refusal may go on to say when a transfer will be possible (`nextTransferAt`).
+  if (code === 409 && message.startsWith(ACTIVATION_LIMIT_MESSAGE)) {
+    const next = typeof envelope.nextTransferAt === 'string' ? new Date(envelope.nextTransferAt) : null;
+    throw new ActivationLimitReachedException(message, next);
+  }
   if (code === 409 && message === KEY_DISABLED_MESSAGE) throw new KeyDisabledException(message);
+  if (code === 409 && message === FINGERPRINT_NOT_ACTIVATED_MESSAGE)
+    throw new DeviceNotActivatedException(message);
   if (code >= 400 && code < 500) throw new RequestRefusedException(message, code);
   throw new KeyManagerException(message, code);
 }
@@ -226,6 +317,10 @@ function pickKeyInformation(reply: object): PublicKeyInformation | null {
 
 function emptyGuard(reply: unknown): never {
   throw new KeyManagerException(`Unexpected reply from the Key Manager: ${JSON.stringify(reply)}`, 200);
+}
+
+function devicesOption(options: KeyInformationOptions): Pick<GetKeyInformationRequest, 'includeDevices'> {
+  return options.includeDevices ? { includeDevices: true } : {};
 }
 
 function requireText(value: string, name: string): string {

@@ -1,6 +1,7 @@
 import type * as Contract from '@app/contract';
 import {
   ACTIVATION_LIMIT_MESSAGE as CONTRACT_ACTIVATION_LIMIT_MESSAGE,
+  FINGERPRINT_NOT_ACTIVATED_MESSAGE as CONTRACT_FINGERPRINT_NOT_ACTIVATED_MESSAGE,
   KEY_DISABLED_MESSAGE as CONTRACT_KEY_DISABLED_MESSAGE,
   NO_PLAN_MESSAGE as CONTRACT_NO_PLAN_MESSAGE,
   KEY_MANAGER_PATHS,
@@ -8,7 +9,12 @@ import {
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PUBLIC_PATHS } from './key-manager.js';
 import type * as Sdk from './wire-types.js';
-import { ACTIVATION_LIMIT_MESSAGE, KEY_DISABLED_MESSAGE, NO_PLAN_MESSAGE } from './wire-types.js';
+import {
+  ACTIVATION_LIMIT_MESSAGE,
+  FINGERPRINT_NOT_ACTIVATED_MESSAGE,
+  KEY_DISABLED_MESSAGE,
+  NO_PLAN_MESSAGE,
+} from './wire-types.js';
 
 // The SDK writes the wire shapes out so its published types import nothing from the monorepo; these
 // checks (type-level, so `tsc -p packages/key-manager-js` fails too) keep them equal to the contract.
@@ -21,6 +27,11 @@ describe('the SDK wire types match @app/contract', () => {
     expectTypeOf<Sdk.GetKeyInformationRequest>().toEqualTypeOf<Contract.GetKeyInformationRequest>();
     expectTypeOf<Sdk.ActivateKeyRequest>().toEqualTypeOf<Contract.ActivateKeyRequest>();
     expectTypeOf<Sdk.MarkKeyAsActiveRequest>().toEqualTypeOf<Contract.MarkKeyAsActiveRequest>();
+    expectTypeOf<Sdk.DeactivateKeyRequest>().toEqualTypeOf<Contract.DeactivateKeyRequest>();
+    expectTypeOf<Sdk.HeartbeatRequest>().toEqualTypeOf<Contract.HeartbeatRequest>();
+    expectTypeOf<Sdk.HeartbeatResponse>().toEqualTypeOf<Contract.HeartbeatResponse>();
+    expectTypeOf<Sdk.ActivateKeyResponse>().toEqualTypeOf<Contract.ActivateKeyResponse>();
+    expectTypeOf<Sdk.Device>().toEqualTypeOf<Contract.Device>();
   });
 
   it('uses the same paths and refusal messages', () => {
@@ -30,5 +41,6 @@ describe('the SDK wire types match @app/contract', () => {
     expect(ACTIVATION_LIMIT_MESSAGE).toBe(CONTRACT_ACTIVATION_LIMIT_MESSAGE);
     expect(KEY_DISABLED_MESSAGE).toBe(CONTRACT_KEY_DISABLED_MESSAGE);
     expect(NO_PLAN_MESSAGE).toBe(CONTRACT_NO_PLAN_MESSAGE);
+    expect(FINGERPRINT_NOT_ACTIVATED_MESSAGE).toBe(CONTRACT_FINGERPRINT_NOT_ACTIVATED_MESSAGE);
   });
 });

@@ -21,12 +21,54 @@ export interface PublicKeyInformation {
 export interface GetKeyInformationRequest {
   key?: string;
   id?: string;
+  /** List the key's devices too (`devices` in the reply). */
+  includeDevices?: boolean;
 }
 
 export interface ActivateKeyRequest {
   key?: string;
   id?: string;
+  /** A stable id of the device or installation: the same fingerprint counts once (idempotent). */
   fingerprint?: string;
+  /** Shown in the seller's dashboard. */
+  deviceName?: string;
+  platform?: string;
+}
+
+export interface DeactivateKeyRequest {
+  key?: string;
+  id?: string;
+  fingerprint?: string;
+}
+
+export interface HeartbeatRequest {
+  key?: string;
+  id?: string;
+  fingerprint: string;
+}
+
+/**
+ * A device holding an activation. Called with a publishable key, `fingerprint`, `ip` and
+ * `userAgent` are null (another device's fingerprint would let an app free its slot).
+ */
+export interface Device {
+  id: string;
+  fingerprint: string | null;
+  name: string | null;
+  platform: string | null;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  ip: string | null;
+  userAgent: string | null;
+  /** When the slot is released without a heartbeat; null when the key's lease is permanent. */
+  leaseExpiresAt: string | null;
+}
+
+/** In an activation reply when the key's least recently used device was released to make room. */
+export interface TransferInformation {
+  releasedDeviceId: string;
+  transfersUsed: number;
+  transfersPer30Days: number;
 }
 
 export interface MarkKeyAsActiveRequest {
@@ -38,11 +80,26 @@ export interface MarkKeyAsActiveRequest {
 
 export interface GetKeyInformationResponse extends PublicKeyInformation {
   status: 'ok';
+  /** Only with `includeDevices: true`: up to 100 devices, most recently seen first. */
+  devices?: Device[];
 }
 
 export interface KeyManipulationResponse extends PublicKeyInformation {
   status: 'ok';
   message: string;
+}
+
+export interface ActivateKeyResponse extends KeyManipulationResponse {
+  transfer?: TransferInformation;
+}
+
+export interface HeartbeatResponse extends PublicKeyInformation {
+  status: 'ok';
+  message: string;
+  /** The key's lease (0: permanent). */
+  leaseSeconds: number;
+  /** When this device's slot lapses without another heartbeat; null when permanent. */
+  leaseExpiresAt: string | null;
 }
 
 export interface DeleteKeyResponse {
@@ -52,6 +109,8 @@ export interface DeleteKeyResponse {
 
 /** The server's messages for refusals the SDK turns into their own exception classes. */
 export const ACTIVATION_LIMIT_MESSAGE = 'Activation limit reached';
+/** The device's slot is gone (deactivated, released, lease lapsed): activate again. */
+export const FINGERPRINT_NOT_ACTIVATED_MESSAGE = 'This device is not activated for the key';
 export const KEY_DISABLED_MESSAGE = 'Key is disabled';
 /** 403 also answers publishable keys used for a secret key's operation, with other messages. */
 export const NO_PLAN_MESSAGE = 'Activate a Key Manager plan first';

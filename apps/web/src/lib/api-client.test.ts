@@ -177,3 +177,32 @@ describe('refreshSession across tabs', () => {
     expect(authHeader(init)).toBeNull();
   });
 });
+
+describe('conditional calls', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends back the last ETag and returns the held reply on 304', async () => {
+    let served = 0;
+    const fetch = mockFetch((_url, init) => {
+      const tag = new Headers(init.headers).get('If-None-Match');
+      served += 1;
+      if (tag === 'W/"v1"') return new Response(null, { status: 304 });
+      return new Response(JSON.stringify({ status: 'ok', value: served }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', ETag: 'W/"v1"' },
+      });
+    });
+    const call = () => apiRequest('/api/poll', { body: { page: 1 }, schema: ZData, conditional: true });
+    const first = await call();
+    expect(first).toEqual({ status: 'ok', value: 1 });
+    expect(new Headers(fetch.mock.calls[0]?.[1]?.headers).get('If-None-Match')).toBeNull();
+    await expect(call()).resolves.toBe(first);
+    expect(new Headers(fetch.mock.calls[1]?.[1]?.headers).get('If-None-Match')).toBe('W/"v1"');
+    // Another body is another reply: no tag is sent for it.
+    await apiRequest('/api/poll', { body: { page: 2 }, schema: ZData, conditional: true });
+    expect(new Headers(fetch.mock.calls[2]?.[1]?.headers).get('If-None-Match')).toBeNull();
+    // Calls that are not conditional never send a tag.
+    await apiRequest('/api/poll', { body: { page: 1 }, schema: ZData });
+    expect(new Headers(fetch.mock.calls[3]?.[1]?.headers).get('If-None-Match')).toBeNull();
+  });
+});

@@ -15,8 +15,34 @@ export interface RequestOptions<S extends z.ZodType> {
   auth?: boolean;
   /** Extra headers, e.g. a chat session token for visitors. */
   headers?: Record<string, string>;
+  /**
+   * From a query function (TanStack Query passes one to every query; mutations have none). Such a
+   * request is marked as a read, which the server logs at debug rather than info when it succeeds:
+   * polling repeats them every few seconds (issue 16, decision 027).
+   */
   signal?: AbortSignal;
+  /**
+   * A polled call whose server answers ETags (docs/api.md "Conditional polls"): the last reply is
+   * remembered by path and body, sent back as `If-None-Match`, and a 304 returns it again.
+   */
+  conditional?: boolean;
 }
+
+/** The last tagged replies of conditional calls; a few, the oldest forgotten first. */
+const tagged = new Map<string, { etag: string; value: unknown }>();
+const TAGGED_MAX = 8;
+
+function remember(key: string, etag: string, value: unknown): void {
+  tagged.delete(key);
+  tagged.set(key, { etag, value });
+  if (tagged.size > TAGGED_MAX) {
+    const oldest = tagged.keys().next().value;
+    if (oldest !== undefined) tagged.delete(oldest);
+  }
+}
+
+/** The header that marks a request as a read (apps/api/src/platform/http/request-logging.ts). */
+const READ_HEADER = 'X-Request-Kind';
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -64,6 +90,7 @@ async function send(path: string, options: RequestOptions<z.ZodType>): Promise<R
   }
   const access = options.auth === false ? null : getAccessToken();
   if (access) headers.set('Authorization', `Bearer ${access}`);
+  if (options.signal) headers.set(READ_HEADER, 'read');
   return fetch(path, {
     method: options.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
@@ -99,14 +126,21 @@ export async function apiRequest<S extends z.ZodType>(
   path: string,
   options: RequestOptions<S>,
 ): Promise<z.output<S>> {
-  let response = await send(path, options);
+  const key = options.conditional ? `${path}\n${JSON.stringify(options.body ?? null)}` : null;
+  const held = key === null ? undefined : tagged.get(key);
+  const sent = held ? { ...options, headers: { ...options.headers, 'If-None-Match': held.etag } } : options;
+  let response = await send(path, sent);
   if (response.status === 401 && options.auth !== false && getRefreshToken()) {
-    if (await refreshSession()) response = await send(path, options);
+    if (await refreshSession()) response = await send(path, sent);
   }
+  // Nothing changed: the reply we hold is still current (the tag names the account, decision 025).
+  if (response.status === 304 && held) return held.value as z.output<S>;
   const body = await readBody(response);
   if (!response.ok) throw failureError(response.status, body);
   if (isFailedEnvelope(body)) throw failureError(response.status, body);
   const parsed = options.schema.safeParse(body);
   if (!parsed.success) throw new ApiError(response.status, 'Unexpected reply from the server.');
+  const etag = response.headers.get('ETag');
+  if (key !== null && etag) remember(key, etag, parsed.data);
   return parsed.data;
 }

@@ -36,7 +36,12 @@ export interface StoreOptions {
   remember?: boolean;
 }
 
-const SIGNED_OUT: SessionSnapshot = { signedIn: false, userType: null, subject: null, restoring: false };
+export const SIGNED_OUT: SessionSnapshot = {
+  signedIn: false,
+  userType: null,
+  subject: null,
+  restoring: false,
+};
 const listeners = new Set<() => void>();
 let cached: SessionSnapshot = SIGNED_OUT;
 /** Set by the session watch while it exchanges the refresh token for an expired session. */

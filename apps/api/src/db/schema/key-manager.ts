@@ -28,28 +28,81 @@ export const licenceKeys = pgTable(
     maxActivations: integer('max_activations').notNull().default(0),
     currentActivations: integer('current_activations').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Device rules of this key (decision 023); null = the owner's `key_device_policies` row applies. */
+    leaseSeconds: integer('lease_seconds'),
+    transfersPer30Days: integer('transfers_per_30_days'),
+    transferIdleSeconds: integer('transfer_idle_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('licence_keys_owner_idx').on(table.ownerId, table.createdAt),
+    // Keyset pages of get-keys (decision 025): newest first, ties broken by id, per owner.
+    index('licence_keys_owner_page_idx').on(table.ownerId, table.createdAt, table.id),
+    index('licence_keys_owner_active_page_idx').on(table.ownerId, table.isActive, table.createdAt, table.id),
+    index('licence_keys_owner_at_limit_page_idx')
+      .on(table.ownerId, table.createdAt, table.id)
+      .where(sql`${table.maxActivations} > 0 and ${table.currentActivations} >= ${table.maxActivations}`),
+    // Substring search on key and name uses pg_trgm GIN indexes, created by hand at the end of
+    // migration 0013 (after CREATE EXTENSION), so they are not declared here.
     check('licence_keys_current_nonneg', sql`${table.currentActivations} >= 0`),
     check('licence_keys_max_nonneg', sql`${table.maxActivations} >= 0`),
   ],
 );
 
-/** Extension: devices (fingerprints) holding an activation, so re-activating one counts once. */
+/**
+ * Per-owner counts of licence keys, kept by statement-level triggers on `licence_keys` in the same
+ * transaction as every change (hand-written SQL at the end of migration 0013, decision 025). The
+ * dashboard reads its figures here instead of counting rows; `version` grows with every change to
+ * the owner's keys and is the ETag of get-keys and data.
+ */
+export const licenceKeyCounters = pgTable('licence_key_counters', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  keys: integer('keys').notNull().default(0),
+  activeKeys: integer('active_keys').notNull().default(0),
+  activations: bigint('activations', { mode: 'number' }).notNull().default(0),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * Extension: devices (fingerprints) holding an activation, so re-activating one counts once
+ * (decision 023). `created_at` is when it was first seen; `last_seen_at` moves with every
+ * activation and heartbeat, and drives leases and transfers.
+ */
 export const licenceKeyDevices = pgTable(
   'licence_key_devices',
   {
+    id: uuid('id').notNull().defaultRandom().unique(),
     keyId: uuid('key_id')
       .notNull()
       .references(() => licenceKeys.id, { onDelete: 'cascade' }),
     fingerprint: text('fingerprint').notNull(),
+    name: text('name'),
+    platform: text('platform'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.keyId, table.fingerprint] })],
+  (table) => [
+    primaryKey({ columns: [table.keyId, table.fingerprint] }),
+    index('licence_key_devices_key_seen_idx').on(table.keyId, table.lastSeenAt),
+    // The lease job reads devices not seen for at least the shortest lease.
+    index('licence_key_devices_seen_idx').on(table.lastSeenAt),
+  ],
 );
+
+/** An owner's device rules: the defaults of every key that has no value of its own (decision 023). */
+export const keyDevicePolicies = pgTable('key_device_policies', {
+  ownerId: uuid('owner_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  leaseSeconds: integer('lease_seconds').notNull().default(0),
+  transfersPer30Days: integer('transfers_per_30_days').notNull().default(0),
+  transferIdleSeconds: integer('transfer_idle_seconds').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * Manager API keys: only the SHA-256 hash of the key is kept (looked up by its unique index); the
@@ -89,7 +142,19 @@ export const keyEvents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     keyId: uuid('key_id').notNull(),
     action: text('action', {
-      enum: ['create', 'change', 'activate', 'deactivate', 'enable', 'disable', 'delete'],
+      // transfer: a device took an idle one's slot; release: freed from the dashboard; expire: lease lapsed.
+      enum: [
+        'create',
+        'change',
+        'activate',
+        'deactivate',
+        'enable',
+        'disable',
+        'delete',
+        'transfer',
+        'release',
+        'expire',
+      ],
     }).notNull(),
     delta: integer('delta').notNull().default(0),
     ip: text('ip'),

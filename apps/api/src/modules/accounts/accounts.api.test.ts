@@ -366,6 +366,7 @@ describe('user information and settings', () => {
         status: 'ok',
         userInformation: {
           hasBusinessAccount: false,
+          customerService: false,
           userType: 'c',
           accountInformation: {
             firstName: account.firstName,

@@ -212,13 +212,15 @@ export class AccountService {
     const user = await this.findById(userId);
     if (!user) throw notFound('Account not found');
     const providers = this.summaryProviders;
-    const [hasBusinessAccount, orders, projects] = await Promise.all([
+    const [hasBusinessAccount, customerService, orders, projects] = await Promise.all([
       providers.hasBusinessAccount?.(userId) ?? false,
+      providers.customerService?.({ id: userId, userType: user.userType }) ?? false,
       providers.orderCounts?.(userId) ?? { completedOrders: 0, maxOrders: 0 },
       providers.projectCounts?.(userId) ?? { completedProjects: 0, maxProjects: 0 },
     ]);
     return {
       hasBusinessAccount,
+      customerService,
       userType: user.userType,
       accountInformation: {
         firstName: user.firstName,

@@ -1,3 +1,5 @@
+import type { UserType } from '@app/contract';
+
 /**
  * Parts of the signed-in user's summary (spec §3 User info) that other features own. Each feature
  * sets its provider once in createDeps(); until one is set, the summary reports none.
@@ -5,6 +7,8 @@
 export interface UserSummaryProviders {
   /** Businesses feature: true once the user registered a business. */
   hasBusinessAccount?: (userId: string) => Promise<boolean>;
+  /** Chat feature: the user answers customer-service chats (so the staff area shows the inbox). */
+  customerService?: (user: { id: string; userType: UserType }) => Promise<boolean>;
   /** Projects feature: completed and total orders of the user. */
   orderCounts?: (userId: string) => Promise<{ completedOrders: number; maxOrders: number }>;
   /** Projects feature: completed and total projects of the user. */

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { CreateStaffRequest, ManagedUser } from '@app/contract';
-import { and, asc, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { projectEmployees, projectOrders, type UserRow, users } from '../../db/schema/index.js';
+import {
+  businessAgents,
+  projectEmployees,
+  projectOrders,
+  type UserRow,
+  users,
+} from '../../db/schema/index.js';
 import type { EventBus } from '../../platform/events/index.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { ACCOUNT_ACCESS_CHANGED_TOPIC, type AccountAccessChanged } from '../accounts/account-events.js';
@@ -51,6 +57,13 @@ export class AdminUserService {
       .where(
         and(
           eq(users.userType, 'c'),
+          // Business agents are client accounts too, but an owner's staff, not our clients.
+          notExists(
+            this.db
+              .select({ id: businessAgents.id })
+              .from(businessAgents)
+              .where(eq(businessAgents.userId, users.id)),
+          ),
           pattern
             ? or(
                 ilike(users.email, pattern),

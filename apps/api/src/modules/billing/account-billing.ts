@@ -5,6 +5,7 @@ import { payments, planSubscriptions, receipts, saasPlans, saasProducts } from '
 import type { Clock } from '../../platform/clock.js';
 import type { CatalogService } from '../catalog/service.js';
 import { deriveState } from '../catalog/subscription-state.js';
+import { projectDues } from './project-dues.js';
 import type { UpgradeService } from './upgrades.js';
 
 /** Unfinished checkouts older than this no longer count as pending. */
@@ -60,7 +61,10 @@ export class AccountBilling {
     });
   }
 
-  /** Dashboard "pending payment": recent unfinished checkouts, renewals due and approved upgrades. */
+  /**
+   * Dashboard "pending payment": recent unfinished checkouts, renewals due, approved upgrades and
+   * projects with a payment link.
+   */
   async pending(userId: string): Promise<Omit<PendingPaymentsResponse, 'status'>> {
     const now = this.clock.now();
     const items: PendingPaymentsResponse['items'] = [];
@@ -110,6 +114,7 @@ export class AccountBilling {
         requestID: null,
       });
     }
+    items.push(...(await projectDues(this.db, userId)));
     const total = items.reduce((sum, item) => sum + item.amount, 0);
     return { total: items.length ? total : null, currency: 'usd', items };
   }

@@ -14,6 +14,11 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   const services = createChatServices(deps);
   const hub = new ChatHub(deps, services, deps.chatSocketLimits);
   registerCsMediaPolicy(deps, services);
+  // User info tells the staff area whether to show the inbox, instead of it probing for a 403.
+  deps.accounts.summaryProviders.customerService = (user) =>
+    user.userType === 'c'
+      ? Promise.resolve(false)
+      : services.cs.canServe({ id: user.id, role: user.userType === 'a' ? 'admin' : 'staff' });
   const projectChats = new ProjectChats(deps.database.db, deps.clock, deps.events, deps.projects);
   deps.fileAccess.register(PROJECT_CHAT_MEDIA_PURPOSE, (file, user) =>
     projectChats.canReadMedia(file.id, user),

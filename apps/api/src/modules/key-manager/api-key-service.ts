@@ -6,11 +6,12 @@ import {
   type ApiKeyType,
   NO_PLAN_MESSAGE,
 } from '@app/contract';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { managerApiKeys, users } from '../../db/schema/index.js';
 import { ReadThroughCache } from '../../platform/cache/read-through-cache.js';
 import type { Clock } from '../../platform/clock.js';
+import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { RateLimiter, RateLimiterFactory } from '../../platform/rate-limit/limiter.js';
 import type { KeyManagerPlans } from './plans.js';
@@ -33,12 +34,26 @@ export interface ApiKeyCaller {
   accessEndsAt: Date | null;
 }
 
+/** An owner's plan as the guard needs it (no plan: `callsPerMinute` null). */
+interface OwnerAccess {
+  callsPerMinute: number | null;
+  accessEndsAt: Date | null;
+}
+
 export class ApiKeyService {
   /** Callers by API-key hash; unknown hashes are remembered too, so a wrong key costs no query. */
   private readonly callers = new ReadThroughCache<ApiKeyCaller>({
     ttlMs: API_KEY_CACHE_TTL_MS,
     maxEntries: 10_000,
     rememberMisses: true,
+  });
+  /**
+   * Each owner's plan access, remembered as long as a caller: a miss on a new API key of a known
+   * owner costs its key lookup only, not another plan lookup (issue 17).
+   */
+  private readonly ownerAccess = new ReadThroughCache<OwnerAccess>({
+    ttlMs: API_KEY_CACHE_TTL_MS,
+    maxEntries: 10_000,
   });
   private limiters = new Map<number, RateLimiter>();
 
@@ -51,7 +66,10 @@ export class ApiKeyService {
     private readonly webhooks: WebhookEmitter,
   ) {
     // A paid, upgraded or renewed plan applies to the next call, not after the cache expires.
-    plans.onChange((userId) => this.callers.invalidateWhere((caller) => caller.ownerId === userId));
+    plans.onChange((userId) => {
+      this.ownerAccess.invalidate([userId]);
+      this.callers.invalidateWhere((caller) => caller.ownerId === userId);
+    });
   }
 
   async generate(ownerId: string, name: string | undefined, type: ApiKeyType) {
@@ -79,15 +97,30 @@ export class ApiKeyService {
     return { id: row.id, key: generated.key, type };
   }
 
-  async list(ownerId: string): Promise<{ keys: ApiKeyInformation[]; callsPerMinute: number | null }> {
+  /** The owner's active API keys, oldest first, in keyset pages (decision 025). */
+  async list(
+    ownerId: string,
+    query: { limit: number; cursor?: string | undefined },
+  ): Promise<{ keys: ApiKeyInformation[]; nextCursor: string | null; callsPerMinute: number | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
     const plan = await this.plans.activePlanOf(ownerId);
     const rows = await this.db
-      .select()
+      .select({ row: managerApiKeys, cursorAt: exactTimestamp(managerApiKeys.createdAt) })
       .from(managerApiKeys)
-      .where(and(eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt)))
-      .orderBy(asc(managerApiKeys.createdAt));
+      .where(
+        and(
+          eq(managerApiKeys.ownerId, ownerId),
+          isNull(managerApiKeys.revokedAt),
+          after
+            ? sql`(${managerApiKeys.createdAt}, ${managerApiKeys.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(managerApiKeys.createdAt), asc(managerApiKeys.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (item) => [item.cursorAt, item.row.id]);
     const keys = await Promise.all(
-      rows.map(async (row) => {
+      page.items.map(async ({ row }) => {
         const pending = this.usage.pending(row.id);
         const lastUsed =
           pending && (!row.lastUsed || pending.lastUsed > row.lastUsed) ? pending.lastUsed : row.lastUsed;
@@ -104,7 +137,7 @@ export class ApiKeyService {
         };
       }),
     );
-    return { keys, callsPerMinute: plan?.callsPerMinute ?? null };
+    return { keys, nextCursor: page.nextCursor, callsPerMinute: plan?.callsPerMinute ?? null };
   }
 
   async revoke(ownerId: string, id: string): Promise<void> {
@@ -155,11 +188,19 @@ export class ApiKeyService {
       .where(and(eq(managerApiKeys.keyHash, hash), isNull(managerApiKeys.revokedAt)))
       .limit(1);
     if (!row || row.disabled) return null;
-    const access = await this.plans.accessOf(row.ownerId);
+    const access = await this.ownerAccess.read(row.ownerId, () => this.loadOwnerAccess(row.ownerId));
     return {
       apiKeyId: row.id,
       ownerId: row.ownerId,
       type: row.type,
+      callsPerMinute: access?.callsPerMinute ?? null,
+      accessEndsAt: access?.accessEndsAt ?? null,
+    };
+  }
+
+  private async loadOwnerAccess(ownerId: string): Promise<OwnerAccess> {
+    const access = await this.plans.accessOf(ownerId);
+    return {
       callsPerMinute: access?.plan.callsPerMinute ?? null,
       accessEndsAt: access?.accessEndsAt ?? null,
     };
@@ -170,6 +211,7 @@ export class ApiKeyService {
    * misses, which carry no owner to match (a rare admin action; the next calls look up again).
    */
   accountAccessChanged(): void {
+    this.ownerAccess.clear();
     this.callers.clear();
   }
 

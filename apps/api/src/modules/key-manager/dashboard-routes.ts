@@ -13,7 +13,9 @@ import {
   ZChangeKeyResponse,
   ZGenerateApiKeyRequest,
   ZGenerateApiKeyResponse,
+  ZGetApiKeysRequest,
   ZGetApiKeysResponse,
+  ZGetKeysRequest,
   ZGetKeysResponse,
   ZKeyManagerDataResponse,
   ZOkResponse,
@@ -25,8 +27,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { entityTag, replyNotModified } from '../../platform/http/etag.js';
 import type { ApiKeyService } from './api-key-service.js';
 import type { CallContext, KeyOperations } from './key-operations.js';
+import type { LicenceKeyList } from './licence-key-list.js';
 import type { LicenceKeys } from './licence-keys.js';
 import type { KeyManagerPlans } from './plans.js';
 
@@ -34,10 +38,13 @@ const tags = ['key-manager dashboard'];
 const security = [{ accessToken: [] }];
 // Spec §7 sends these POSTs without a body; accept none or `{}` but nothing else.
 const zEmptyBody = z.strictObject({}).optional();
+/** A conditional poll that found nothing new: 304, no body (decision 025). */
+const zNotModified = z.null().describe('Not modified: the If-None-Match tag is current');
 
 export interface DashboardServices {
   plans: KeyManagerPlans;
   keys: LicenceKeys;
+  list: LicenceKeyList;
   operations: KeyOperations;
   apiKeys: ApiKeyService;
 }
@@ -54,7 +61,7 @@ function context(request: FastifyRequest): CallContext {
 export const dashboardRoutes =
   (deps: AppDeps, services: DashboardServices): FastifyPluginAsyncZod =>
   async (app) => {
-    const { plans, keys, operations, apiKeys } = services;
+    const { plans, keys, list, operations, apiKeys } = services;
     const preHandler = deps.guards.requireUser;
     const route = (summary: string) => ({ tags, security, summary });
 
@@ -62,15 +69,34 @@ export const dashboardRoutes =
       KEY_MANAGER_PATHS.data,
       {
         preHandler,
-        schema: { ...route('Plan and usage'), body: zEmptyBody, response: { 200: ZKeyManagerDataResponse } },
+        schema: {
+          ...route('Plan and usage'),
+          description: 'Answers 304 with no body when If-None-Match carries the current ETag.',
+          body: zEmptyBody,
+          response: { 200: ZKeyManagerDataResponse, 304: zNotModified },
+        },
       },
-      async (request) => {
+      async (request, reply) => {
         const userId = currentUser(request).id;
-        const [product, plan, usage] = await Promise.all([
+        const [product, plan, { usage, version }] = await Promise.all([
           plans.productRow(),
           plans.activePlanOf(userId),
           keys.usage(userId),
         ]);
+        // Built from the counters and the plan the reply is made of, not by hashing the reply.
+        const tag = entityTag([
+          'data',
+          userId,
+          version,
+          usage.apiKeys,
+          usage.requestsMade,
+          product.id,
+          plan?.id,
+          plan?.name,
+          plan?.maxKeysAllowed,
+          plan?.callsPerMinute,
+        ]);
+        if (replyNotModified(request, reply, tag)) return reply;
         return {
           status: 'ok' as const,
           planActivated: plan !== null,
@@ -103,9 +129,24 @@ export const dashboardRoutes =
       KEY_MANAGER_PATHS.getKeys,
       {
         preHandler,
-        schema: { ...route('List licence keys'), body: zEmptyBody, response: { 200: ZGetKeysResponse } },
+        schema: {
+          ...route('List licence keys (keyset pages, search, filters)'),
+          description:
+            'No body: the first page (50 newest keys) and nextCursor. Answers 304 with no body when If-None-Match carries the current ETag.',
+          body: ZGetKeysRequest.nullish(),
+          response: { 200: ZGetKeysResponse, 304: zNotModified },
+        },
       },
-      async (request) => ({ status: 'ok' as const, keys: await keys.list(currentUser(request).id) }),
+      async (request, reply) => {
+        const ownerId = currentUser(request).id;
+        const query = ZGetKeysRequest.parse(request.body ?? {});
+        // The counter is read before the page: a change in between makes the next poll fetch again.
+        const { version } = await list.counters(ownerId);
+        if (replyNotModified(request, reply, entityTag(['keys', ownerId, version, JSON.stringify(query)]))) {
+          return reply;
+        }
+        return { status: 'ok' as const, ...(await list.page(ownerId, query)) };
+      },
     );
 
     app.post(
@@ -180,13 +221,19 @@ export const dashboardRoutes =
         preHandler,
         schema: {
           ...route('List manager API keys'),
-          body: zEmptyBody,
+          body: ZGetApiKeysRequest.nullish(),
           response: { 200: ZGetApiKeysResponse },
         },
       },
       async (request) => {
-        const result = await apiKeys.list(currentUser(request).id);
-        return { status: 'ok' as const, keysInformation: result.keys, callsPerMinute: result.callsPerMinute };
+        const query = ZGetApiKeysRequest.parse(request.body ?? {});
+        const result = await apiKeys.list(currentUser(request).id, query);
+        return {
+          status: 'ok' as const,
+          keysInformation: result.keys,
+          nextCursor: result.nextCursor,
+          callsPerMinute: result.callsPerMinute,
+        };
       },
     );
 

@@ -5,6 +5,7 @@ import {
   KEY_DISABLED_MESSAGE,
   NO_ACTIVATIONS_MESSAGE,
   type PublicKeyInformation,
+  type TransferInformation,
   type WebhookEventType,
 } from '@app/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -12,6 +13,8 @@ import type { Db } from '../../db/client.js';
 import { type KeyEventAction, licenceKeys } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
+import type { DeviceDetails, Devices } from './devices/devices.js';
+import { makeRoomByTransfer } from './devices/transfers.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
 import type { WebhookEmitter } from './webhooks/webhook-emitter.js';
 
@@ -40,7 +43,8 @@ const RETURNING = sql`id, key, max_activations, current_activations, is_active`;
 
 /** The webhook events each count change can raise (decision 016). */
 const COUNT_EVENTS: Record<'activate' | 'deactivate', readonly WebhookEventType[]> = {
-  activate: ['key.activated', 'key.limit_reached'],
+  // key.deactivated: a transfer releases the idle device it moves from.
+  activate: ['key.activated', 'key.limit_reached', 'key.deactivated'],
   deactivate: ['key.deactivated'],
 };
 
@@ -61,6 +65,7 @@ export class KeyOperations {
     private readonly clock: Clock,
     private readonly cache: LicenceKeyCache,
     private readonly webhooks: WebhookEmitter,
+    private readonly devices: Devices,
   ) {
     this.infoByKey = this.prepareInfo('key', 'km_info_by_key');
     this.infoById = this.prepareInfo('id', 'km_info_by_id');
@@ -101,8 +106,13 @@ export class KeyOperations {
       .prepare(name);
   }
 
-  activate(ref: KeyRef, ctx: CallContext, fingerprint?: string): Promise<ActivationResult> {
-    return this.countChange('activate', ref, ctx, fingerprint);
+  activate(
+    ref: KeyRef,
+    ctx: CallContext,
+    fingerprint?: string,
+    details: DeviceDetails = {},
+  ): Promise<ActivationResult> {
+    return this.countChange('activate', ref, ctx, fingerprint, details);
   }
 
   deactivate(ref: KeyRef, ctx: CallContext, fingerprint?: string): Promise<ActivationResult> {
@@ -114,6 +124,7 @@ export class KeyOperations {
     ref: KeyRef,
     ctx: CallContext,
     fingerprint: string | undefined,
+    details: DeviceDetails = {},
   ): Promise<ActivationResult> {
     const announce = await this.webhooks.wants(ctx.ownerId, COUNT_EVENTS[action]);
     const result =
@@ -121,10 +132,10 @@ export class KeyOperations {
         ? await this.db.transaction(async (tx) => {
             const db = tx as unknown as Db;
             const changed = fingerprint
-              ? await this.withDevice(db, action, ref, ctx, fingerprint)
+              ? await this.withDevice(db, action, ref, ctx, fingerprint, details)
               : await this.change(action, ref, ctx, db);
             if (announce && changed.changed)
-              await this.announceCount(db, action, ctx.ownerId, changed.info, fingerprint);
+              await this.announceCount(db, action, ctx.ownerId, changed, fingerprint);
             return changed;
           })
         : await this.change(action, ref, ctx);
@@ -137,9 +148,17 @@ export class KeyOperations {
     db: Db,
     action: 'activate' | 'deactivate',
     ownerId: string,
-    info: PublicKeyInformation,
+    result: ActivationResult,
     fingerprint: string | undefined,
   ): Promise<void> {
+    const { info, transfer } = result;
+    if (transfer) {
+      // The idle device's slot went to this one: it left, this one came; the limit was already reached.
+      const left = { key: info, fingerprint: transfer.releasedFingerprint, reason: 'transferred' };
+      await this.webhooks.emit(db, ownerId, 'key.deactivated', left);
+      await this.webhooks.emit(db, ownerId, 'key.activated', { key: info, fingerprint });
+      return;
+    }
     const data = { key: info, ...(fingerprint ? { fingerprint } : {}) };
     await this.webhooks.emit(db, ownerId, action === 'activate' ? 'key.activated' : 'key.deactivated', data);
     if (action === 'activate' && info.maxActivations > 0 && info.currentActivations === info.maxActivations) {
@@ -228,6 +247,8 @@ export class KeyOperations {
   /**
    * Extension: a device fingerprint holds at most one activation. The key row is locked first, so
    * the device row and the count change together or not at all. Runs inside the caller's transaction.
+   * At the limit, a key that allows transfers may release its least recently seen device instead
+   * (devices/transfers.ts); the count then stays where it is.
    */
   private async withDevice(
     db: Db,
@@ -235,6 +256,7 @@ export class KeyOperations {
     ref: KeyRef,
     ctx: CallContext,
     fingerprint: string,
+    details: DeviceDetails,
   ): Promise<ActivationResult> {
     const [key] = await rows<KeyStateRow>(
       db,
@@ -244,12 +266,16 @@ export class KeyOperations {
     if (!key.is_active) throw conflict(KEY_DISABLED_MESSAGE);
     const byId: KeyRef = { id: key.id };
     if (action === 'activate') {
-      const inserted = await rows(
+      const isNew = await this.devices.record(db, key.id, fingerprint, details, ctx);
+      if (!isNew) return { info: toPublic(key), changed: false };
+      const [row] = await rows<KeyStateRow>(
         db,
-        sql`insert into licence_key_devices (key_id, fingerprint, created_at)
-            values (${key.id}, ${fingerprint}, ${this.now()}) on conflict do nothing returning key_id`,
+        countUpdate('activate', matches(byId, ctx.ownerId), ctx, this.now()),
       );
-      if (inserted.length === 0) return { info: toPublic(key), changed: false };
+      if (row) return { info: toPublic(row), changed: true };
+      // Refused: the key is locked and active, so it is at its limit. A refusal rolls back the device.
+      const transfer = await makeRoomByTransfer(db, key.id, fingerprint, { ...ctx, now: this.clock.now() });
+      return { info: toPublic(key), changed: true, transfer };
     } else {
       const removed = await rows(
         db,
@@ -282,6 +308,8 @@ export interface ActivationResult {
   info: PublicKeyInformation;
   /** False when a fingerprint was already activated (the count did not change). */
   changed: boolean;
+  /** Set when a self-serve transfer released another device to make room (decision 023). */
+  transfer?: TransferInformation & { releasedFingerprint: string };
 }
 
 function countUpdate(action: 'activate' | 'deactivate', where: SQL, ctx: CallContext, now: string): SQL {

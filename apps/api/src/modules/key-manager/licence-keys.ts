@@ -7,7 +7,7 @@ import {
   NO_PLAN_MESSAGE,
   type PublicKeyInformation,
 } from '@app/contract';
-import { and, count, desc, eq, isNull, sql, sum } from 'drizzle-orm';
+import { and, count, eq, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   keyEvents,
@@ -19,8 +19,10 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { toDashboard } from './dashboard-key.js';
 import type { CallContext } from './key-operations.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
+import { LicenceKeyList } from './licence-key-list.js';
 import type { KeyManagerPlans } from './plans.js';
 import { generateLicenceKey } from './secrets.js';
 import type { WebhookEmitter } from './webhooks/webhook-emitter.js';
@@ -60,11 +62,9 @@ export class LicenceKeys {
       // Locking the owner's row serialises their concurrent add-key calls, so the limit holds.
       await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.ownerId)).for('update');
       if (plan.maxKeysAllowed > 0) {
-        const [existing] = await tx
-          .select({ n: count() })
-          .from(licenceKeys)
-          .where(eq(licenceKeys.ownerId, ctx.ownerId));
-        if ((existing?.n ?? 0) >= plan.maxKeysAllowed) throw conflict(keyLimitMessage(plan.maxKeysAllowed));
+        // The maintained count (decision 025), exact under the owner lock: no rows are counted.
+        const { keys } = await new LicenceKeyList(tx as unknown as Db).counters(ctx.ownerId);
+        if (keys >= plan.maxKeysAllowed) throw conflict(keyLimitMessage(plan.maxKeysAllowed));
       }
       const [created] = await tx
         .insert(licenceKeys)
@@ -86,15 +86,6 @@ export class LicenceKeys {
       return created;
     });
     return toDashboard(row);
-  }
-
-  async list(ownerId: string): Promise<DashboardKey[]> {
-    const rows = await this.db
-      .select()
-      .from(licenceKeys)
-      .where(eq(licenceKeys.ownerId, ownerId))
-      .orderBy(desc(licenceKeys.createdAt), desc(licenceKeys.id));
-    return rows.map(toDashboard);
   }
 
   async change(ctx: CallContext, input: KeyChange): Promise<DashboardKey> {
@@ -146,25 +137,27 @@ export class LicenceKeys {
     return toDashboard(row);
   }
 
+  /**
+   * The dashboard's figures: key counts from the maintained counters row (never from the keys),
+   * API keys from the owner's few rows; `version` is the counters' change number (the ETag's base).
+   */
   async usage(ownerId: string) {
-    const [keys] = await this.db
-      .select({
-        keys: count(),
-        activeKeys: sql<number>`count(*) filter (where ${licenceKeys.isActive})`.mapWith(Number),
-        activations: sum(licenceKeys.currentActivations).mapWith(Number),
-      })
-      .from(licenceKeys)
-      .where(eq(licenceKeys.ownerId, ownerId));
-    const [apiKeys] = await this.db
-      .select({ apiKeys: count(), requestsMade: sum(managerApiKeys.requestsMade).mapWith(Number) })
-      .from(managerApiKeys)
-      .where(and(eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt)));
+    const [keys, [apiKeys]] = await Promise.all([
+      new LicenceKeyList(this.db).counters(ownerId),
+      this.db
+        .select({ apiKeys: count(), requestsMade: sum(managerApiKeys.requestsMade).mapWith(Number) })
+        .from(managerApiKeys)
+        .where(and(eq(managerApiKeys.ownerId, ownerId), isNull(managerApiKeys.revokedAt))),
+    ]);
     return {
-      keys: keys?.keys ?? 0,
-      activeKeys: keys?.activeKeys ?? 0,
-      activations: keys?.activations ?? 0,
-      apiKeys: apiKeys?.apiKeys ?? 0,
-      requestsMade: apiKeys?.requestsMade ?? 0,
+      version: keys.version,
+      usage: {
+        keys: keys.keys,
+        activeKeys: keys.activeKeys,
+        activations: keys.activations,
+        apiKeys: apiKeys?.apiKeys ?? 0,
+        requestsMade: apiKeys?.requestsMade ?? 0,
+      },
     };
   }
 
@@ -215,19 +208,5 @@ export function publicInformation(row: LicenceKeyRow): PublicKeyInformation {
     maxActivations: row.maxActivations,
     currentActivations: row.currentActivations,
     isActive: row.isActive,
-  };
-}
-
-export function toDashboard(row: LicenceKeyRow): DashboardKey {
-  return {
-    id: row.id,
-    key: row.key,
-    is_active: row.isActive,
-    max_activations: row.maxActivations,
-    current_activations: row.currentActivations,
-    name: row.name,
-    note: row.note,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
   };
 }

@@ -7,8 +7,11 @@ import {
   KEY_ENABLED_MESSAGE,
   KEY_MANAGER_PATHS,
   KEY_MANAGER_PUBLIC_OPERATIONS,
+  KEY_TRANSFERRED_MESSAGE,
   PUBLISHABLE_KEY_FINGERPRINT_MESSAGE,
   ZActivateKeyRequest,
+  ZActivateKeyResponse,
+  ZActivationRefusedResponse,
   ZDeactivateKeyRequest,
   ZDeleteKeyRequest,
   ZDeleteKeyResponse,
@@ -23,6 +26,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
 import { forbidden } from '../../platform/http/errors.js';
 import { type ApiKeyGuardFor, apiCaller } from './api-key-guard.js';
+import type { Devices } from './devices/devices.js';
+import { registerHeartbeatRoute } from './devices/heartbeat-route.js';
 import type { CallContext, KeyOperations } from './key-operations.js';
 import { registerPublicCors } from './public-cors.js';
 
@@ -54,7 +59,7 @@ function context(request: FastifyRequest): CallContext {
  * operation, so a publishable key is refused what it may not do.
  */
 export const publicKeyRoutes =
-  (operations: KeyOperations, requireApiKey: ApiKeyGuardFor): FastifyPluginAsyncZod =>
+  (operations: KeyOperations, requireApiKey: ApiKeyGuardFor, devices: Devices): FastifyPluginAsyncZod =>
   async (app) => {
     // Only this plugin's routes (encapsulation): replies serialised by a compiled function.
     app.setSerializerCompiler(compiledSerializer);
@@ -76,10 +81,16 @@ export const publicKeyRoutes =
           response: { 200: ZGetKeyInformationResponse, ...failures },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        ...(await operations.information(request.body, apiCaller(request).ownerId)),
-      }),
+      async (request) => {
+        const { includeDevices, key, id } = request.body;
+        const caller = apiCaller(request);
+        const info = await operations.information({ key, id }, caller.ownerId);
+        if (!includeDevices) return { status: 'ok' as const, ...info };
+        // A publishable key sees devices without fingerprints and addresses (decision 023).
+        const audience = caller.type === 'secret' ? 'owner' : 'public';
+        const listed = await devices.forInformation(caller.ownerId, info.id, audience);
+        return { status: 'ok' as const, ...info, devices: listed };
+      },
     );
 
     app.post(
@@ -91,13 +102,20 @@ export const publicKeyRoutes =
           tags,
           security,
           summary: 'Add one activation (update activation count); optional device fingerprint',
+          description:
+            'With a `fingerprint` the activation is a device: activating it again is idempotent (safe to retry). At the limit, a key that allows transfers may release its least recently seen idle device (`transfer` in the reply); otherwise 409, with `nextTransferAt` when a transfer will be possible.',
           body: ZActivateKeyRequest,
-          response: { 200: ZKeyManipulationResponse, ...failures },
+          response: { 200: ZActivateKeyResponse, ...failures, 409: ZActivationRefusedResponse },
         },
       },
       async (request) => {
-        const { fingerprint, ...ref } = request.body;
-        const result = await operations.activate(ref, context(request), fingerprint);
+        const { fingerprint, deviceName, platform, key, id } = request.body;
+        const details = { deviceName, platform };
+        const result = await operations.activate({ key, id }, context(request), fingerprint, details);
+        if (result.transfer) {
+          const { releasedFingerprint: _hidden, ...transfer } = result.transfer;
+          return { status: 'ok' as const, message: KEY_TRANSFERRED_MESSAGE, ...result.info, transfer };
+        }
         const message = result.changed ? KEY_ACTIVATED_MESSAGE : KEY_ALREADY_ACTIVATED_MESSAGE;
         return { status: 'ok' as const, message, ...result.info };
       },
@@ -117,7 +135,8 @@ export const publicKeyRoutes =
         },
       },
       async (request) => {
-        const { fingerprint, ...ref } = request.body;
+        const { fingerprint, key, id } = request.body;
+        const ref = { key, id };
         // A publishable key frees only the device it names, never an anonymous slot.
         if (!fingerprint && apiCaller(request).type === 'publishable') {
           throw forbidden(PUBLISHABLE_KEY_FINGERPRINT_MESSAGE);
@@ -171,4 +190,6 @@ export const publicKeyRoutes =
         return { status: 'ok' as const, message: KEY_DELETED_MESSAGE };
       },
     );
+
+    registerHeartbeatRoute(app, devices, requireApiKey, context, { tags, security, failures });
   };

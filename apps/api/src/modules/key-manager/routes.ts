@@ -4,9 +4,14 @@ import { ACCOUNT_ACCESS_CHANGED_TOPIC } from '../accounts/account-events.js';
 import { createApiKeyGuard } from './api-key-guard.js';
 import { ApiKeyService } from './api-key-service.js';
 import { dashboardRoutes } from './dashboard-routes.js';
+import { DevicePolicies } from './devices/device-policies.js';
+import { deviceRoutes } from './devices/device-routes.js';
+import { Devices } from './devices/devices.js';
+import { defineLeaseExpiry } from './devices/lease-expiry.js';
 import { KeyOperations } from './key-operations.js';
 import { LicenceKeyCache } from './licence-key-cache.js';
 import { LicenceKeyChangeFeed } from './licence-key-change-feed.js';
+import { LicenceKeyList } from './licence-key-list.js';
 import { LicenceKeys } from './licence-keys.js';
 import { KeyManagerPlans } from './plans.js';
 import { publicKeyRoutes } from './public-routes.js';
@@ -27,7 +32,10 @@ export const keyManagerRoutes =
     const changeFeed = new LicenceKeyChangeFeed(deps.events, deps.log);
     const cache = new LicenceKeyCache({ onChange: changeFeed.add });
     changeFeed.listen(cache);
-    const operations = new KeyOperations(db, deps.clock, cache, webhooks.emitter);
+    // Devices, leases and transfers (decision 023); the lease job is defined before the queue starts.
+    const devices = new Devices(db, deps.clock, cache, webhooks.emitter);
+    defineLeaseExpiry(deps.jobs, devices, deps.log);
+    const operations = new KeyOperations(db, deps.clock, cache, webhooks.emitter, devices);
     const keys = new LicenceKeys(db, deps.clock, plans, cache, webhooks.emitter);
     // A disabled account's API keys stop working on the next call, on every instance.
     const stopAccountEvents = deps.events.subscribe(ACCOUNT_ACCESS_CHANGED_TOPIC, () =>
@@ -41,7 +49,9 @@ export const keyManagerRoutes =
       await changeFeed.stop();
       await usage.stop();
     });
-    await app.register(dashboardRoutes(deps, { plans, keys, operations, apiKeys }));
+    const list = new LicenceKeyList(db);
+    await app.register(dashboardRoutes(deps, { plans, keys, list, operations, apiKeys }));
+    await app.register(deviceRoutes(deps, devices, new DevicePolicies(db, deps.clock)));
     await app.register(webhooks.routes);
-    await app.register(publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock)));
+    await app.register(publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock), devices));
   };

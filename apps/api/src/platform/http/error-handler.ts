@@ -29,7 +29,12 @@ function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply
     .code(error.statusCode)
     .headers(error.headers)
-    .send({ status: 'failed', message: error.message, ...(error.field ? { field: error.field } : {}) });
+    .send({
+      ...error.details,
+      status: 'failed',
+      message: error.message,
+      ...(error.field ? { field: error.field } : {}),
+    });
 }
 
 /** fastify-type-provider-zod's entry back to the zod issue it came from ("/data/email" → data.email). */

@@ -9,6 +9,8 @@ export class AppError extends Error {
     message: string,
     readonly headers: Record<string, string> = {},
     readonly field?: string,
+    /** Machine-readable facts added to the envelope beside `message` (e.g. `nextTransferAt`). */
+    readonly details?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,7 +18,7 @@ export class AppError extends Error {
 
   /** The same failure, about `field` (kept if it already names one). */
   about(field: string): AppError {
-    return this.field ? this : new AppError(this.statusCode, this.message, this.headers, field);
+    return this.field ? this : new AppError(this.statusCode, this.message, this.headers, field, this.details);
   }
 }
 

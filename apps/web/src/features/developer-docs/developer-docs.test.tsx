@@ -22,13 +22,14 @@ describe('developer docs', () => {
     expect(manifest.version).toBe(TYPESCRIPT_SDK_VERSION);
   });
 
-  it('documents the five Keys operations, the deactivate page with the deactivate path', () => {
+  it('documents the Keys operations (the spec’s five and heartbeat), the deactivate page with the deactivate path', () => {
     expect(OPERATIONS.map((op) => op.id)).toEqual([
       'get-key-information',
       'delete-key',
       'update-activation-count',
       'deactivate-key',
       'mark-key-as-usable',
+      'heartbeat',
     ]);
     expect(OPERATIONS.find((op) => op.id === 'deactivate-key')?.path).toBe(
       '/api/v1/saas-platform/key-manager/deactivate-key',

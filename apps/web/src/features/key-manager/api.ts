@@ -3,7 +3,9 @@ import {
   type ApiKeyType,
   CATALOG_PATHS,
   type ChangeKeyRequest,
+  type GetKeysRequest,
   KEY_MANAGER_PATHS,
+  PAGE_LIMIT_MAX,
   type PlansActivateRequest,
   ZActivityResponse,
   ZAddKeyResponse,
@@ -16,7 +18,7 @@ import {
   ZPlansActivateResponse,
   ZPlansGetResponse,
 } from '@app/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
 /** Spec §9: key-manager data every 1 s, the key list every 3 s (so REST changes show within 3 s). */
@@ -34,8 +36,14 @@ const plansKey = (productId: number) => [...KM, 'plans', productId] as const;
 export function useKeyManagerData() {
   return useQuery({
     queryKey: DATA_KEY,
+    // Conditional: an unchanged poll is a 304 with no body (decision 025).
     queryFn: ({ signal }) =>
-      apiRequest(KEY_MANAGER_PATHS.data, { body: {}, schema: ZKeyManagerDataResponse, signal }),
+      apiRequest(KEY_MANAGER_PATHS.data, {
+        body: {},
+        schema: ZKeyManagerDataResponse,
+        signal,
+        conditional: true,
+      }),
     refetchInterval: DATA_POLL_MS,
   });
 }
@@ -53,13 +61,42 @@ export function usePlans(productId: number | undefined) {
   });
 }
 
-export function useLicenceKeys() {
+/** Keys per page of the Keys tab. */
+export const KEYS_PAGE_SIZE = 50;
+export type KeyFilter = 'all' | 'active' | 'disabled' | 'at-limit';
+
+export interface KeyPageQuery {
+  search: string;
+  filter: KeyFilter;
+  cursor: string | undefined;
+}
+
+const FILTERS: Record<KeyFilter, Pick<GetKeysRequest, 'is_active' | 'at_limit'>> = {
+  all: {},
+  active: { is_active: true },
+  disabled: { is_active: false },
+  'at-limit': { at_limit: true },
+};
+
+/**
+ * One page of licence keys, searched and filtered on the server (issue 17). Polled with
+ * If-None-Match, so an unchanged page costs a 304; a page nobody shows is dropped after 10 s, so the
+ * tab holds a few pages at most, whatever the number of keys.
+ */
+export function useLicenceKeyPage({ search, filter, cursor }: KeyPageQuery) {
+  const body: GetKeysRequest = {
+    limit: KEYS_PAGE_SIZE,
+    ...FILTERS[filter],
+    ...(search ? { search } : {}),
+    ...(cursor ? { cursor } : {}),
+  };
   return useQuery({
-    queryKey: KEYS_KEY,
+    queryKey: [...KEYS_KEY, body],
     queryFn: ({ signal }) =>
-      apiRequest(KEY_MANAGER_PATHS.getKeys, { body: {}, schema: ZGetKeysResponse, signal }),
-    select: (reply) => reply.keys,
+      apiRequest(KEY_MANAGER_PATHS.getKeys, { body, schema: ZGetKeysResponse, signal, conditional: true }),
+    placeholderData: keepPreviousData,
     refetchInterval: LIST_POLL_MS,
+    gcTime: 10_000,
   });
 }
 
@@ -81,7 +118,12 @@ export function useApiKeys() {
   return useQuery({
     queryKey: API_KEYS_KEY,
     queryFn: ({ signal }) =>
-      apiRequest(KEY_MANAGER_PATHS.getApiKeys, { body: {}, schema: ZGetApiKeysResponse, signal }),
+      apiRequest(KEY_MANAGER_PATHS.getApiKeys, {
+        // At most API_KEY_LIMIT (10) keys are active: one page of the largest size holds them all.
+        body: { limit: PAGE_LIMIT_MAX },
+        schema: ZGetApiKeysResponse,
+        signal,
+      }),
     refetchInterval: LIST_POLL_MS,
   });
 }

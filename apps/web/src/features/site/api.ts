@@ -16,11 +16,20 @@ export function brandFromDocument(
   const read = (name: string) => doc?.querySelector(`meta[name="${name}"]`)?.getAttribute('content') ?? '';
   const brandName = read('application-name');
   const contactEmail = read('contact-email');
-  // While prerendering, the tokens themselves are the brand: the server replaces them in the saved page.
   const tokens = brandName.startsWith('__') || contactEmail.startsWith('__');
-  if (!brandName || !contactEmail || (tokens && !globalThis.window?.__PRERENDER__)) return undefined;
+  if (!brandName || !contactEmail || tokens) return undefined;
   return { status: 'ok', brandName, contactEmail };
 }
+
+/**
+ * The build renders pages on the server (src/entry-server.tsx) with the tokens as the brand; the
+ * server replaces them in the HTML it sends, which is then what the browser reads and hydrates with.
+ */
+const RENDERED_BY_BUILD: SiteConfigResponse = {
+  status: 'ok',
+  brandName: '__BRAND_NAME__',
+  contactEmail: '__CONTACT_EMAIL__',
+};
 
 let config: SiteConfigResponse | undefined;
 let fetching = false;
@@ -50,8 +59,12 @@ function snapshot(): SiteConfigResponse | undefined {
   return config;
 }
 
+function serverSnapshot(): SiteConfigResponse | undefined {
+  return typeof document === 'undefined' ? RENDERED_BY_BUILD : snapshot();
+}
+
 /** Brand facts; empty until known, so no wrong name flashes on screen. They change only on restart. */
 export function useBrand(): { brandName: string; contactEmail: string | null } {
-  const data = useSyncExternalStore(subscribe, snapshot, snapshot);
+  const data = useSyncExternalStore(subscribe, snapshot, serverSnapshot);
   return { brandName: data?.brandName ?? '', contactEmail: data?.contactEmail ?? null };
 }

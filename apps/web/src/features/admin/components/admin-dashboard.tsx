@@ -30,9 +30,12 @@ export function AdminDashboard() {
       <h2 id="admin-dashboard-title" className="h4 mb-3">
         Dashboard
       </h2>
-      <Row xs={1} sm={3} className="g-3 mb-4">
+      <Row xs={2} sm={4} className="g-3 mb-4">
         <Col>
           <Counter label="Clients" value={data.clients} />
+        </Col>
+        <Col>
+          <Counter label="Agents" value={data.agents} />
         </Col>
         <Col>
           <Counter label="Staff" value={data.staff} />
@@ -62,7 +65,7 @@ export function AdminDashboard() {
                   {user.firstName} {user.lastName}
                 </td>
                 <td>{user.email}</td>
-                <td>{USER_TYPE_LABELS[user.userType]}</td>
+                <td>{user.agent ? 'Agent' : USER_TYPE_LABELS[user.userType]}</td>
                 <td>
                   {Number.isNaN(Date.parse(user.createdAt))
                     ? user.createdAt

@@ -1,6 +1,7 @@
 import { PROJECT_STATUSES } from '@app/contract';
 import { Card, Col, Row } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { plural } from '../../../lib/plural';
 import { useProjectsOverview } from './api';
 
 function Counter({ label, value }: { label: string; value: number }) {
@@ -23,7 +24,7 @@ export function ProjectsOverview() {
   return (
     <section aria-labelledby="projects-overview-title" className="mb-4">
       <h3 id="projects-overview-title" className="h5">
-        Projects ({data.orders} orders)
+        Projects ({plural(data.orders, 'order')})
       </h3>
       <Row xs={2} md={5} className="g-2 mb-3">
         {PROJECT_STATUSES.map((status) => (

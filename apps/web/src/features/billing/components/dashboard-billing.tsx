@@ -22,28 +22,40 @@ export function PendingPayment() {
       </p>
       {items.map((item) => (
         <div
-          key={`${item.kind}-${item.paymentID ?? item.requestID ?? item.productID}`}
+          key={`${item.kind}-${item.paymentID ?? item.requestID ?? item.productID ?? item.projectID}`}
           className="d-flex justify-content-between align-items-center gap-2 small mb-1"
         >
           <span>
             {item.description}: {formatMoney(item.amount, currency)}
           </span>
-          <Button
-            size="sm"
-            disabled={busy}
-            onClick={() => {
-              const onSuccess = (reply: { paymentData?: Parameters<typeof launch>[0] }) =>
-                reply.paymentData && launch(reply.paymentData);
-              if (item.kind === 'renewal' && item.productID !== null)
-                renew.mutate(item.productID, { onSuccess });
-              else if (item.requestID !== null)
-                payPending.mutate({ requestID: item.requestID }, { onSuccess });
-              else if (item.paymentID !== null)
-                payPending.mutate({ paymentID: item.paymentID }, { onSuccess });
-            }}
-          >
-            {busy && <Spinner size="sm" className="me-1" aria-hidden="true" />}Pay now
-          </Button>
+          {item.paymentLink ? (
+            // A project is paid at the link its admin added, as its own Pay Now does.
+            <a
+              className="btn btn-sm btn-primary"
+              href={item.paymentLink}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Pay now
+            </a>
+          ) : (
+            <Button
+              size="sm"
+              disabled={busy}
+              onClick={() => {
+                const onSuccess = (reply: { paymentData?: Parameters<typeof launch>[0] }) =>
+                  reply.paymentData && launch(reply.paymentData);
+                if (item.kind === 'renewal' && item.productID !== null)
+                  renew.mutate(item.productID, { onSuccess });
+                else if (item.requestID !== null)
+                  payPending.mutate({ requestID: item.requestID }, { onSuccess });
+                else if (item.paymentID !== null)
+                  payPending.mutate({ paymentID: item.paymentID }, { onSuccess });
+              }}
+            >
+              {busy && <Spinner size="sm" className="me-1" aria-hidden="true" />}Pay now
+            </Button>
+          )}
         </div>
       ))}
     </>

@@ -8,10 +8,13 @@ import { CopyButton } from './copy-button';
 
 /**
  * Spec §2 Dashboard 'Integrate Your Business': explains how to show a business's listings on the
- * owner's own site with the public listings endpoint and a copy-paste snippet.
+ * owner's own site with the public listings endpoint and a copy-paste snippet. Owners only: an
+ * agent also has a business account (the Business tab) but no business of their own to embed.
  */
 export function IntegrateBusinessButton() {
   const [show, setShow] = useState(false);
+  const { data } = useBusinesses();
+  if (!data?.some((business) => business.role === 'owner')) return null;
   return (
     <>
       <Button variant="outline-primary" onClick={() => setShow(true)}>

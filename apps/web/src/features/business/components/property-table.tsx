@@ -1,6 +1,7 @@
 import type { Property, PropertyKind } from '@app/contract';
 import { Button, Form } from 'react-bootstrap';
 import { StackedTable } from '../../../components/stacked-table';
+import { plural } from '../../../lib/plural';
 import { FileImage } from './file-image';
 import { StatusBadge } from './status-badge';
 
@@ -21,13 +22,26 @@ const money = new Intl.NumberFormat('en-US', {
   maximumFractionDigits: 2,
 });
 
+/** "3 beds · 1 bath · 1 garage", leaving out counts the listing does not give. */
+function counts(entries: [number | null, string][]): string {
+  return entries.flatMap(([count, noun]) => (count === null ? [] : [plural(count, noun)])).join(' · ');
+}
+
 /** The kind's own columns (spec §3 House list: bedrooms, bathrooms, garages, floors…). */
 function details(kind: PropertyKind, p: Property): string {
   if (kind === 'house') {
-    return `${p.number_of_bedrooms} bed · ${p.number_of_bathrooms} bath · ${p.number_of_garages} garage · ${p.number_of_floors} floor`;
+    return counts([
+      [p.number_of_bedrooms, 'bed'],
+      [p.number_of_bathrooms, 'bath'],
+      [p.number_of_garages, 'garage'],
+      [p.number_of_floors, 'floor'],
+    ]);
   }
   if (kind === 'building')
-    return `${p.number_of_floors} floors · ${p.number_of_units} units · built ${p.year_built}`;
+    return `${counts([
+      [p.number_of_floors, 'floor'],
+      [p.number_of_units, 'unit'],
+    ])} · built ${p.year_built}`;
   return `Zoning: ${p.zoning}`;
 }
 

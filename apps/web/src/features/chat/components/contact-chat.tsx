@@ -39,7 +39,10 @@ interface ContactChatProps {
  */
 export function ContactChat({ asked, onAskedChange }: ContactChatProps) {
   const client = useQueryClient();
-  const [visitor, setVisitor] = useState<VisitorIdentity | null>(() => readVisitor());
+  // Read after the first render: the page is rendered at build time for a visitor without one, and
+  // the browser's first render must match it (hydration).
+  const [visitor, setVisitor] = useState<VisitorIdentity | null>(null);
+  useEffect(() => setVisitor(readVisitor()), []);
   const [changing, setChanging] = useState(false);
   const [typing, showTyping] = useTypingIndicator();
   const key = csKeys.visitor(visitor?.email ?? '');

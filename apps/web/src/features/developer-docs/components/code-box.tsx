@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Button } from 'react-bootstrap';
+import { useSiteOrigin } from '../../../app/ssr/origin';
 import { useCopyFeedback } from '../../../lib/use-copy-feedback';
 
 interface CodeBoxProps {
@@ -8,8 +9,13 @@ interface CodeBoxProps {
   code: string;
 }
 
+/** The server address the example modules (../examples, sdks/java/examples) are written against. */
+export const EXAMPLE_ORIGIN = 'http://localhost:3000';
+
 /** A 300 px high, scrollable code display (spec §9) with a copy button. */
-export function CodeBox({ label, code }: CodeBoxProps) {
+export function CodeBox({ label, code: source }: CodeBoxProps) {
+  // The examples are real modules written against a local server; readers see this site's address.
+  const code = source.replaceAll(EXAMPLE_ORIGIN, useSiteOrigin());
   const { state, copy: copyCode } = useCopyFeedback();
   const labelId = useId();
   const copy = () => copyCode(code);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Table } from 'react-bootstrap';
+import { SiteOrigin } from '../../../app/ssr/site-origin';
 import { JAVA_EXAMPLES } from '../content/java-examples';
 import {
   JAR_FILE,
@@ -30,15 +31,22 @@ const EXCEPTIONS = [
   ['PaymentRequiredException', 'HTTP 402: your subscription is suspended (unpaid); every call is refused.'],
   ['NoPlanException', 'HTTP 403: “Activate a Key Manager plan first” (the API key’s account has no plan).'],
   ['KeyNotFoundException', 'HTTP 404: “Invalid Key Provided” (unknown, deleted or another account’s key).'],
-  ['ActivationLimitReachedException', 'HTTP 409: “Activation limit reached”.'],
+  [
+    'ActivationLimitReachedException',
+    'HTTP 409: “Activation limit reached” — when the key allows transfers but none is possible yet, the message says from when and getNextTransferAt() holds it.',
+  ],
   ['KeyDisabledException', 'HTTP 409: “Key is disabled”.'],
+  [
+    'DeviceNotActivatedException',
+    'HTTP 409: “This device is not activated for the key” — the device’s slot is gone (released, transferred or its lease lapsed); activate again.',
+  ],
   [
     'RateLimitException',
     'HTTP 429: too many calls this minute; getRetryAfterSeconds() says how long to wait.',
   ],
   [
     'RequestRefusedException',
-    'Other 4xx: nothing to deactivate, bad input. The 402, 403 and both 409 exceptions extend it, so catching it catches them too.',
+    'Other 4xx: nothing to deactivate, bad input. The 402, 403 and 409 exceptions above extend it, so catching it catches them too.',
   ],
   [
     'KeyManagerException',
@@ -131,7 +139,12 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
           <li>
             Create one <code>KeyManager</code> with the API key and reuse it. The server address comes from
             the <code>KEY_MANAGER_BASE_URL</code> environment variable, or pass it as the second constructor
-            argument: <code>new KeyManager(apiKey, "{window.location.origin}")</code>.
+            argument:{' '}
+            <code>
+              new KeyManager(apiKey, "<SiteOrigin />
+              ")
+            </code>
+            .
           </li>
         </ol>
         <p className="font-monospace small bg-body-tertiary border rounded px-2 py-1">
@@ -226,6 +239,38 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
     example: JAVA_EXAMPLES.deleteKey,
   },
   {
+    id: 'devices-and-heartbeats',
+    title: 'Devices, Heartbeats and Transfers',
+    inMenu: true,
+    body: (
+      <>
+        <p>
+          An activation with a fingerprint is a device:{' '}
+          <code>activate(key, fingerprint, deviceName, platform)</code> shows its name and platform in your
+          dashboard (Keys → Devices), where you can release it. Choose a fingerprint that stays the same for
+          one installation (a UUID saved on first run): the same fingerprint counts once, so retrying an
+          activation after a timeout is always safe.
+        </p>
+        <p>
+          When a key has a <strong>lease</strong> (Keys → Device policy, or per key), a device must send a
+          heartbeat within it or its slot is released automatically, so the slots of dead laptops come back by
+          themselves. <code>Heartbeat.start(keyManager, key, fingerprint, interval, listener)</code> beats at
+          once and then every interval (pick a third of the lease) on one daemon thread, which never keeps the
+          JVM alive; <code>stop()</code> or try-with-resources ends it, from any thread. A{' '}
+          <code>DeviceNotActivatedException</code> in <code>onError</code> means the slot is gone: activate
+          again. <code>heartbeat(key, fingerprint)</code> is the single call.
+        </p>
+        <p>
+          When a key allows <strong>self-serve transfers</strong>, an activation from a new fingerprint at the
+          limit releases the least recently seen device if it has been idle long enough, so a user who
+          reinstalls gets back in without writing to you. Past the allowance,{' '}
+          <code>ActivationLimitReachedException.getNextTransferAt()</code> says when the next one is possible.
+        </p>
+      </>
+    ),
+    example: JAVA_EXAMPLES.heartbeat,
+  },
+  {
     id: 'typescript-sdk',
     title: 'TypeScript SDK',
     inMenu: false,
@@ -249,6 +294,19 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
           </code>
           ; <code>getKeyInformation(key)</code> resolves to a typed <code>keyInformation</code>. Its README
           (in the package) lists the options and exceptions.
+        </p>
+        <p>
+          Devices:{' '}
+          <code>
+            activate(key, fingerprint, {'{'} deviceName, platform {'}'})
+          </code>{' '}
+          (idempotent per fingerprint, safe to retry), <code>heartbeat(key, fingerprint)</code>, and{' '}
+          <code>
+            startHeartbeat(manager, {'{'} key, fingerprint, onError {'}'})
+          </code>{' '}
+          which beats at once and then every third of the key’s lease, one beat at a time, until{' '}
+          <code>stop()</code>; with <code>reactivate: true</code> it activates the same fingerprint again when
+          the slot is gone (<code>DeviceNotActivatedException</code>).
         </p>
       </>
     ),

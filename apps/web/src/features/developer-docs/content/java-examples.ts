@@ -7,6 +7,7 @@ import disable from '../../../../../../sdks/java/examples/DisableKey.java?raw';
 import enable from '../../../../../../sdks/java/examples/EnableKey.java?raw';
 import getKeyInformation from '../../../../../../sdks/java/examples/GetKeyInformation.java?raw';
 import gettingStarted from '../../../../../../sdks/java/examples/GettingStarted.java?raw';
+import keepDeviceActive from '../../../../../../sdks/java/examples/KeepDeviceActive.java?raw';
 import type { CodeExample } from '../components/code-examples';
 
 const example = (file: string, code: string): CodeExample => ({ label: `Java: ${file}`, code });
@@ -19,4 +20,5 @@ export const JAVA_EXAMPLES = {
   enable: example('EnableKey.java', enable),
   disable: example('DisableKey.java', disable),
   deleteKey: example('DeleteKey.java', deleteKey),
+  heartbeat: example('KeepDeviceActive.java', keepDeviceActive),
 } as const;

@@ -1,4 +1,4 @@
-import { KEY_LIMITS, KEY_MANAGER_ERRORS, KEY_MANAGER_PATHS } from '@app/contract';
+import { DEVICE_LIMITS, KEY_LIMITS, KEY_MANAGER_ERRORS, KEY_MANAGER_PATHS } from '@app/contract';
 import type { CodeExample } from '../components/code-examples';
 import type { FieldDoc } from '../components/field-table';
 import { JAVA_EXAMPLES } from './java-examples';
@@ -31,8 +31,20 @@ const idField: FieldDoc = {
 const fingerprintField: FieldDoc = {
   name: 'fingerprint',
   type: 'string',
-  description: `Extension: a device id (up to ${KEY_LIMITS.fingerprintMax} characters). The same device counts once.`,
+  description: `Extension: a device id (up to ${KEY_LIMITS.fingerprintMax} characters). The same device counts once, so retrying is safe; the device appears in your dashboard.`,
 };
+const deviceFields: readonly FieldDoc[] = [
+  {
+    name: 'deviceName',
+    type: 'string',
+    description: `Extension: a name you recognise in the dashboard (up to ${DEVICE_LIMITS.deviceNameMax} characters).`,
+  },
+  {
+    name: 'platform',
+    type: 'string',
+    description: `Extension: the device’s platform, e.g. windows (up to ${DEVICE_LIMITS.platformMax} characters).`,
+  },
+];
 const stateFields: readonly FieldDoc[] = [
   { name: 'status', type: "'ok'", description: 'Success.' },
   { name: 'id', type: 'string', description: 'The key’s id.' },
@@ -61,8 +73,25 @@ export const OPERATIONS: readonly OperationDoc[] = [
     path: KEY_MANAGER_PATHS.getKeyInformation,
     description:
       'Returns a licence key’s id, its activation limit and count, and whether it is usable. Call it when your application starts to decide whether to run.',
-    request: [keyField, idField],
-    response: stateFields,
+    request: [
+      keyField,
+      idField,
+      {
+        name: 'includeDevices',
+        type: 'boolean',
+        description:
+          'Extension: also list the key’s devices (up to 100, most recently seen first). With a publishable key their fingerprints and addresses are left out.',
+      },
+    ],
+    response: [
+      ...stateFields,
+      {
+        name: 'devices',
+        type: 'array',
+        description:
+          'Only with includeDevices: id, fingerprint, name, platform, firstSeenAt, lastSeenAt, ip, userAgent, leaseExpiresAt.',
+      },
+    ],
     errors: [invalidKey],
     react: REACT_EXAMPLES.getKeyInformation,
     java: JAVA_EXAMPLES.getKeyInformation,
@@ -87,13 +116,23 @@ export const OPERATIONS: readonly OperationDoc[] = [
     title: 'Update activation count',
     path: KEY_MANAGER_PATHS.activateKey,
     description:
-      'Activates the key: raises currentActivations by one. Refused when the key is at its limit or disabled; the count never passes the limit, even under concurrent calls.',
-    request: [keyField, idField, fingerprintField],
-    response: withMessage(
-      '“Key activated”, or “Key already activated on this device” for a known fingerprint.',
-    ),
+      'Activates the key: raises currentActivations by one. Refused when the key is at its limit or disabled; the count never passes the limit, even under concurrent calls. With a fingerprint the activation is a device, and at the limit a key that allows self-serve transfers releases its least recently seen idle device instead (a reinstall gets back in without asking you).',
+    request: [keyField, idField, fingerprintField, ...deviceFields],
+    response: [
+      ...withMessage(
+        '“Key activated”, “Key already activated on this device” for a known fingerprint, or the transfer message when an idle device was released to make room.',
+      ),
+      {
+        name: 'transfer',
+        type: 'object',
+        description: 'Only after a self-serve transfer: releasedDeviceId, transfersUsed, transfersPer30Days.',
+      },
+    ],
     errors: [
-      { ...E.activationLimit, when: 'currentActivations already equals maxActivations.' },
+      {
+        ...E.activationLimit,
+        when: 'currentActivations already equals maxActivations. When the key allows transfers but none is possible yet, the message goes on to say from when, and nextTransferAt (ISO 8601) holds the moment.',
+      },
       disabled,
       invalidKey,
     ],
@@ -142,6 +181,37 @@ export const OPERATIONS: readonly OperationDoc[] = [
     react: REACT_EXAMPLES.markKeyAsUsable,
     java: JAVA_EXAMPLES.enable,
   },
+  {
+    id: 'heartbeat',
+    title: 'Heartbeat',
+    path: KEY_MANAGER_PATHS.heartbeat,
+    description:
+      'Extension: tells the server this device still runs. When the key has a lease (set in the dashboard), a device that sends no heartbeat within it loses its slot automatically, so slots of dead laptops come back by themselves. Beat every third of the lease; a publishable key may call it. The SDKs do it in the background (startHeartbeat, Heartbeat.start).',
+    request: [
+      keyField,
+      idField,
+      { ...fingerprintField, required: true, description: 'The fingerprint the device was activated with.' },
+    ],
+    response: [
+      ...withMessage('“Heartbeat recorded”.'),
+      { name: 'leaseSeconds', type: 'number', description: 'The key’s lease; 0 means permanent.' },
+      {
+        name: 'leaseExpiresAt',
+        type: 'string | null',
+        description: 'When this device’s slot is released without another heartbeat; null when permanent.',
+      },
+    ],
+    errors: [
+      {
+        ...E.fingerprintNotActivated,
+        when: 'The device’s slot is gone: released from the dashboard, taken by a transfer, or its lease lapsed. Activate again.',
+      },
+      disabled,
+      invalidKey,
+    ],
+    react: REACT_EXAMPLES.heartbeat,
+    java: JAVA_EXAMPLES.heartbeat,
+  },
 ];
 
 /** Failures every operation can answer, documented once on the Authentication tab. */
@@ -151,7 +221,7 @@ export const COMMON_ERRORS = [
   { ...E.rateLimited, when: 'The plan’s calls per minute are used up; wait Retry-After seconds.' },
   {
     ...E.publishableKeyNotAllowed,
-    when: 'A publishable key called enable/disable or delete: call it from your server with a secret key.',
+    when: 'A publishable key called enable/disable or delete: call it from your server with a secret key. It may get information, activate, deactivate its own device and heartbeat.',
   },
   {
     ...E.publishableKeyFingerprint,

@@ -6,6 +6,7 @@ import authentication from '../examples/authentication.tsx?raw';
 import deactivate from '../examples/deactivate-key.tsx?raw';
 import deleteKey from '../examples/delete-key.tsx?raw';
 import getKeyInformation from '../examples/get-key-information.tsx?raw';
+import heartbeat from '../examples/heartbeat.tsx?raw';
 import markKeyAsUsable from '../examples/mark-key-as-usable.tsx?raw';
 
 const example = (file: string, code: string): CodeExample => ({ label: `ReactJS: ${file}`, code });
@@ -17,4 +18,5 @@ export const REACT_EXAMPLES = {
   deactivate: example('deactivate-key.tsx', deactivate),
   markKeyAsUsable: example('mark-key-as-usable.tsx', markKeyAsUsable),
   deleteKey: example('delete-key.tsx', deleteKey),
+  heartbeat: example('heartbeat.tsx', heartbeat),
 } as const;

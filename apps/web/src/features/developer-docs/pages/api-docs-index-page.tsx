@@ -1,5 +1,6 @@
 import { Card, Container, ListGroup, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { SiteOrigin } from '../../../app/ssr/site-origin';
 import { useDocumentTitle } from '../components/use-document-title';
 import { REST_DOCS_PATH } from '../content/library';
 
@@ -35,7 +36,11 @@ export function ApiDocsIndexPage() {
       <h2 className="h4">Conventions</h2>
       <ul>
         <li>
-          Base URL: this site’s address, e.g. <code>{window.location.origin}</code>.
+          Base URL: this site’s address, e.g.{' '}
+          <code>
+            <SiteOrigin />
+          </code>
+          .
         </li>
         <li>
           Requests are POST with a JSON body and an <code>Authorization: Bearer</code> header.

@@ -23,7 +23,7 @@ function JarDownload() {
   if (jar.isPending) {
     return (
       <p className="text-muted small mb-0" role="status">
-        <Spinner size="sm" animation="border" className="me-2" aria-hidden="true" />
+        <Spinner as="span" size="sm" animation="border" className="me-2" aria-hidden="true" />
         Checking the download…
       </p>
     );

@@ -6,29 +6,73 @@ type Day = ActivityResponse['days'][number];
  * Activations per day as plain SVG bars (no chart library for one small chart). The numbers are
  * also in a visually hidden table, so screen readers get the data rather than a picture.
  */
+/** 0, the middle and the top of the scale, as whole numbers without repeats. */
+function ticks(max: number): number[] {
+  return [...new Set([0, Math.round(max / 2), max])];
+}
+
 export function ActivityChart({ days }: { days: Day[] }) {
   const max = Math.max(1, ...days.map((d) => Math.max(d.activations, d.deactivations)));
   const width = 28;
   const height = 120;
+  const top = 6;
+  // The y-axis labels sit in this gutter, so the chart and its labels start at its left edge.
+  const axis = 30;
+  const y = (value: number) => top + height - (value / max) * height;
   return (
     <figure className="mb-0">
       <svg
-        viewBox={`0 0 ${days.length * width} ${height + 20}`}
+        viewBox={`0 0 ${axis + days.length * width} ${top + height + 20}`}
         className="w-100"
         style={{ maxHeight: 180 }}
+        // Capped in height, the drawing is narrower than the card: keep it at the left edge, under
+        // the heading, rather than centred (issue 16).
+        preserveAspectRatio="xMinYMid meet"
         aria-hidden="true"
         focusable="false"
+        data-testid="activity-chart"
       >
+        <g data-testid="activity-y-axis">
+          <line x1={axis} x2={axis} y1={top} y2={top + height} stroke="currentColor" strokeOpacity={0.4} />
+          {ticks(max).map((tick) => (
+            <g key={tick}>
+              <line
+                x1={axis}
+                x2={axis + days.length * width}
+                y1={y(tick)}
+                y2={y(tick)}
+                stroke="currentColor"
+                strokeOpacity={0.12}
+              />
+              <text x={axis - 4} y={y(tick) + 3} fontSize={9} textAnchor="end" fill="currentColor">
+                {tick}
+              </text>
+            </g>
+          ))}
+        </g>
         {days.map((day, index) => {
-          const x = index * width;
+          const x = axis + index * width;
           const up = (day.activations / max) * height;
           const down = (day.deactivations / max) * height;
           return (
             <g key={day.date}>
-              <rect x={x + 4} y={height - up} width={10} height={up} fill="var(--bs-primary)" rx={2} />
-              <rect x={x + 15} y={height - down} width={8} height={down} fill="var(--bs-secondary)" rx={2} />
+              <rect x={x + 4} y={top + height - up} width={10} height={up} fill="var(--bs-primary)" rx={2} />
+              <rect
+                x={x + 15}
+                y={top + height - down}
+                width={8}
+                height={down}
+                fill="var(--bs-secondary)"
+                rx={2}
+              />
               {index % 2 === 0 && (
-                <text x={x + 14} y={height + 14} fontSize={9} textAnchor="middle" fill="currentColor">
+                <text
+                  x={index === 0 ? x + 2 : x + 14}
+                  y={top + height + 14}
+                  fontSize={9}
+                  textAnchor={index === 0 ? 'start' : 'middle'}
+                  fill="currentColor"
+                >
                   {day.date.slice(5)}
                 </text>
               )}

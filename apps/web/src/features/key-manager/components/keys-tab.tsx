@@ -1,36 +1,74 @@
-import type { DashboardKey } from '@app/contract';
-import { useMemo, useState } from 'react';
+import { type DashboardKey, KEY_SEARCH_MIN, KEY_SEARCH_TOO_SHORT_MESSAGE } from '@app/contract';
+import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { StackedTable } from '../../../components/stacked-table';
 import { errorMessage } from '../../../lib/api-error';
-import { useChangeKey, useLicenceKeys, useRemoveKey } from '../api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { type KeyFilter, useChangeKey, useLicenceKeyPage, useRemoveKey } from '../api';
 import { AddKeyDialog } from './add-key-dialog';
 import { CopyButton } from './copy-button';
+import { DevicePolicyDialog } from './device-policy-dialog';
+import { DevicesDialog } from './devices-dialog';
 import { EditKeyDialog } from './edit-key-dialog';
 
-function matches(licence: DashboardKey, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  return (
-    !needle ||
-    licence.key.toLowerCase().includes(needle) ||
-    (licence.name ?? '').toLowerCase().includes(needle)
-  );
-}
+const SEARCH_DEBOUNCE_MS = 300;
 
-/** Keys tab: search, add, the active switch (saved at once), edit, copy and delete. */
-export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
-  const keys = useLicenceKeys();
+const FILTER_LABELS: Record<KeyFilter, string> = {
+  all: 'All keys',
+  active: 'Active',
+  disabled: 'Disabled',
+  'at-limit': 'At activation limit',
+};
+
+/**
+ * Keys tab: one server page at a time (issue 17) — search as you type (debounced, on the server),
+ * a filter, Newer/Older pages by cursor — plus add, the active switch (saved at once), edit, copy
+ * and delete. The total comes from the dashboard's maintained counters.
+ */
+export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; total: number }) {
+  const [typed, setTyped] = useState('');
+  const [filter, setFilter] = useState<KeyFilter>('all');
+  // Cursors of the pages before the one shown: Older pushes, Newer pops (strings only, no rows).
+  const [trail, setTrail] = useState<(string | undefined)[]>([]);
+  const [cursor, setCursor] = useState<string | undefined>(undefined);
+  const settled = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const tooShort = settled.length > 0 && settled.length < KEY_SEARCH_MIN;
+  const search = tooShort ? '' : settled;
+  const keys = useLicenceKeyPage({ search, filter, cursor });
   const change = useChangeKey();
   const remove = useRemoveKey();
   const toast = useToast();
-  const [search, setSearch] = useState('');
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<DashboardKey | null>(null);
   const [deleting, setDeleting] = useState<DashboardKey | null>(null);
-  const visible = useMemo(() => (keys.data ?? []).filter((k) => matches(k, search)), [keys.data, search]);
+  const [devicesOf, setDevicesOf] = useState<DashboardKey | null>(null);
+  const [editingPolicy, setEditingPolicy] = useState(false);
+  const visible = keys.data?.keys ?? [];
+  const narrowed = search !== '' || filter !== 'all';
+
+  // A new search or filter starts from the first page.
+  const firstPage = () => {
+    setTrail([]);
+    setCursor(undefined);
+  };
+  const [lastCriteria, setLastCriteria] = useState({ search, filter });
+  if (lastCriteria.search !== search || lastCriteria.filter !== filter) {
+    setLastCriteria({ search, filter });
+    firstPage();
+  }
+  const older = () => {
+    const next = keys.data?.nextCursor;
+    if (!next) return;
+    setTrail((before) => [...before, cursor]);
+    setCursor(next);
+  };
+  const newer = () => {
+    setCursor(trail.at(-1));
+    setTrail((before) => before.slice(0, -1));
+  };
 
   const toggle = (licence: DashboardKey) =>
     change.mutate(
@@ -47,24 +85,43 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
         <h2 id="km-keys-title" className="h5 mb-0">
           Licence keys{' '}
           <small className="text-body-secondary">
-            ({keys.data?.length ?? 0} of {maxKeysAllowed === 0 ? 'unlimited' : maxKeysAllowed})
+            ({total.toLocaleString()} of {maxKeysAllowed === 0 ? 'unlimited' : maxKeysAllowed})
           </small>
         </h2>
-        <div className="d-flex gap-2">
-          <Form.Control
-            type="search"
-            placeholder="Search by key or name"
-            aria-label="Search keys"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
+        <div className="d-flex flex-wrap gap-2">
+          <div>
+            <Form.Control
+              type="search"
+              placeholder="Search by key or name"
+              aria-label="Search keys"
+              aria-describedby={tooShort ? 'km-keys-search-help' : undefined}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+            {tooShort && <Form.Text id="km-keys-search-help">{KEY_SEARCH_TOO_SHORT_MESSAGE}</Form.Text>}
+          </div>
+          <Form.Select
+            aria-label="Show"
+            value={filter}
+            onChange={(event) => setFilter(event.target.value as KeyFilter)}
+            className="w-auto"
+          >
+            {(Object.keys(FILTER_LABELS) as KeyFilter[]).map((value) => (
+              <option key={value} value={value}>
+                {FILTER_LABELS[value]}
+              </option>
+            ))}
+          </Form.Select>
+          <Button variant="outline-secondary" onClick={() => setEditingPolicy(true)} className="text-nowrap">
+            Device policy
+          </Button>
           <Button onClick={() => setAdding(true)} className="text-nowrap">
             Add key
           </Button>
         </div>
       </div>
       <QueryState isPending={keys.isPending} error={keys.error} onRetry={() => keys.refetch()} />
-      {keys.data && keys.data.length === 0 && (
+      {keys.data && visible.length === 0 && !narrowed && trail.length === 0 && (
         <Alert variant="light">No keys yet. Add one to protect an application.</Alert>
       )}
       {visible.length > 0 && (
@@ -105,6 +162,14 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
                 <td className="text-end text-nowrap">
                   <Button
                     size="sm"
+                    variant="outline-secondary"
+                    className="me-2"
+                    onClick={() => setDevicesOf(licence)}
+                  >
+                    Devices<span className="visually-hidden"> of {licence.key}</span>
+                  </Button>
+                  <Button
+                    size="sm"
                     variant="outline-primary"
                     className="me-2"
                     onClick={() => setEditing(licence)}
@@ -120,8 +185,29 @@ export function KeysTab({ maxKeysAllowed }: { maxKeysAllowed: number }) {
           </tbody>
         </StackedTable>
       )}
-      {keys.data && keys.data.length > 0 && visible.length === 0 && <p>No key matches “{search}”.</p>}
+      {keys.data && visible.length === 0 && narrowed && (
+        <p>{search ? `No key matches “${search}”.` : 'No key matches this filter.'}</p>
+      )}
+      {(trail.length > 0 || keys.data?.nextCursor) && (
+        <nav aria-label="Key pages" className="d-flex gap-2 justify-content-center my-3">
+          <Button variant="outline-secondary" disabled={trail.length === 0} onClick={newer}>
+            Newer
+          </Button>
+          <span className="align-self-center text-body-secondary">Page {trail.length + 1}</span>
+          <Button
+            variant="outline-secondary"
+            disabled={!keys.data?.nextCursor || keys.isPlaceholderData}
+            onClick={older}
+          >
+            Older
+          </Button>
+        </nav>
+      )}
       <AddKeyDialog show={adding} onHide={() => setAdding(false)} />
+      {devicesOf && (
+        <DevicesDialog key={devicesOf.id} licence={devicesOf} onHide={() => setDevicesOf(null)} />
+      )}
+      {editingPolicy && <DevicePolicyDialog onHide={() => setEditingPolicy(false)} />}
       {editing && <EditKeyDialog key={editing.id} licence={editing} onHide={() => setEditing(null)} />}
       {deleting && (
         <ConfirmDialog

@@ -53,7 +53,7 @@ export function KeyManagerPage() {
             </Tab.Pane>
             <Tab.Pane eventKey="keys" mountOnEnter unmountOnExit>
               {plan ? (
-                <KeysTab maxKeysAllowed={plan.planInfo?.maxKeysAllowed ?? 0} />
+                <KeysTab maxKeysAllowed={plan.planInfo?.maxKeysAllowed ?? 0} total={plan.usage.keys} />
               ) : (
                 <PlansOffer productId={data.data.product.id} />
               )}

@@ -1,20 +1,11 @@
 import { useEffect } from 'react';
+import { useServerHead } from '../../../app/ssr/server-head';
 
 export interface PageMetaProps {
   title: string;
   description: string;
   /** The route, e.g. '/about'; canonical and og:url are built from it. */
   path: string;
-}
-
-/** Replaced by the server with PUBLIC_URL in prerendered HTML (see prerender.ts and registerWeb). */
-export const PUBLIC_URL_TOKEN = '__PUBLIC_URL__';
-
-declare global {
-  interface Window {
-    /** Set by the build-time prerenderer, so absolute URLs use the server's token. */
-    __PRERENDER__?: boolean;
-  }
 }
 
 function upsert(selector: string, create: () => HTMLElement, attribute: string, value: string): () => void {
@@ -41,11 +32,13 @@ const meta = (key: 'name' | 'property', name: string) => () => {
 
 /**
  * Per-page title, description, canonical link and Open Graph tags. Written into <head> directly (not
- * rendered in the tree) so the prerenderer captures them and leaving the page restores the defaults.
+ * rendered in the tree), so leaving the page restores the defaults. The build's server render
+ * collects them instead (app/ssr/server-head.ts) and writes the same tags into the page's HTML.
  */
 export function PageMeta({ title, description, path }: PageMetaProps) {
+  useServerHead({ title, description, path });
   useEffect(() => {
-    const origin = window.__PRERENDER__ ? PUBLIC_URL_TOKEN : window.location.origin;
+    const origin = window.location.origin;
     const url = `${origin}${path}`;
     const previousTitle = document.title;
     document.title = title;

@@ -23,7 +23,7 @@ export function StaffPage() {
         </Card>
       )}
       <AssignedProjects />
-      <StaffCustomerService />
+      {data?.customerService && <StaffCustomerService />}
     </Container>
   );
 }

@@ -1,8 +1,15 @@
 package dev.northwind.keymanager;
 
+import java.time.Instant;
+import java.util.Optional;
+
 /**
  * 409 {@code Activation limit reached}: every activation the licence key allows is in use. Free a
  * slot by deactivating another device (or ask the key's owner to raise the limit).
+ *
+ * <p>When the key allows self-serve transfers but none is possible yet (the idle device has not
+ * been idle long enough, or the 30-day allowance is used up), the message goes on to say from when
+ * a new device can take a slot, and {@link #getNextTransferAt()} holds that moment.
  *
  * <p>A subclass of {@link RequestRefusedException}, so code written before it existed keeps
  * catching it.
@@ -10,8 +17,11 @@ package dev.northwind.keymanager;
 public class ActivationLimitReachedException extends RequestRefusedException {
     private static final long serialVersionUID = 1L;
 
-    /** The server's message for this refusal. */
+    /** The start of the server's message for this refusal. */
     public static final String MESSAGE = "Activation limit reached";
+
+    /** When a self-serve transfer becomes possible; null when the key allows none. */
+    private final Instant nextTransferAt;
 
     /**
      * Creates the exception.
@@ -19,6 +29,26 @@ public class ActivationLimitReachedException extends RequestRefusedException {
      * @param message the server's message
      */
     public ActivationLimitReachedException(String message) {
+        this(message, null);
+    }
+
+    /**
+     * Creates the exception with the moment a transfer becomes possible.
+     *
+     * @param message the server's message
+     * @param nextTransferAt when a new device can take a slot, or null
+     */
+    public ActivationLimitReachedException(String message, Instant nextTransferAt) {
         super(message, 409);
+        this.nextTransferAt = nextTransferAt;
+    }
+
+    /**
+     * When a new device can take a slot by self-serve transfer, as the server computed it.
+     *
+     * @return the moment, or empty when the key allows no transfers
+     */
+    public Optional<Instant> getNextTransferAt() {
+        return Optional.ofNullable(nextTransferAt);
     }
 }

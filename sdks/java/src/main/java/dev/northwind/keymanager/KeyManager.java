@@ -49,8 +49,12 @@ import java.util.Map;
  *       such as a publishable key used for a secret key's operation, are a {@link
  *       RequestRefusedException});
  *   <li>{@link KeyNotFoundException}: 404, {@code Invalid Key Provided};
- *   <li>{@link ActivationLimitReachedException}: 409, {@code Activation limit reached};
+ *   <li>{@link ActivationLimitReachedException}: 409, {@code Activation limit reached} (when the
+ *       key allows self-serve transfers, the message goes on to say when one is possible: {@link
+ *       ActivationLimitReachedException#getNextTransferAt()});
  *   <li>{@link KeyDisabledException}: 409, {@code Key is disabled};
+ *   <li>{@link DeviceNotActivatedException}: 409, {@code This device is not activated for the key}
+ *       (a heartbeat or deactivation for a device whose slot is gone);
  *   <li>{@link RateLimitException}: 429, too many calls this minute ({@link
  *       RateLimitException#getRetryAfterSeconds()});
  *   <li>{@link RequestRefusedException}: any other 4xx (a deactivation at zero, invalid input); the
@@ -65,7 +69,16 @@ import java.util.Map;
  * <p>{@link APIConnectionException}, {@link RateLimitException} (after the given seconds) and 5xx
  * replies are worth retrying. An activation with a fingerprint ({@link #activate(String, String)})
  * is idempotent: the same device counts once however often it activates, so retrying it is always
- * safe. An activation without a fingerprint adds one each time it reaches the server.
+ * safe. An activation without a fingerprint adds one each time it reaches the server. A heartbeat
+ * is idempotent too.
+ *
+ * <h2>Devices, leases and transfers</h2>
+ *
+ * <p>An activation with a fingerprint is a device, listed in the seller's dashboard. When the key
+ * has a lease, the device must call {@link #heartbeat(String, String)} within it or its slot is
+ * released; {@link Heartbeat#start(KeyManager, String, String, Duration, Heartbeat.Listener)} does
+ * that on a daemon thread. When the key allows self-serve transfers, an activation at the limit
+ * may release the least recently seen idle device instead of failing (a reinstall gets back in).
  *
  * <pre>{@code
  * KeyManager manager = new KeyManager(System.getenv("KEY_MANAGER_API_KEY"), "https://example.com");
@@ -162,6 +175,27 @@ public final class KeyManager {
     }
 
     /**
+     * Gets a licence key's state and, when asked, its devices (up to 100, most recently seen first)
+     * under {@code devices} in {@link KeyInformation#asMap()}: a list of maps with {@code id},
+     * {@code fingerprint}, {@code name}, {@code platform}, {@code firstSeenAt}, {@code lastSeenAt},
+     * {@code ip}, {@code userAgent} and {@code leaseExpiresAt}. Called with a publishable key,
+     * fingerprints and addresses are null.
+     *
+     * @param key the licence key
+     * @param includeDevices true to list the key's devices too
+     * @return the reply with the key's information
+     * @throws KeyManagerException when the call fails; {@link KeyNotFoundException} for an unknown key
+     */
+    public KeyInformationResponse getKeyInformation(String key, boolean includeDevices) throws KeyManagerException {
+        Map<String, Object> body = body("key", requireText(key, "key"));
+        if (includeDevices) {
+            body.put("includeDevices", true);
+        }
+        Map<String, Object> reply = call("get-key-information", body);
+        return new KeyInformationResponse(text(reply.get("status")), new KeyInformation(reply));
+    }
+
+    /**
      * Gets a licence key's state by the key's id instead of the key itself.
      *
      * @param id the key's id, as shown in the dashboard or returned by {@link KeyInformation#getId()}
@@ -199,6 +233,54 @@ public final class KeyManager {
         Map<String, Object> body = body("key", requireText(key, "key"));
         body.put("fingerprint", requireText(fingerprint, "fingerprint"));
         return manipulate("activate-key", body, "Key activated");
+    }
+
+    /**
+     * Activates a licence key for one device, with the device's name and platform, which the
+     * seller's dashboard shows. Idempotent like {@link #activate(String, String)}.
+     *
+     * @param key the licence key
+     * @param fingerprint a stable identifier of the device or installation
+     * @param deviceName a name people recognise (for example the computer's name), or null
+     * @param platform the operating system or platform (for example {@code windows}), or null
+     * @return the server's confirmation; when a self-serve transfer made room, the message says so
+     * @throws KeyManagerException when the call fails; {@link ActivationLimitReachedException} when
+     *     the key is at its limit and no transfer is possible
+     */
+    public ManipulationResponse activate(String key, String fingerprint, String deviceName, String platform)
+            throws KeyManagerException {
+        Map<String, Object> body = body("key", requireText(key, "key"));
+        body.put("fingerprint", requireText(fingerprint, "fingerprint"));
+        if (deviceName != null && !deviceName.trim().isEmpty()) {
+            body.put("deviceName", deviceName);
+        }
+        if (platform != null && !platform.trim().isEmpty()) {
+            body.put("platform", platform);
+        }
+        return manipulate("activate-key", body, "Key activated");
+    }
+
+    /**
+     * Tells the server that this device still runs, so a key with a lease keeps its slot. Call it
+     * well within the lease (a third of it), or let {@link Heartbeat} do it in the background.
+     *
+     * @param key the licence key
+     * @param fingerprint the fingerprint the device was activated with
+     * @return the key's state and the device's lease
+     * @throws KeyManagerException when the call fails; {@link DeviceNotActivatedException} when the
+     *     device's slot is gone (released, or its lease lapsed): activate again
+     */
+    public HeartbeatResponse heartbeat(String key, String fingerprint) throws KeyManagerException {
+        Map<String, Object> body = body("key", requireText(key, "key"));
+        body.put("fingerprint", requireText(fingerprint, "fingerprint"));
+        Map<String, Object> reply = call("heartbeat", body);
+        Object lease = reply.get("leaseSeconds");
+        String message = text(reply.get("message"));
+        return new HeartbeatResponse(
+                message == null ? "Heartbeat recorded" : message,
+                new KeyInformation(reply),
+                lease instanceof Number ? ((Number) lease).longValue() : 0L,
+                Replies.instant(reply.get("leaseExpiresAt")));
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.northwind.keymanager;
 
 import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
 
@@ -49,16 +51,32 @@ final class Replies {
         if (code == 403 && NoPlanException.MESSAGE.equals(message)) {
             throw new NoPlanException(message);
         }
-        if (code == 409 && ActivationLimitReachedException.MESSAGE.equals(message)) {
-            throw new ActivationLimitReachedException(message);
+        // The limit refusal may go on to say when a self-serve transfer is possible (nextTransferAt).
+        if (code == 409 && message.startsWith(ActivationLimitReachedException.MESSAGE)) {
+            throw new ActivationLimitReachedException(message, instant(reply.get("nextTransferAt")));
         }
         if (code == 409 && KeyDisabledException.MESSAGE.equals(message)) {
             throw new KeyDisabledException(message);
+        }
+        if (code == 409 && DeviceNotActivatedException.MESSAGE.equals(message)) {
+            throw new DeviceNotActivatedException(message);
         }
         if (code >= 400 && code < 500) {
             throw new RequestRefusedException(message, code);
         }
         throw new KeyManagerException(message, code);
+    }
+
+    /** An ISO 8601 instant of the reply, or null when absent or unreadable. */
+    static Instant instant(Object value) {
+        if (!(value instanceof String)) {
+            return null;
+        }
+        try {
+            return Instant.parse((String) value);
+        } catch (DateTimeParseException ex) {
+            return null;
+        }
     }
 
     private static long retryAfter(HttpResponse<String> response) {

@@ -1,0 +1,50 @@
+import type { PendingPaymentsResponse } from '@app/contract';
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { projectOrders, projects } from '../../db/schema/index.js';
+
+type PendingItem = PendingPaymentsResponse['items'][number];
+
+/**
+ * A client's projects that are waiting to be paid: an admin added a payment link (spec §2 Pay Now)
+ * and a total payment, and the project is not finished. Payment happens at the link, outside this
+ * system, so a project counts as due until it is finished (issue 16: the dashboard's Pending payment
+ * showed None beside a project with a Pay Now link).
+ */
+export async function projectDues(db: Db, userId: string): Promise<PendingItem[]> {
+  const rows = await db
+    .select({
+      id: projects.id,
+      name: projects.name,
+      amount: projects.totalPaymentCents,
+      paymentLink: projects.paymentLink,
+    })
+    .from(projects)
+    .innerJoin(projectOrders, eq(projectOrders.id, projects.orderId))
+    .where(
+      and(
+        eq(projectOrders.clientId, userId),
+        isNotNull(projects.paymentLink),
+        isNotNull(projects.totalPaymentCents),
+        ne(projects.status, 'finished'),
+      ),
+    )
+    .orderBy(asc(projects.createdAt))
+    .limit(100);
+  return rows.flatMap((row) =>
+    row.amount && row.amount > 0 && row.paymentLink
+      ? [
+          {
+            kind: 'project' as const,
+            description: `${row.name} — project payment`,
+            amount: row.amount,
+            paymentID: null,
+            productID: null,
+            requestID: null,
+            projectID: row.id,
+            paymentLink: row.paymentLink,
+          },
+        ]
+      : [],
+  );
+}

@@ -1,0 +1,17 @@
+import type { DashboardKey } from '@app/contract';
+import type { LicenceKeyRow } from '../../db/schema/index.js';
+
+/** A licence-key row as the dashboard shows it (spec §3 field names). */
+export function toDashboard(row: LicenceKeyRow): DashboardKey {
+  return {
+    id: row.id,
+    key: row.key,
+    is_active: row.isActive,
+    max_activations: row.maxActivations,
+    current_activations: row.currentActivations,
+    name: row.name,
+    note: row.note,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}

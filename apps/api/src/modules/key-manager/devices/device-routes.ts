@@ -1,0 +1,115 @@
+import {
+  DEVICE_POLICY_SAVED_MESSAGE,
+  DEVICE_RELEASED_MESSAGE,
+  KEY_MANAGER_PATHS,
+  ZDevicePolicyResponse,
+  ZGetDevicesRequest,
+  ZGetDevicesResponse,
+  ZOkResponse,
+  ZReleaseDeviceRequest,
+  ZSetDevicePolicyRequest,
+  ZSetKeyDevicePolicyRequest,
+} from '@app/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentUser } from '../../../platform/auth/guard.js';
+import type { AppDeps } from '../../../platform/deps.js';
+import type { DevicePolicies } from './device-policies.js';
+import type { Devices } from './devices.js';
+
+const tags = ['key-manager dashboard'];
+const security = [{ accessToken: [] }];
+const zEmptyBody = z.strictObject({}).optional();
+
+/** Dashboard routes of devices and device policies (decision 023): the signed-in owner's keys only. */
+export const deviceRoutes =
+  (deps: AppDeps, devices: Devices, policies: DevicePolicies): FastifyPluginAsyncZod =>
+  async (app) => {
+    const preHandler = deps.guards.requireUser;
+    const route = (summary: string) => ({ tags, security, summary });
+
+    app.post(
+      KEY_MANAGER_PATHS.getDevices,
+      {
+        preHandler,
+        schema: {
+          ...route('A key’s devices (most recently seen first) and device rules'),
+          body: ZGetDevicesRequest,
+          response: { 200: ZGetDevicesResponse },
+        },
+      },
+      async (request) => {
+        const { keyId, limit, cursor } = request.body;
+        const page = await devices.page(currentUser(request).id, keyId, limit, cursor);
+        return { status: 'ok' as const, ...page };
+      },
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.releaseDevice,
+      {
+        preHandler,
+        schema: {
+          ...route('Release a device: free its activation'),
+          body: ZReleaseDeviceRequest,
+          response: { 200: ZOkResponse },
+        },
+      },
+      async (request) => {
+        const ctx = {
+          ownerId: currentUser(request).id,
+          ip: request.ip ?? null,
+          userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        };
+        await devices.release(ctx.ownerId, request.body.keyId, request.body.deviceId, ctx);
+        return { status: 'ok' as const, message: DEVICE_RELEASED_MESSAGE };
+      },
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.getDevicePolicy,
+      {
+        preHandler,
+        schema: {
+          ...route('The owner’s device policy (defaults of every key)'),
+          body: zEmptyBody,
+          response: { 200: ZDevicePolicyResponse },
+        },
+      },
+      async (request) => ({ status: 'ok' as const, policy: await policies.ofOwner(currentUser(request).id) }),
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.setDevicePolicy,
+      {
+        preHandler,
+        schema: {
+          ...route('Set the owner’s device policy'),
+          body: ZSetDevicePolicyRequest,
+          response: { 200: ZDevicePolicyResponse.extend({ message: z.string() }) },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        message: DEVICE_POLICY_SAVED_MESSAGE,
+        policy: await policies.setOwner(currentUser(request).id, request.body),
+      }),
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.setKeyDevicePolicy,
+      {
+        preHandler,
+        schema: {
+          ...route('Set one key’s device rules (null: the owner’s policy)'),
+          body: ZSetKeyDevicePolicyRequest,
+          response: { 200: ZOkResponse },
+        },
+      },
+      async (request) => {
+        const { keyId, ...policy } = request.body;
+        await policies.setKey(currentUser(request).id, keyId, policy);
+        return { status: 'ok' as const, message: DEVICE_POLICY_SAVED_MESSAGE };
+      },
+    );
+  };

@@ -1,0 +1,293 @@
+import {
+  DEVICE_LIMITS,
+  DEVICE_NOT_FOUND_MESSAGE,
+  type Device,
+  FINGERPRINT_NOT_ACTIVATED_MESSAGE,
+  type GetDevicesResponse,
+  HEARTBEAT_RECORDED_MESSAGE,
+  type HeartbeatResponse,
+  INVALID_KEY_MESSAGE,
+  KEY_DISABLED_MESSAGE,
+  type PublicKeyInformation,
+  type WebhookEventType,
+} from '@app/contract';
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTransaction } from '../../../db/client.js';
+import type { Clock } from '../../../platform/clock.js';
+import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../../platform/http/cursor.js';
+import { conflict, notFound } from '../../../platform/http/errors.js';
+import type { CallContext, KeyRef } from '../key-operations.js';
+import type { LicenceKeyCache } from '../licence-key-cache.js';
+import type { WebhookEmitter } from '../webhooks/webhook-emitter.js';
+import {
+  DEVICE_COLUMNS,
+  type DeviceAudience,
+  type DeviceRow,
+  effective,
+  KEY_COLUMNS,
+  type KeyRow,
+  keyMatches,
+  leaseExpiry,
+  POLICY_COLUMNS,
+  POLICY_JOIN,
+  type PolicyRow,
+  rows,
+  toDevice,
+  toKeyInformation,
+  toPolicy,
+} from './device-sql.js';
+import { transferState } from './transfers.js';
+
+export interface DeviceDetails {
+  deviceName?: string;
+  platform?: string;
+}
+
+type ReleaseReason = 'release' | 'expire';
+const RELEASE_EVENT: Record<ReleaseReason, WebhookEventType> = {
+  release: 'key.deactivated',
+  expire: 'lease.expired',
+};
+/** Lease expiry works through due devices in batches of this many. */
+const EXPIRY_BATCH = 100;
+
+/**
+ * A key's devices (decision 023): recorded by activations, kept alive by heartbeats, listed for the
+ * dashboard and get-key-information, released by the owner or by the lease job. Every release is
+ * one transaction with the key row locked: device row, count, key event and webhook event together.
+ */
+export class Devices {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly cache: LicenceKeyCache,
+    private readonly webhooks: WebhookEmitter,
+  ) {}
+
+  /**
+   * Inside an activation's transaction (key row locked): adds the device, or for a fingerprint it
+   * already holds marks it seen (activation stays idempotent). True when it is new.
+   */
+  async record(
+    db: DbOrTransaction,
+    keyId: string,
+    fingerprint: string,
+    details: DeviceDetails,
+    ctx: CallContext,
+  ): Promise<boolean> {
+    const now = this.clock.now().toISOString();
+    const name = details.deviceName || null;
+    const platform = details.platform || null;
+    const inserted = await rows(
+      db,
+      sql`insert into licence_key_devices
+            (key_id, fingerprint, name, platform, ip, user_agent, created_at, last_seen_at)
+          values (${keyId}::uuid, ${fingerprint}, ${name}, ${platform}, ${ctx.ip}, ${ctx.userAgent},
+                  ${now}::timestamptz, ${now}::timestamptz)
+          on conflict do nothing returning id`,
+    );
+    if (inserted.length > 0) return true;
+    await db.execute(
+      sql`update licence_key_devices set last_seen_at = ${now}::timestamptz, ip = ${ctx.ip},
+            user_agent = ${ctx.userAgent}, name = coalesce(${name}, name), platform = coalesce(${platform}, platform)
+          where key_id = ${keyId}::uuid and fingerprint = ${fingerprint}`,
+    );
+    return false;
+  }
+
+  /** A device says it is still running: one UPDATE; a refusal names why. */
+  async heartbeat(
+    ref: KeyRef,
+    fingerprint: string,
+    ctx: CallContext,
+  ): Promise<Omit<HeartbeatResponse, 'status' | 'message'> & { message: string }> {
+    const now = this.clock.now();
+    const [row] = await rows<KeyRow & { lease_seconds: number }>(
+      this.db,
+      sql`update licence_key_devices d set last_seen_at = ${now.toISOString()}::timestamptz,
+            ip = ${ctx.ip}, user_agent = ${ctx.userAgent}
+          from licence_keys k ${POLICY_JOIN}
+          where d.key_id = k.id and d.fingerprint = ${fingerprint} and k.is_active
+            and ${keyMatches(ref, ctx.ownerId)}
+          returning ${KEY_COLUMNS}, ${effective.leaseSeconds} as lease_seconds`,
+    );
+    if (!row) throw await this.whyNoHeartbeat(ref, ctx.ownerId);
+    const leaseSeconds = Number(row.lease_seconds);
+    return {
+      message: HEARTBEAT_RECORDED_MESSAGE,
+      ...toKeyInformation(row),
+      leaseSeconds,
+      leaseExpiresAt: leaseExpiry(now, leaseSeconds),
+    };
+  }
+
+  private async whyNoHeartbeat(ref: KeyRef, ownerId: string) {
+    const [key] = await rows<KeyRow>(
+      this.db,
+      sql`select ${KEY_COLUMNS} from licence_keys k where ${keyMatches(ref, ownerId)} limit 1`,
+    );
+    if (!key) return notFound(INVALID_KEY_MESSAGE);
+    if (!key.is_active) return conflict(KEY_DISABLED_MESSAGE);
+    // Never activated here, deactivated, released, or its lease lapsed: activate again.
+    return conflict(FINGERPRINT_NOT_ACTIVATED_MESSAGE);
+  }
+
+  /** get-key-information's `devices`: the most recently seen, at most 100. */
+  async forInformation(ownerId: string, keyId: string, audience: DeviceAudience): Promise<Device[]> {
+    const found = await rows<DeviceRow & { lease_seconds: number }>(
+      this.db,
+      sql`select ${DEVICE_COLUMNS}, ${effective.leaseSeconds} as lease_seconds
+          from licence_key_devices d join licence_keys k on k.id = d.key_id ${POLICY_JOIN}
+          where k.id = ${keyId}::uuid and k.owner_id = ${ownerId}::uuid
+          order by d.last_seen_at desc, d.id desc limit ${DEVICE_LIMITS.informationDevicesMax}`,
+    );
+    return found.map((row) => toDevice(row, Number(row.lease_seconds), audience));
+  }
+
+  /** The dashboard's page of a key's devices, most recently seen first, with the key's rules. */
+  async page(
+    ownerId: string,
+    keyId: string,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<Omit<GetDevicesResponse, 'status'>> {
+    const [key] = await rows<PolicyRow & KeyPolicyColumns>(
+      this.db,
+      sql`select ${POLICY_COLUMNS}, k.lease_seconds as own_lease, k.transfers_per_30_days as own_transfers,
+            k.transfer_idle_seconds as own_idle
+          from licence_keys k ${POLICY_JOIN} where k.id = ${keyId}::uuid and k.owner_id = ${ownerId}::uuid`,
+    );
+    if (!key) throw notFound(INVALID_KEY_MESSAGE);
+    const policy = toPolicy(key);
+    const after = decodeCursor(cursor, [cursorPart.timestamp, cursorPart.uuid]);
+    const seen = exactTimestamp(sql`d.last_seen_at`);
+    const found = await rows<DeviceRow>(
+      this.db,
+      sql`select ${DEVICE_COLUMNS}, ${seen} as seen_exact from licence_key_devices d
+          where d.key_id = ${keyId}::uuid
+            ${after ? sql`and (d.last_seen_at, d.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
+          order by d.last_seen_at desc, d.id desc limit ${limit + 1}`,
+    );
+    const { items, nextCursor } = pageOf(found, limit, (row) => [String(row.seen_exact), row.id]);
+    const now = this.clock.now();
+    const transfers = await transferState(this.db, keyId, policy.transfersPer30Days, now);
+    return {
+      devices: items.map((row) => toDevice(row, policy.leaseSeconds, 'owner')),
+      nextCursor,
+      keyPolicy: {
+        leaseSeconds: nullableNumber(key.own_lease),
+        transfersPer30Days: nullableNumber(key.own_transfers),
+        transferIdleSeconds: nullableNumber(key.own_idle),
+      },
+      policy,
+      transfersUsed: transfers.used,
+      nextTransferAt:
+        policy.transfersPer30Days > 0 && transfers.allowanceFrom > now
+          ? transfers.allowanceFrom.toISOString()
+          : null,
+    };
+  }
+
+  /** The owner frees a device's slot from the dashboard. */
+  async release(ownerId: string, keyId: string, deviceId: string, ctx: CallContext): Promise<void> {
+    const released = await this.releaseOne(ownerId, keyId, deviceId, 'release', ctx);
+    if (!released) throw notFound(DEVICE_NOT_FOUND_MESSAGE);
+  }
+
+  /**
+   * The lease job: releases every device whose key has a lease and that sent nothing within it.
+   * Candidates are read by the `last_seen_at` index; each release re-checks under the key's lock,
+   * so a heartbeat that arrived meanwhile keeps its device. Returns how many were released.
+   */
+  async expireDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const now = this.clock.now();
+      const due = await rows<{ id: string; key_id: string; owner_id: string }>(
+        this.db,
+        sql`select d.id, d.key_id, k.owner_id
+            from licence_key_devices d join licence_keys k on k.id = d.key_id ${POLICY_JOIN}
+            where d.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${DEVICE_LIMITS.leaseSecondsMin})
+              and ${effective.leaseSeconds} > 0
+              and d.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${effective.leaseSeconds})
+            order by d.last_seen_at asc limit ${EXPIRY_BATCH}`,
+      );
+      let released = 0;
+      for (const device of due) {
+        const ctx = { ownerId: device.owner_id, ip: null, userAgent: null };
+        if (await this.releaseOne(device.owner_id, device.key_id, device.id, 'expire', ctx)) released++;
+      }
+      total += released;
+      if (due.length < EXPIRY_BATCH || released === 0) return total;
+    }
+  }
+
+  /** One release: the device row, the count, the key event and the webhook event commit together. */
+  private async releaseOne(
+    ownerId: string,
+    keyId: string,
+    deviceId: string,
+    reason: ReleaseReason,
+    ctx: CallContext,
+  ): Promise<PublicKeyInformation | null> {
+    const type = RELEASE_EVENT[reason];
+    // Asked before the transaction (PGlite has one connection; see WebhookEmitter.emit).
+    const announce = await this.webhooks.wants(ownerId, [type]);
+    const now = this.clock.now();
+    const info = await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db;
+      const [key] = await rows<KeyRow & PolicyRow>(
+        db,
+        sql`select ${KEY_COLUMNS}, ${POLICY_COLUMNS} from licence_keys k ${POLICY_JOIN}
+            where k.id = ${keyId}::uuid and k.owner_id = ${ownerId}::uuid for update of k`,
+      );
+      if (!key) return null;
+      const leaseSeconds = Number(key.lease_seconds);
+      // The job re-checks the lease under the lock: a heartbeat may have arrived since it looked.
+      const stillDue =
+        reason === 'expire'
+          ? sql`and ${leaseSeconds} > 0 and d.last_seen_at < ${new Date(now.getTime() - leaseSeconds * 1000).toISOString()}::timestamptz`
+          : sql``;
+      const [device] = await rows<DeviceRow>(
+        db,
+        sql`delete from licence_key_devices d where d.id = ${deviceId}::uuid and d.key_id = ${keyId}::uuid
+            ${stillDue} returning ${DEVICE_COLUMNS}`,
+      );
+      if (!device) return null;
+      const [after] = await rows<KeyRow>(
+        db,
+        sql`with changed as (
+              update licence_keys set current_activations = greatest(current_activations - 1, 0),
+                updated_at = ${now.toISOString()}::timestamptz
+              where id = ${keyId}::uuid returning owner_id, id, key, max_activations, current_activations, is_active
+            ),
+            logged as (
+              insert into key_events (owner_id, key_id, action, delta, ip, user_agent, created_at)
+              select owner_id, id, ${reason}, -1, ${ctx.ip}, ${ctx.userAgent}, ${now.toISOString()}::timestamptz
+              from changed
+            )
+            select id, key, max_activations, current_activations, is_active from changed`,
+      );
+      if (!after) return null;
+      const information = toKeyInformation(after);
+      if (announce) {
+        const data =
+          reason === 'expire'
+            ? { key: information, device: toDevice(device, leaseSeconds, 'owner') }
+            : { key: information, fingerprint: device.fingerprint, reason: 'released' };
+        await this.webhooks.emit(db, ownerId, type, data);
+      }
+      return information;
+    });
+    if (info) this.cache.invalidate({ ownerId, id: info.id, key: info.key });
+    return info;
+  }
+}
+
+interface KeyPolicyColumns {
+  own_lease: number | null;
+  own_transfers: number | null;
+  own_idle: number | null;
+}
+
+const nullableNumber = (value: number | null) => (value === null ? null : Number(value));

@@ -1,0 +1,88 @@
+import type { DashboardKey } from '@app/contract';
+import { and, desc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { licenceKeyCounters, licenceKeys } from '../../db/schema/index.js';
+import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
+import { toDashboard } from './dashboard-key.js';
+
+export interface KeyListQuery {
+  limit: number;
+  cursor?: string | undefined;
+  search?: string | undefined;
+  key?: string | undefined;
+  is_active?: boolean | undefined;
+  at_limit?: boolean | undefined;
+}
+
+export interface KeyCounters {
+  keys: number;
+  activeKeys: number;
+  activations: number;
+  /** Grows with every change to the owner's keys (the ETag of get-keys and data). */
+  version: number;
+}
+
+const NO_COUNTERS: KeyCounters = { keys: 0, activeKeys: 0, activations: 0, version: 0 };
+
+/** `max_activations > 0 and current_activations >= max_activations`: the partial index's predicate. */
+const atLimit = sql`${licenceKeys.maxActivations} > 0 and ${licenceKeys.currentActivations} >= ${licenceKeys.maxActivations}`;
+
+/** A LIKE pattern matching `text` anywhere, with LIKE's own characters taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The owner's licence keys, one keyset page at a time (decision 025): newest first, ties broken by
+ * id, each filter on an indexed column — the page index (owner, created_at, id), its twin with
+ * is_active, the partial at-limit index, and pg_trgm GIN indexes for substring search — so a page
+ * costs the same with ten keys or a million.
+ */
+export class LicenceKeyList {
+  constructor(private readonly db: Db) {}
+
+  async page(
+    ownerId: string,
+    query: KeyListQuery,
+  ): Promise<{ keys: DashboardKey[]; nextCursor: string | null }> {
+    const rows = await this.pageQuery(ownerId, query);
+    const page = pageOf(rows, query.limit, (item) => [item.cursorAt, item.row.id]);
+    return { keys: page.items.map((item) => toDashboard(item.row)), nextCursor: page.nextCursor };
+  }
+
+  /** The page's statement (`limit + 1` rows), also what tests and bench:scale EXPLAIN. */
+  pageQuery(ownerId: string, query: KeyListQuery) {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+    const conditions: (SQL | undefined)[] = [eq(licenceKeys.ownerId, ownerId)];
+    if (query.key !== undefined) conditions.push(eq(licenceKeys.key, query.key));
+    if (query.is_active !== undefined) conditions.push(eq(licenceKeys.isActive, query.is_active));
+    if (query.at_limit !== undefined) conditions.push(query.at_limit ? atLimit : not(atLimit));
+    if (query.search) {
+      const pattern = containing(query.search);
+      conditions.push(or(ilike(licenceKeys.key, pattern), ilike(licenceKeys.name, pattern)));
+    }
+    if (after) {
+      conditions.push(
+        sql`(${licenceKeys.createdAt}, ${licenceKeys.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
+      );
+    }
+    return this.db
+      .select({ row: licenceKeys, cursorAt: exactTimestamp(licenceKeys.createdAt) })
+      .from(licenceKeys)
+      .where(and(...conditions))
+      .orderBy(desc(licenceKeys.createdAt), desc(licenceKeys.id))
+      .limit(query.limit + 1);
+  }
+
+  /** The owner's maintained counts: one primary-key read, whatever the number of keys. */
+  async counters(ownerId: string): Promise<KeyCounters> {
+    const [row] = await this.db
+      .select({
+        keys: licenceKeyCounters.keys,
+        activeKeys: licenceKeyCounters.activeKeys,
+        activations: licenceKeyCounters.activations,
+        version: licenceKeyCounters.version,
+      })
+      .from(licenceKeyCounters)
+      .where(eq(licenceKeyCounters.ownerId, ownerId));
+    return row ?? NO_COUNTERS;
+  }
+}
