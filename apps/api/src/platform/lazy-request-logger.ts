@@ -17,7 +17,6 @@ const isLevelAware = (logger: FastifyBaseLogger): logger is LevelAware =>
  * parent) was a measurable share of each request (decision 028). What is written is unchanged: the
  * same child, with the same bindings and options, writes every line.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the level methods are installed on the prototype below
 class LazyRequestLogger {
   #child: LevelAware | undefined;
   readonly #parent: LevelAware;
