@@ -49,7 +49,9 @@ const PREFIX = '/api/v1/saas-platform/key-manager';
 
 const dist = path.join(root, 'apps/api/dist');
 // BENCH_DIST=/other/apps/api/dist[,…] benchmarks other builds of the server too (before/after a
-// change, in one run); each is measured against the same bare reference under the same node.
+// change, in one run); each is measured against the same bare reference under the same node. The
+// builds share the database this script seeds (with this checkout's migrations), so they must have
+// the same migrations.
 const DISTS = (process.env.BENCH_DIST || dist)
   .split(',')
   .filter(Boolean)
@@ -460,13 +462,16 @@ try {
     console.log('\nSide by side (req/s, ratio to the bare app of the same run; CPU µs/req):\n');
     console.log(`| route | ${runs.map((r) => r.label).join(' | ')} |`);
     console.log(`|---|${runs.map(() => '---').join('|')}|`);
-    for (const [index, entry] of runs[0].summary.entries()) {
+    // By title: a build without a route has no row for it.
+    const titles = [...new Set(runs.flatMap((r) => r.summary.map((entry) => entry.row.title)))];
+    for (const title of titles) {
       const cells = runs.map((r) => {
-        const other = r.summary[index];
+        const other = r.summary.find((entry) => entry.row.title === title);
+        if (!other) return '—';
         const ratio = other.ratio === null ? '' : ` (${round1(other.ratio)})`;
         return `${Math.round(other.rate)}${ratio}; ${Math.round(other.cpu)} µs`;
       });
-      console.log(`| ${entry.row.title} | ${cells.join(' | ')} |`);
+      console.log(`| ${title} | ${cells.join(' | ')} |`);
     }
   }
 } catch (error) {
