@@ -87,15 +87,20 @@ const LISTS = [
     ],
     explain: (db, ownerId, size) => {
       const list = new LicenceKeyList(db);
-      return [
-        list.pageQuery(ownerId, { limit: 50 }),
-        list.pageQuery(ownerId, { limit: 50, search: keyOf(randomRow(size)).slice(6, 14) }),
-        list.pageQuery(ownerId, { limit: 50, search: 'Customer 4242' }),
-        list.pageQuery(ownerId, { limit: 50, search: 'customer' }),
-        list.pageQuery(ownerId, { limit: 50, is_active: false }),
-        list.pageQuery(ownerId, { limit: 50, at_limit: true }),
-        list.pageQuery(ownerId, { limit: 50, key: keyOf(1) }),
-      ];
+      const shapes = {
+        'first page': { limit: 50 },
+        'key fragment': { limit: 50, search: keyOf(randomRow(size)).slice(6, 14) },
+        'name (common word + number)': { limit: 50, search: 'Customer 4242' },
+        'name number only': { limit: 50, search: '4242' },
+        'broad word (every row)': { limit: 50, search: 'customer' },
+        disabled: { limit: 50, is_active: false },
+        'at limit': { limit: 50, at_limit: true },
+        'exact key': { limit: 50, key: keyOf(1) },
+      };
+      return Object.entries(shapes).map(([label, shape]) => ({
+        label,
+        statement: list.pageQuery(ownerId, shape),
+      }));
     },
   },
 ];
@@ -345,11 +350,12 @@ try {
     for (const list of LISTS) {
       const loadStarted = performance.now();
       const executionMs = [];
+      const shapeMs = [];
       const plans = await withDatabase(async (query, database) => {
         await list.load(query, ownerId, loaded + 1, size + 1);
         await query('analyze licence_keys');
         const found = [];
-        for (const statement of list.explain(database.db, ownerId, size)) {
+        for (const { label, statement } of list.explain(database.db, ownerId, size)) {
           const { sql, params } = statement.toSQL();
           const { rows } = await query(`explain ${sql}`, params);
           found.push(rows.map((row) => Object.values(row)[0]).join('\n'));
@@ -362,6 +368,7 @@ try {
             best = Math.min(best, parsed[0]['Execution Time']);
           }
           executionMs.push(best);
+          shapeMs.push({ label, ms: best });
         }
         return found;
       });
@@ -402,6 +409,7 @@ try {
         rss: rssMb(),
         seqScans: scans.length,
         executionMs: Math.max(...executionMs),
+        shapeMs,
       });
       console.log(`${list.name} ${size.toLocaleString('en')}: done (${JSON.stringify(results.at(-1))})`);
       await stopServer();
@@ -427,5 +435,15 @@ console.log('|---|---:|---:|---|---:|---|---:|---|---|---:|---|---|---:|---:|---
 for (const r of results) {
   console.log(
     `| ${r.list} | ${r.size.toLocaleString('en')} | ${r.loadSeconds.toFixed(0)} | ${ms(r.first.p50)} / ${ms(r.first.p99)} | ${r.first.bytes.toLocaleString('en')} | ${ms(r.search.p50)} / ${ms(r.search.p99)} | ${r.search.bytes.toLocaleString('en')} | ${r.pollStatus}, ${r.pollBytes} B | ${ms(r.paging.p50)} / ${ms(r.paging.p99)} | ${ms(r.healthP99)} | ${ms(r.data.p50)} / ${ms(r.data.p99)} | ${ms(r.info.p50)} / ${ms(r.info.p99)}, ${Math.round(r.info.perSecond)} | ${r.rss} | ${r.seqScans} | ${ms(r.executionMs)} |`,
+  );
+}
+
+console.log('\nDatabase execution time per list statement (EXPLAIN ANALYZE, best of three, ms):\n');
+const labels = results[0]?.shapeMs.map((shape) => shape.label) ?? [];
+console.log(`| List | Rows | ${labels.join(' | ')} |`);
+console.log(`|---|---:|${labels.map(() => '---:').join('|')}|`);
+for (const r of results) {
+  console.log(
+    `| ${r.list} | ${r.size.toLocaleString('en')} | ${r.shapeMs.map((shape) => ms(shape.ms)).join(' | ')} |`,
   );
 }

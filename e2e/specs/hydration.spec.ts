@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { E2E_DEMO_PASSWORD } from '../support/env.js';
@@ -25,6 +26,16 @@ const PAGES = [
   { path: '/developer-resources/libraries/key-manager-lib-documentation', heading: /./ },
   { path: '/no-such-page-here', heading: /Page not found/ },
 ] as const;
+
+/** With E2E_SCREENSHOT_DIR set (e.g. docs/screenshots), these pages are saved at 390 px. */
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
+const SCREENSHOTS: Record<string, string> = {
+  '/': 'public-home',
+  '/about': 'public-about',
+  '/products': 'public-products',
+  '/built-apis/doc/key-manager': 'public-api-docs',
+  '/no-such-page-here': 'public-not-found',
+};
 
 /** Collects console errors and warnings, and whether React removed the server's markup from #root. */
 async function watch(page: Page): Promise<{ problems: string[]; replaced: () => Promise<boolean> }> {
@@ -83,6 +94,10 @@ for (const { path, heading } of PAGES) {
       expect(problems).toEqual([]);
       // Hydrated means interactive: the phone menu toggle works.
       await page.setViewportSize({ width: 390, height: 800 });
+      const shot = SCREENSHOTS[path];
+      if (SCREENSHOT_DIR && shot) {
+        await page.screenshot({ path: join(SCREENSHOT_DIR, `phone-${shot}.png`), fullPage: true });
+      }
       await page.getByRole('button', { name: 'Toggle navigation' }).click();
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     },

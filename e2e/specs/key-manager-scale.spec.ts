@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -161,9 +161,15 @@ test('the Keys tab shows the first of 100,000 keys at once and searches them on 
     const firstRowsMs = Date.now() - started;
     const reply = await listed;
     const bytes = (await reply.body()).length;
-    test.info().annotations.push({ type: 'first rows', description: `${firstRowsMs} ms, ${bytes} bytes` });
-    // The goal is 1 s on a quiet machine; the shared test machine (load 20 on 2 cores) gets a margin.
-    expect(firstRowsMs).toBeLessThan(3000);
+    // The goal is 1 s on an idle machine. On a shared one the browser, the server and the database
+    // wait in the run queue, so the budget grows with the load per core (at load 28 on 2 cores, the
+    // browser's 1 s poll timers were seen firing every 2.5–4 s). The old tab took 109 s at 100k keys.
+    const budgetMs = 1000 * Math.max(1, (loadavg()[0] ?? 0) / cpus().length);
+    test.info().annotations.push({
+      type: 'first rows',
+      description: `${firstRowsMs} ms (budget ${Math.round(budgetMs)} ms), ${bytes} bytes`,
+    });
+    expect(firstRowsMs).toBeLessThan(budgetMs);
     expect(bytes).toBeLessThan(50_000);
     await expect(rows).toHaveCount(50);
     await expect(page.getByRole('heading', { name: /Licence keys/ })).toContainText('100,000 of unlimited');

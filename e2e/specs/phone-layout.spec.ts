@@ -198,7 +198,9 @@ test('every signed-in screen fits a 390 px phone', async ({ browser }) => {
   await client.getByRole('article').first().getByRole('link', { name: 'Message' }).click();
   await expect(client.getByLabel('Message', { exact: true })).toBeVisible();
   await expectFits(client, '/chatroom (room open)', 'chatroom');
-  await visit(client, '/payment-canceled', () => expect(client.getByText('Payment Canceled!')).toBeVisible());
+  await visit(client, '/payment-canceled', () =>
+    expect(client.getByRole('heading', { name: 'No canceled payment' })).toBeVisible(),
+  );
 
   await test.step('the open menu is opaque and every account link fits', async () => {
     await client.goto('/profile');

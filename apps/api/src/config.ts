@@ -80,6 +80,12 @@ const ZConfig = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Only for tests and local stand-ins of Stripe's API. */
   STRIPE_API_URL: z.url().optional(),
+  /** The seller printed on receipt PDFs (decision 022). Unset: BRAND_NAME. */
+  COMPANY_NAME: z.string().trim().min(1).max(200).optional(),
+  /** Lines separated by `|`; the default is a trial placeholder, to be replaced before going live. */
+  COMPANY_ADDRESS: z.string().trim().min(1).max(500).default('1 Example Street|Springfield|United States'),
+  /** VAT or tax number, printed on receipts when set. */
+  COMPANY_TAX_ID: z.string().trim().min(1).max(60).optional(),
 });
 
 export type Config = z.infer<typeof ZConfig>;
@@ -98,4 +104,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** The public origin without a trailing slash, so `${publicUrl(config)}/path` is always one link. */
 export function publicUrl(config: Config): string {
   return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
+}
+
+/** The seller receipts name (COMPANY_NAME, COMPANY_ADDRESS, COMPANY_TAX_ID, CONTACT_EMAIL). */
+export function sellerOf(config: Config): {
+  name: string;
+  addressLines: string[];
+  taxId: string | undefined;
+  email: string;
+} {
+  return {
+    name: config.COMPANY_NAME ?? config.BRAND_NAME,
+    addressLines: config.COMPANY_ADDRESS.split('|')
+      .map((line) => line.trim())
+      .filter(Boolean),
+    taxId: config.COMPANY_TAX_ID,
+    email: config.CONTACT_EMAIL,
+  };
 }

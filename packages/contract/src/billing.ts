@@ -101,6 +101,9 @@ export const ZReceipt = z.object({
   currency: z.string(),
   status: z.string(),
   status_message: z.string(),
+  /** Extensions (decision 022): the number printed on the receipt, never repeated; what went back. */
+  number: z.number().int(),
+  refunded_amount: z.number().int(),
 });
 export type Receipt = z.infer<typeof ZReceipt>;
 export const ZReceiptsGetResponse = z.object({ status: z.literal('ok'), receipts: z.array(ZReceipt) });

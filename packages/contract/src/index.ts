@@ -1,6 +1,7 @@
 export * from './accounts.js';
 export * from './admin.js';
 export * from './billing.js';
+export * from './billing-refunds.js';
 export * from './business.js';
 export * from './business-properties.js';
 export * from './catalog.js';

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -158,11 +160,22 @@ export const paymentEvents = pgTable(
   (table) => [uniqueIndex('payment_events_provider_event_idx').on(table.provider, table.eventId)],
 );
 
+/**
+ * Receipt numbers (decision 022): drawn from one database sequence, so instances sharing a database
+ * never hand out the same number, and a number is never reused, not even after a rollback.
+ */
+export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 1001 });
+
 /** Spec §3 Receipt: one per successful payment. */
 export const receipts = pgTable(
   'receipts',
   {
     id: serial('id').primaryKey(),
+    /** The number printed on the receipt and its PDF (receiptNumberSeq). */
+    number: bigint('number', { mode: 'number' })
+      .notNull()
+      .unique()
+      .default(sql`nextval('receipt_number_seq')`),
     paymentId: uuid('payment_id')
       .notNull()
       .unique()

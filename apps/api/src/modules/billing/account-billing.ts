@@ -121,12 +121,13 @@ export class AccountBilling {
 
   async receipts(userId: string): Promise<Receipt[]> {
     const rows = await this.db
-      .select()
+      .select({ receipt: receipts, refundedCents: payments.refundedCents })
       .from(receipts)
+      .innerJoin(payments, eq(payments.id, receipts.paymentId))
       .where(eq(receipts.userId, userId))
       .orderBy(desc(receipts.issuedAt))
       .limit(500);
-    return rows.map((row) => ({
+    return rows.map(({ receipt: row, refundedCents }) => ({
       id: row.id,
       order_id: row.paymentId,
       date: row.issuedAt.toISOString(),
@@ -144,6 +145,8 @@ export class AccountBilling {
       currency: row.currency,
       status: row.status,
       status_message: row.statusMessage,
+      number: row.number,
+      refunded_amount: refundedCents,
     }));
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { billingAdminRoutes } from './admin-routes.js';
 import { billingClientRoutes } from './client-routes.js';
+import { refundRoutes } from './refund-routes.js';
 import { defineBillingReminders } from './reminders.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { createBillingServices } from './services.js';
@@ -17,4 +18,5 @@ export const billingFeature =
     await app.register(sandboxRoutes(deps, services));
     await app.register(webhookRoutes(services.payments));
     await app.register(billingAdminRoutes(deps, services.upgrades));
+    await app.register(refundRoutes(deps, services.refunds, services.receiptDocuments));
   };

@@ -11,6 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import { escapeHtml, mailFrame, mailLink } from '../../platform/mail/mail-html.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
+import { formatReceiptNumber } from './receipt-number.js';
 import type { AppliedOutcome } from './webhook-outcome.js';
 
 type ReceiptRow = typeof receipts.$inferSelect;
@@ -55,6 +56,14 @@ export class PaymentMails {
     };
   }
 
+  /**
+   * Payment History with this receipt open, where its PDF downloads: the PDF needs the owner signed in
+   * (decision 022), which a link in a mail cannot carry.
+   */
+  private receiptLink(receiptId: number): string {
+    return `${this.links.history}&receipt=${receiptId}`;
+  }
+
   /** `accessEnded`: the outcome ended the subscription the payment bought (refund, lost dispute). */
   async afterOutcome(
     tx: Db,
@@ -84,7 +93,7 @@ export class PaymentMails {
       ['Amount paid', `${amount} (${receipt.currency.toUpperCase()})`],
       ['Date', dateFormat.format(receipt.issuedAt)],
       ['Payment method', receipt.method],
-      ['Receipt number', String(receipt.id)],
+      ['Receipt number', formatReceiptNumber(receipt.number)],
       ['Order', receipt.paymentId],
       ['Duration', receipt.duration],
     ];
@@ -93,6 +102,7 @@ export class PaymentMails {
       `Thank you for your payment to ${this.brandName}. This is your receipt.`,
       details.map(([label, value]) => `${label}: ${value}`).join('\n'),
       `What you paid for:\n${receipt.items.map((item) => `- ${item}`).join('\n')}`,
+      `Download this receipt as a PDF: ${this.receiptLink(receipt.id)}`,
       `Your payment history, with this receipt: ${this.links.history}`,
     ].join('\n\n');
     const cell = 'padding:4px 12px 4px 0;vertical-align:top';
@@ -108,6 +118,7 @@ export class PaymentMails {
         '</table>',
         '<p style="margin:0 0 8px;font-weight:600">What you paid for</p>',
         `<ul style="margin:0 0 16px;padding-left:20px">${receipt.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+        paragraph(mailLink(this.receiptLink(receipt.id), 'Download this receipt as a PDF')),
         paragraph(`${mailLink(this.links.history, 'Your payment history')}, with this receipt.`),
       ].join('\n'),
       this.brandName,

@@ -9,7 +9,7 @@ import type { CatalogService } from '../catalog/service.js';
 import { applyOutcome } from './apply-outcome.js';
 import type { PaymentMails } from './payment-mails.js';
 import type { CompletionPolicy } from './payment-policy.js';
-import type { PaymentProvider } from './providers/provider.js';
+import type { PaymentProvider, VerifiedEvent } from './providers/provider.js';
 import { decideOutcome } from './webhook-outcome.js';
 
 export interface StartPayment {
@@ -190,6 +190,18 @@ export class PaymentService {
     const provider = this.providers.get(providerName);
     if (!provider) throw notFound('Unknown payment provider');
     const event = provider.verifyWebhook(rawBody, headers);
+    const { duplicate } = await this.applyEvent(provider, event);
+    return { duplicate };
+  }
+
+  /**
+   * A verified event (a webhook's, or an admin refund's as the provider confirmed it), stored once
+   * under its id and applied in the same transaction.
+   */
+  async applyEvent(
+    provider: PaymentProvider,
+    event: VerifiedEvent,
+  ): Promise<{ duplicate: boolean; outcome: string }> {
     const now = this.clock.now();
     let changedUser: string | null = null;
     const result = await this.db.transaction(async (tx) => {
@@ -242,6 +254,6 @@ export class PaymentService {
       'payment event',
     );
     if (changedUser) this.catalog.subscriptionChanged(changedUser);
-    return { duplicate: result.duplicate };
+    return result;
   }
 }

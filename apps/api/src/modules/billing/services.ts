@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { publicUrl } from '../../config.js';
+import { publicUrl, sellerOf } from '../../config.js';
 import { users } from '../../db/schema/index.js';
 import { stripeKeyRefusal } from '../../go-live-checks.js';
 import type { AppDeps } from '../../platform/deps.js';
@@ -13,6 +13,8 @@ import { PaymentService } from './payments.js';
 import type { PaymentProvider } from './providers/provider.js';
 import { SandboxProvider } from './providers/sandbox-provider.js';
 import { StripeProvider } from './providers/stripe-provider.js';
+import { ReceiptDocuments } from './receipt-documents.js';
+import { RefundService } from './refunds.js';
 import { UpgradeService } from './upgrades.js';
 
 export interface BillingServices {
@@ -21,6 +23,8 @@ export interface BillingServices {
   upgrades: UpgradeService;
   activation: Activation;
   account: AccountBilling;
+  refunds: RefundService;
+  receiptDocuments: ReceiptDocuments;
   emailOf(userId: string): Promise<string>;
 }
 
@@ -67,6 +71,7 @@ export function createBillingServices(deps: AppDeps): BillingServices {
     new CompletionPolicy(checkoutProvider.name, runtime.testPayments),
     new PaymentMails(deps.mailer, config.BRAND_NAME, publicUrl(config)),
   );
+  const seller = sellerOf(config);
   const upgrades = new UpgradeService(db, clock, catalog);
   return {
     sandbox,
@@ -74,6 +79,8 @@ export function createBillingServices(deps: AppDeps): BillingServices {
     upgrades,
     activation: new Activation(catalog, payments, upgrades),
     account: new AccountBilling(db, clock, catalog, upgrades),
+    refunds: new RefundService(db, providers, payments, deps.log),
+    receiptDocuments: new ReceiptDocuments(db, seller),
     async emailOf(userId) {
       const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
       return row?.email ?? '';

@@ -266,7 +266,9 @@ describe('public REST: rate limit and usage', () => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
 
-    // Another API key of the same owner has its own window.
+    // Another API key of the same owner has its own window. Created a second later, so the list
+    // (oldest first, ties by id) shows it second.
+    server.clock.advance(1000);
     const second = await dev.apiKey();
     expect((await dev.request(P.getKeyInformation, { body: { key: 'UNKNOWN' }, token: second })).status).toBe(
       404,

@@ -57,6 +57,25 @@ export interface VerifiedEvent {
   payload: unknown;
 }
 
+/** An admin's refund of (part of) a paid payment (refunds.ts). */
+export interface RefundInput {
+  paymentId: string;
+  /** The provider's id of the money (Stripe PaymentIntent); null for the sandbox. */
+  providerPaymentRef: string | null;
+  /** What goes back now. */
+  amountCents: number;
+  /** All that will have gone back once this one is made: names the refund for idempotency. */
+  totalRefundedCents: number;
+  currency: string;
+}
+
+export interface RefundResult {
+  /** The provider's id of the refund: the same for a retried request. */
+  refundId: string;
+  /** `pending`: the provider confirms it later (its webhook then applies it). */
+  state: 'succeeded' | 'pending';
+}
+
 /**
  * A card payment provider. Only `verifyWebhook` may lead to access being granted: the browser's
  * return to /payment-status proves nothing.
@@ -67,4 +86,6 @@ export interface PaymentProvider {
   createCheckout(input: CheckoutInput): Promise<Checkout>;
   /** Throws a 400 AppError for a missing/bad signature or a timestamp outside the tolerance. */
   verifyWebhook(rawBody: string, headers: Record<string, string | string[] | undefined>): VerifiedEvent;
+  /** Gives money back; a retry with the same input does not refund twice. Throws an AppError if refused. */
+  refund(input: RefundInput): Promise<RefundResult>;
 }

@@ -3,7 +3,15 @@ import { SANDBOX_SIGNATURE_HEADER, type SandboxEvent, ZSandboxEvent } from '@app
 import type { Clock } from '../../../platform/clock.js';
 import { badRequest } from '../../../platform/http/errors.js';
 import { signPayload, verifySignature } from '../webhook-signature.js';
-import type { Checkout, CheckoutInput, EventOutcome, PaymentProvider, VerifiedEvent } from './provider.js';
+import type {
+  Checkout,
+  CheckoutInput,
+  EventOutcome,
+  PaymentProvider,
+  RefundInput,
+  RefundResult,
+  VerifiedEvent,
+} from './provider.js';
 
 const SANDBOX_OUTCOME: Record<SandboxEvent['type'], EventOutcome> = {
   'checkout.completed': 'paid',
@@ -37,6 +45,14 @@ export class SandboxProvider implements PaymentProvider {
       providerRef: input.paymentId,
       url: `${SANDBOX_CHECKOUT_PAGE}?payment=${encodeURIComponent(input.paymentId)}`,
     };
+  }
+
+  /**
+   * No money moved, so none goes back: the refund is named by the payment and the total it reaches,
+   * which makes a repeated request the same refund (refunds.ts stores it once under that name).
+   */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    return { refundId: `re_sandbox_${input.paymentId}_${input.totalRefundedCents}`, state: 'succeeded' };
   }
 
   /** Builds and signs an event as the sandbox processor sends it. */

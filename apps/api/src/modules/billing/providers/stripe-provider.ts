@@ -1,7 +1,15 @@
 import Stripe from 'stripe';
 import type { Clock } from '../../../platform/clock.js';
+import { AppError, conflict } from '../../../platform/http/errors.js';
 import { verifySignature } from '../webhook-signature.js';
-import type { Checkout, CheckoutInput, PaymentProvider, VerifiedEvent } from './provider.js';
+import type {
+  Checkout,
+  CheckoutInput,
+  PaymentProvider,
+  RefundInput,
+  RefundResult,
+  VerifiedEvent,
+} from './provider.js';
 import { translateStripeEvent } from './stripe-events.js';
 
 export interface StripeSettings {
@@ -61,6 +69,35 @@ export class StripeProvider implements PaymentProvider {
     );
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
     return { providerRef: session.id, url: session.url };
+  }
+
+  /**
+   * A Refund on the PaymentIntent. The idempotency key names the payment and the total refunded
+   * after it, so a double click or a retried request is the same refund at Stripe, not a second one.
+   * Stripe's `charge.refunded` webhook for it then changes nothing (the total is already recorded).
+   */
+  async refund(input: RefundInput): Promise<RefundResult> {
+    if (!input.providerPaymentRef)
+      throw conflict('Stripe has not named this payment’s PaymentIntent, so it cannot be refunded here');
+    let refund: Stripe.Refund;
+    try {
+      refund = await this.stripe.refunds.create(
+        {
+          payment_intent: input.providerPaymentRef,
+          amount: input.amountCents,
+          metadata: { paymentId: input.paymentId },
+        },
+        { idempotencyKey: `refund-${input.paymentId}-${input.totalRefundedCents}` },
+      );
+    } catch (error) {
+      // Stripe's own message says why (already refunded, amount too high…); nothing was refunded.
+      if (error instanceof Stripe.errors.StripeError && error.type !== 'StripeConnectionError')
+        throw new AppError(502, `Stripe refused the refund: ${error.message}`);
+      throw new AppError(502, 'Stripe could not be reached; nothing was refunded. Try again.');
+    }
+    if (refund.status === 'failed' || refund.status === 'canceled')
+      throw new AppError(502, `Stripe refused the refund (${refund.status})`);
+    return { refundId: refund.id, state: refund.status === 'succeeded' ? 'succeeded' : 'pending' };
   }
 
   /**

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { ApisSection } from '../../billing/admin/apis-section';
 import { AdminProductsSection } from '../../billing/admin/products-section';
 import { UpgradeRequestsSection } from '../../billing/admin/upgrade-requests-section';
+import { PaymentsSection } from '../../billing/refunds/payments-section';
 import { CustomerServiceSection } from '../../chat/admin/customer-service-section';
 import { MessagesSection } from '../../chat/admin/messages-section';
 import { JobsSection } from '../../operations/components/jobs-section';
@@ -27,6 +28,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'projects', label: 'Projects', Component: ProjectsSection },
   { key: 'products', label: 'Products', Component: AdminProductsSection },
   { key: 'plan-upgrade-requests', label: 'Plan Upgrade Requests', Component: UpgradeRequestsSection },
+  { key: 'payments', label: 'Payments', Component: PaymentsSection },
   { key: 'apis', label: 'APIs', Component: ApisSection },
   { key: 'leads', label: 'Leads', Component: AdminLeads },
   { key: 'newsletter', label: 'Newsletter', Component: AdminSubscribers },

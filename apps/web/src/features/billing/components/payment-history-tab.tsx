@@ -1,14 +1,16 @@
 import type { Receipt } from '@app/contract';
 import { useState } from 'react';
 import { Button, Modal, Table } from 'react-bootstrap';
+import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
 import { StackedTable } from '../../../components/stacked-table';
 import { useReceipts } from '../api';
 import { formatDate, formatMoney } from '../money';
+import { ReceiptPdfButton, receiptNumberLabel } from './receipt-pdf-button';
 
 function ReceiptDialog({ receipt, onHide }: { receipt: Receipt; onHide: () => void }) {
   const rows: [string, string][] = [
-    ['Receipt number', String(receipt.id)],
+    ['Receipt number', receiptNumberLabel(receipt.number)],
     ['Order', receipt.order_id],
     ['Date', new Date(receipt.date).toLocaleString('en-US')],
     ['Method', receipt.method],
@@ -18,12 +20,15 @@ function ReceiptDialog({ receipt, onHide }: { receipt: Receipt; onHide: () => vo
     ['Address', [receipt.address, receipt.city, receipt.country].filter(Boolean).join(', ') || '—'],
     ['Duration', receipt.duration],
     ['Amount', formatMoney(receipt.amount, receipt.currency)],
+    ...(receipt.refunded_amount > 0
+      ? ([['Refunded', formatMoney(receipt.refunded_amount, receipt.currency)]] as [string, string][])
+      : []),
     ['Status', `${receipt.status} — ${receipt.status_message}`],
   ];
   return (
     <Modal show onHide={onHide} size="lg" aria-labelledby="receipt-title" dialogClassName="printable-receipt">
       <Modal.Header closeButton>
-        <Modal.Title id="receipt-title">Receipt #{receipt.id}</Modal.Title>
+        <Modal.Title id="receipt-title">Receipt #{receiptNumberLabel(receipt.number)}</Modal.Title>
       </Modal.Header>
       <Modal.Body>
         {/* Printing shows the receipt alone: the page behind the dialog is hidden on paper. */}
@@ -57,16 +62,31 @@ function ReceiptDialog({ receipt, onHide }: { receipt: Receipt; onHide: () => vo
         <Button variant="outline-secondary" onClick={onHide}>
           Close
         </Button>
+        <ReceiptPdfButton receipt={receipt} />
         <Button onClick={() => window.print()}>Print</Button>
       </Modal.Footer>
     </Modal>
   );
 }
 
-/** Profile Payment History tab (spec §2): receipts, each printable. */
+/**
+ * Profile Payment History tab (spec §2): receipts, each printable and as a PDF. `?receipt=<id>` (the
+ * receipt mail's link) opens that receipt.
+ */
 export function PaymentHistoryTab() {
   const receipts = useReceipts();
-  const [open, setOpen] = useState<Receipt | null>(null);
+  const [params, setParams] = useSearchParams();
+  const [chosen, setChosen] = useState<number | null>(null);
+  const linked = Number(params.get('receipt'));
+  const openId = chosen ?? (Number.isInteger(linked) && linked > 0 ? linked : null);
+  const open = receipts.data?.find((receipt) => receipt.id === openId) ?? null;
+  const setOpen = (receipt: Receipt | null) => {
+    setChosen(receipt?.id ?? null);
+    if (!receipt && params.has('receipt')) {
+      params.delete('receipt');
+      setParams(params, { replace: true });
+    }
+  };
   return (
     <section aria-labelledby="payment-history-title">
       <h2 id="payment-history-title" className="h4 mb-3">
@@ -93,12 +113,22 @@ export function PaymentHistoryTab() {
               <tr key={receipt.id}>
                 <td>{formatDate(receipt.date)}</td>
                 <td>{receipt.items[0]}</td>
-                <td>{formatMoney(receipt.amount, receipt.currency)}</td>
-                <td>{receipt.status}</td>
                 <td>
-                  <Button size="sm" variant="outline-primary" onClick={() => setOpen(receipt)}>
-                    View receipt<span className="visually-hidden"> #{receipt.id}</span>
-                  </Button>
+                  {formatMoney(receipt.amount, receipt.currency)}
+                  {receipt.refunded_amount > 0 && (
+                    <div className="small text-body-secondary">
+                      {formatMoney(receipt.refunded_amount, receipt.currency)} refunded
+                    </div>
+                  )}
+                </td>
+                <td data-testid="receipt-status">{receipt.status}</td>
+                <td>
+                  <div className="d-flex flex-wrap gap-1">
+                    <Button size="sm" variant="outline-primary" onClick={() => setOpen(receipt)}>
+                      View receipt<span className="visually-hidden"> #{receipt.id}</span>
+                    </Button>
+                    <ReceiptPdfButton receipt={receipt} size="sm" />
+                  </div>
                 </td>
               </tr>
             ))}

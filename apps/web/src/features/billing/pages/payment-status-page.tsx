@@ -1,10 +1,11 @@
-import { PAYMENT_CANCELED_MESSAGE } from '@app/contract';
+import { PAYMENT_CANCELED_MESSAGE, type PaymentSummary } from '@app/contract';
 import { Alert, Badge, Button, Card, Container } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
 import { LinkButton } from '../../../components/link-button';
 import { usePaymentStatus } from '../api';
 import { formatDate, formatMoney } from '../money';
+import { useTellOpener } from '../payment-window';
 
 const VARIANT = {
   paid: 'success',
@@ -34,6 +35,8 @@ export function PaymentStatusPage() {
   const [params] = useSearchParams();
   const payment = usePaymentStatus(params.get('payment'));
   const data = payment.data;
+  // In the popup: the window that opened it shows the result at once.
+  useTellOpener(params.get('payment') ? data : null);
   return (
     <Container className="py-5" style={{ maxWidth: 640 }}>
       <h1 className="h3">
@@ -68,15 +71,58 @@ export function PaymentStatusPage() {
   );
 }
 
-/** Spec §2 /payment-canceled: 'Payment Canceled!'. */
+/** What /payment-canceled says about a payment that was not cancelled. */
+function NotCanceled({ payment }: { payment: PaymentSummary }) {
+  const text = {
+    paid: 'This payment was not canceled: it is paid.',
+    refunded: 'This payment was not canceled: it was paid, then refunded.',
+    failed: 'This payment did not go through: the card was declined. Nothing was charged.',
+  }[payment.status as 'paid' | 'refunded' | 'failed'];
+  return (
+    <>
+      <h1 className="h3">Payment not canceled</h1>
+      <Alert variant={payment.status === 'failed' ? 'warning' : 'info'} role="status">
+        {text}{' '}
+        <Alert.Link href={`/payment-status?payment=${encodeURIComponent(payment.id)}`}>
+          See its status
+        </Alert.Link>
+      </Alert>
+    </>
+  );
+}
+
+/**
+ * Spec §2 /payment-canceled: 'Payment Canceled!' — only for a payment that was cancelled (or left
+ * unpaid at the provider's page, which returns here). Opened without a payment, or for one that
+ * was paid or declined, it says so plainly instead of showing a plan that was in fact bought.
+ */
 export function PaymentCanceledPage() {
   const [params] = useSearchParams();
-  const payment = usePaymentStatus(params.get('payment'), false);
+  const paymentID = params.get('payment');
+  const payment = usePaymentStatus(paymentID, false);
+  const data = paymentID ? payment.data : null;
+  useTellOpener(data);
+  if (!paymentID) {
+    return (
+      <Container className="py-5" style={{ maxWidth: 640 }}>
+        <h1 className="h3">No canceled payment</h1>
+        <p>There is no canceled payment to show here. Your plans and payments are in your profile.</p>
+        <Done />
+      </Container>
+    );
+  }
+  const canceled = data && (data.status === 'canceled' || data.status === 'pending');
   return (
     <Container className="py-5" style={{ maxWidth: 640 }}>
-      <h1 className="h3">{PAYMENT_CANCELED_MESSAGE}</h1>
-      <p>Nothing was charged. You can choose a plan again whenever you are ready.</p>
-      {payment.data && <p className="text-body-secondary">{payment.data.description}</p>}
+      <QueryState isPending={payment.isPending} error={payment.error} onRetry={() => payment.refetch()} />
+      {data && !canceled && <NotCanceled payment={data} />}
+      {canceled && (
+        <>
+          <h1 className="h3">{PAYMENT_CANCELED_MESSAGE}</h1>
+          <p>Nothing was charged. You can choose a plan again whenever you are ready.</p>
+          <p className="text-body-secondary">{data.description}</p>
+        </>
+      )}
       <Done />
     </Container>
   );

@@ -5,6 +5,7 @@ import {
   ZSandboxPayRequest,
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Container, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -12,8 +13,10 @@ import { QueryState } from '../../../app/layout/query-state';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
+import { ApiError } from '../../../lib/api-error';
 import { useSandboxCancel, useSandboxPay, useSandboxSession } from '../api';
 import { formatMoney } from '../money';
+import { useTellOpener } from '../payment-window';
 
 /**
  * The sandbox provider's hosted test-card page, opened in the payment popup. The server's sandbox
@@ -38,6 +41,9 @@ export function SandboxCheckoutPage() {
     },
   });
   const errors = form.formState.errors;
+  // After a declined card the page offers another one; the same payment is paid with it.
+  const [retrying, setRetrying] = useState(false);
+  useTellOpener(session.data?.payment);
 
   if (!paymentID)
     return (
@@ -72,7 +78,25 @@ export function SandboxCheckoutPage() {
           </Card.Body>
         </Card>
       )}
-      {payment && payment.status !== 'pending' ? (
+      {payment && payment.status === 'failed' && !retrying ? (
+        <Alert variant="danger" role="alert">
+          <p className="mb-2">
+            <strong>Your card was declined.</strong> No money was taken. You can pay with another card.
+          </p>
+          <Button
+            variant="primary"
+            onClick={() => {
+              pay.reset();
+              form.resetField('cardNumber');
+              form.resetField('expiry');
+              form.resetField('cvc');
+              setRetrying(true);
+            }}
+          >
+            Try another card
+          </Button>
+        </Alert>
+      ) : payment && payment.status !== 'pending' && payment.status !== 'failed' ? (
         <Alert variant={payment.status === 'paid' ? 'success' : 'warning'}>
           This payment is {payment.status}.{' '}
           <Alert.Link href={`/payment-status?payment=${payment.id}`}>See its status</Alert.Link>
@@ -89,6 +113,10 @@ export function SandboxCheckoutPage() {
             onSubmit={form.handleSubmit((values) =>
               pay.mutate(values, {
                 onSuccess: () => navigate(`/payment-status?payment=${paymentID}`),
+                // Declined: the session refetches as failed and the page offers another card.
+                onError: (error) => {
+                  if (error instanceof ApiError && error.status === 402) setRetrying(false);
+                },
               }),
             )}
           >

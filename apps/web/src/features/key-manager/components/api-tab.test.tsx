@@ -8,6 +8,7 @@ import { ApiTab } from './api-tab';
 const listed = {
   status: 'ok',
   callsPerMinute: 60,
+  nextCursor: null,
   keysInformation: [
     {
       id: '6f1c9a52-4c1e-4bde-9b0f-2f1b7f0f1a11',

@@ -1,0 +1,52 @@
+import { RECEIPT_NOT_FOUND_MESSAGE } from '@app/contract';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { payments, receipts } from '../../db/schema/index.js';
+import type { AuthUser } from '../../platform/auth/guard.js';
+import { notFound } from '../../platform/http/errors.js';
+import { formatReceiptNumber } from './receipt-number.js';
+import { renderReceiptPdf, type Seller } from './receipt-pdf.js';
+
+/** A receipt as a PDF, for its owner or an admin (anyone else: 404, as if it did not exist). */
+export class ReceiptDocuments {
+  constructor(
+    private readonly db: Db,
+    private readonly seller: Seller,
+  ) {}
+
+  async pdf(receiptId: number, caller: AuthUser): Promise<{ filename: string; body: Buffer }> {
+    const [row] = await this.db
+      .select({ receipt: receipts, refundedCents: payments.refundedCents })
+      .from(receipts)
+      .innerJoin(payments, eq(payments.id, receipts.paymentId))
+      .where(eq(receipts.id, receiptId));
+    if (!row || (row.receipt.userId !== caller.id && caller.role !== 'admin'))
+      throw notFound(RECEIPT_NOT_FOUND_MESSAGE);
+    const { receipt } = row;
+    const body = await renderReceiptPdf(
+      {
+        number: receipt.number,
+        id: receipt.id,
+        orderId: receipt.paymentId,
+        issuedAt: receipt.issuedAt,
+        method: receipt.method,
+        firstName: receipt.firstName,
+        lastName: receipt.lastName,
+        email: receipt.email,
+        phone: receipt.phone,
+        address: receipt.address,
+        city: receipt.city,
+        country: receipt.country,
+        items: receipt.items,
+        duration: receipt.duration,
+        amountCents: receipt.amountCents,
+        refundedCents: row.refundedCents,
+        currency: receipt.currency,
+        status: receipt.status,
+        statusMessage: receipt.statusMessage,
+      },
+      this.seller,
+    );
+    return { filename: `receipt-${formatReceiptNumber(receipt.number)}.pdf`, body };
+  }
+}

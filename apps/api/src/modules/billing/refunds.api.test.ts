@@ -1,0 +1,237 @@
+import {
+  type AdminPayment,
+  BILLING_PATHS,
+  KEY_MANAGER_PATHS,
+  NO_PLAN_MESSAGE,
+  REFUND_ALREADY_MESSAGE,
+  REFUND_DONE_MESSAGE,
+  REFUND_NOT_PAID_MESSAGE,
+  REFUND_PATHS,
+  REFUND_STALE_MESSAGE,
+  type ReceiptsGetResponse,
+  type SubscriptionsGetResponse,
+} from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../../test/fixtures.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { mailsTo } from '../../test/mail-outbox.js';
+import { describeRoleMatrix } from '../../test/role-matrix.js';
+import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
+import { billingKit, SANDBOX_SECRET } from './billing-kit.test.js';
+
+let server: TestServer;
+let kit: ReturnType<typeof billingKit>;
+let admin: TestAccount;
+
+beforeAll(async () => {
+  server = await startTestServer({ env: { SANDBOX_WEBHOOK_SECRET: SANDBOX_SECRET } });
+  kit = billingKit(server);
+  admin = await createAccount(server, 'admin');
+});
+afterAll(async () => server?.close());
+
+/** A developer who paid for Pro with the sandbox's test card. */
+async function paidPro() {
+  const dev = await newDeveloper(server, { plan: 'none' });
+  const pro = await kit.planNamed(dev.token, dev.productId, 'Pro');
+  const { paymentID } = await kit.startCheckout(dev.token, dev.productId, pro.id);
+  expect((await kit.pay(dev.token, paymentID)).status).toBe(200);
+  expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBe(pro.id);
+  return { dev, pro, paymentID };
+}
+
+const refund = (paymentID: string, amount?: number, refundedBefore?: number) =>
+  kit.request<{ message: string; payment: AdminPayment }>(REFUND_PATHS.adminRefund, {
+    body: { paymentID, amount, refundedBefore },
+    token: admin.access,
+  });
+
+async function receiptOf(token: string) {
+  const response = await kit.request<ReceiptsGetResponse>(BILLING_PATHS.receiptsGet, { token });
+  return response.body.receipts[0];
+}
+
+async function subscriptionOf(token: string) {
+  const response = await kit.request<SubscriptionsGetResponse>(BILLING_PATHS.subscriptionsGet, {
+    body: {},
+    token,
+  });
+  return response.body.subscriptions[0] ?? null;
+}
+
+const refundMails = async (email: string) =>
+  (await mailsTo(server, email)).filter((mail) => /^(Partial refund|Refund) of/.test(mail.subject));
+
+describe('admin refunds through the sandbox provider', () => {
+  it('a full refund ends the plan it bought, says refunded on the receipt and payment, mails once', async () => {
+    const { dev, pro, paymentID } = await paidPro();
+    await dev.addKey();
+
+    const done = await refund(paymentID);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({
+      message: REFUND_DONE_MESSAGE,
+      payment: { id: paymentID, status: 'refunded', refunded: pro.price, amount: pro.price },
+    });
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
+    expect(await subscriptionOf(dev.token)).toBeNull();
+    expect(await receiptOf(dev.token)).toMatchObject({
+      order_id: paymentID,
+      status: 'refunded',
+      refunded_amount: pro.price,
+      status_message: expect.stringMatching(/^Refunded on \d{4}-\d{2}-\d{2}$/),
+    });
+    const status = await kit.request(BILLING_PATHS.paymentStatus, { body: { paymentID }, token: dev.token });
+    expect(status.body).toMatchObject({ payment: { status: 'refunded' } });
+    // The Key Manager's features follow at once: no plan any more.
+    const keys = await kit.request(KEY_MANAGER_PATHS.addKey, {
+      body: { maxActivations: 1, isActivated: true },
+      token: dev.token,
+    });
+    expect(keys.status).toBe(409);
+    expect(keys.body).toEqual({ status: 'failed', message: NO_PLAN_MESSAGE });
+
+    // Again: refused, nothing more is refunded or mailed.
+    const again = await refund(paymentID);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ status: 'failed', message: REFUND_ALREADY_MESSAGE });
+    const mails = await refundMails(dev.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('This ended your Key Manager Pro plan');
+  });
+
+  it('partial refunds add up, keep the plan, show the refunded amount; the rest makes it a full refund', async () => {
+    const { dev, pro, paymentID } = await paidPro();
+    const first = await refund(paymentID, 100);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(first.body.payment).toMatchObject({ status: 'paid', refunded: 100 });
+    expect(await receiptOf(dev.token)).toMatchObject({
+      status: 'partially refunded',
+      refunded_amount: 100,
+      status_message: expect.stringContaining('1.00 USD refunded'),
+    });
+    expect(await subscriptionOf(dev.token)).toMatchObject({ state: 'active' });
+
+    // More than what is left: refused with the field named.
+    const tooMuch = await refund(paymentID, pro.price);
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body).toMatchObject({ status: 'failed', field: 'amount' });
+    expect(tooMuch.body).toMatchObject({ message: expect.stringContaining('can still be refunded') });
+
+    const second = await refund(paymentID, 200);
+    expect(second.body.payment).toMatchObject({ status: 'paid', refunded: 300 });
+    expect(await receiptOf(dev.token)).toMatchObject({
+      refunded_amount: 300,
+      status_message: expect.stringContaining('3.00 USD refunded'),
+    });
+
+    const rest = await refund(paymentID);
+    expect(rest.body.payment).toMatchObject({ status: 'refunded', refunded: pro.price });
+    expect(await subscriptionOf(dev.token)).toBeNull();
+    const mails = await refundMails(dev.email);
+    expect(mails.map((mail) => mail.subject)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Partial refund of \$1\.00/),
+        expect.stringMatching(/^Partial refund of \$3\.00/),
+        expect.stringMatching(/^Refund of \$/),
+      ]),
+    );
+    expect(mails).toHaveLength(3);
+  });
+
+  it('the refund form sent twice refunds once, at the same moment or one after the other', async () => {
+    const { dev, paymentID } = await paidPro();
+    const [a, b] = await Promise.all([refund(paymentID, 150, 0), refund(paymentID, 150, 0)]);
+    // At the same moment: the same refund (one id at the provider, stored once); later: refused.
+    expect([a.status, b.status].sort()).toEqual(a.status === b.status ? [200, 200] : [200, 409]);
+    const late = await refund(paymentID, 150, 0);
+    expect(late.status).toBe(409);
+    expect(late.body).toEqual({ status: 'failed', message: REFUND_STALE_MESSAGE });
+    const list = await kit.request<{ payments: AdminPayment[] }>(
+      `${REFUND_PATHS.adminPaymentsGet}?email=${encodeURIComponent(dev.email)}`,
+      { token: admin.access },
+    );
+    expect(list.body.payments).toMatchObject([{ id: paymentID, refunded: 150, status: 'paid' }]);
+    expect(await refundMails(dev.email)).toHaveLength(1);
+    // A sandbox refund event delivered by hand for the same total is acknowledged and changes nothing.
+    const event = {
+      id: `evt_manual_${paymentID}`,
+      type: 'payment.refunded',
+      created: Math.floor(server.clock.now().getTime() / 1000),
+      data: { paymentID, amountRefunded: 150 },
+    };
+    expect((await kit.webhook(event)).body).toEqual({ received: true, duplicate: false });
+    expect(await refundMails(dev.email)).toHaveLength(1);
+  });
+
+  it('refuses what cannot be refunded: unpaid, unknown, bad amounts', async () => {
+    const dev = await newDeveloper(server, { plan: 'none' });
+    const pro = await kit.planNamed(dev.token, dev.productId, 'Pro');
+    const { paymentID } = await kit.startCheckout(dev.token, dev.productId, pro.id);
+    const unpaid = await refund(paymentID);
+    expect(unpaid.status).toBe(409);
+    expect(unpaid.body).toEqual({ status: 'failed', message: REFUND_NOT_PAID_MESSAGE });
+    expect((await refund('00000000-0000-4000-8000-000000000000')).status).toBe(404);
+    for (const amount of [0, -5, 1.5]) {
+      const response = await refund(paymentID, amount);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ status: 'failed' });
+    }
+    const junk = await kit.request(REFUND_PATHS.adminRefund, {
+      body: { paymentID: 'nope' },
+      token: admin.access,
+    });
+    expect(junk.status).toBe(400);
+  });
+});
+
+describe('the admin payments list', () => {
+  it('pages one client’s payments newest first with a cursor, and filters by status', async () => {
+    const { dev, paymentID: paid } = await paidPro();
+    // The test clock stands still: a second apart, so "newest first" is defined.
+    server.clock.advance(1000);
+    // Renewing opens a second payment (a pending checkout) for the same client.
+    const renewal = await kit.request<{ paymentData: { paymentID: string } }>(BILLING_PATHS.renew, {
+      body: { productID: dev.productId },
+      token: dev.token,
+    });
+    expect(renewal.status, JSON.stringify(renewal.body)).toBe(200);
+    const second = renewal.body.paymentData.paymentID;
+    const mine = `email=${encodeURIComponent(dev.email)}`;
+    const page1 = await kit.request<{ payments: AdminPayment[]; nextCursor: string | null }>(
+      `${REFUND_PATHS.adminPaymentsGet}?limit=1&${mine}`,
+      { token: admin.access },
+    );
+    expect(page1.status).toBe(200);
+    expect(page1.body.payments).toMatchObject([{ id: second, email: dev.email, receipt_number: null }]);
+    expect(page1.body.nextCursor).toEqual(expect.any(String));
+    const page2 = await kit.request<{ payments: AdminPayment[]; nextCursor: string | null }>(
+      `${REFUND_PATHS.adminPaymentsGet}?limit=1&${mine}&cursor=${page1.body.nextCursor}`,
+      { token: admin.access },
+    );
+    expect(page2.body.payments).toMatchObject([
+      { id: paid, status: 'paid', receipt_number: expect.any(Number) },
+    ]);
+    expect(page2.body.nextCursor).toBeNull();
+    const onlyPaid = await kit.request<{ payments: AdminPayment[] }>(
+      `${REFUND_PATHS.adminPaymentsGet}?status=paid&${mine}`,
+      { token: admin.access },
+    );
+    expect(onlyPaid.body.payments.map((payment) => payment.id)).toEqual([paid]);
+    const bad = await kit.request(`${REFUND_PATHS.adminPaymentsGet}?cursor=bm90LWEtY3Vyc29y`, {
+      token: admin.access,
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: 'cursor' });
+  });
+});
+
+describeRoleMatrix('refunds', () => server, [
+  { method: 'GET', path: REFUND_PATHS.adminPaymentsGet, allowed: ['admin'] },
+  {
+    method: 'POST',
+    path: REFUND_PATHS.adminRefund,
+    body: { paymentID: '00000000-0000-4000-8000-000000000000' },
+    allowed: ['admin'],
+  },
+]);

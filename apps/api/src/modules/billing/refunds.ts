@@ -1,0 +1,166 @@
+import {
+  type AdminPayment,
+  PAYMENT_NOT_FOUND_MESSAGE,
+  REFUND_ALREADY_MESSAGE,
+  REFUND_DISPUTED_MESSAGE,
+  REFUND_DONE_MESSAGE,
+  REFUND_NOT_PAID_MESSAGE,
+  REFUND_PENDING_MESSAGE,
+  REFUND_STALE_MESSAGE,
+} from '@app/contract';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { type PaymentRow, payments, receipts, users } from '../../db/schema/index.js';
+import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { formatMoney } from './payment-mails.js';
+import type { PaymentService } from './payments.js';
+import type { PaymentProvider, VerifiedEvent } from './providers/provider.js';
+
+const columns = {
+  payment: payments,
+  email: users.email,
+  receiptNumber: receipts.number,
+  cursorAt: exactTimestamp(payments.createdAt),
+};
+
+function toAdminPayment(row: {
+  payment: PaymentRow;
+  email: string;
+  receiptNumber: number | null;
+}): AdminPayment {
+  const { payment } = row;
+  return {
+    id: payment.id,
+    email: row.email,
+    description: payment.description,
+    amount: payment.amountCents,
+    refunded: payment.refundedCents,
+    currency: payment.currency,
+    provider: payment.provider,
+    status: payment.status,
+    status_message: payment.statusMessage,
+    dispute: payment.disputeStatus,
+    created_at: payment.createdAt.toISOString(),
+    paid_at: payment.paidAt?.toISOString() ?? null,
+    refunded_at: payment.refundedAt?.toISOString() ?? null,
+    receipt_number: row.receiptNumber,
+  };
+}
+
+/**
+ * The admin's side of payments: the list, and refunds through the provider that took the money
+ * (decision 022). A refund the provider made is applied as a verified event of that provider, stored
+ * under the refund's id: the same path as the provider's own `charge.refunded` webhook, so the
+ * payment, its receipt, the access it bought and the client's mail change exactly once whichever
+ * of the two arrives first, and however often either is repeated.
+ */
+export class RefundService {
+  constructor(
+    private readonly db: Db,
+    private readonly providers: ReadonlyMap<string, PaymentProvider>,
+    private readonly payments: PaymentService,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async list(query: {
+    limit: number;
+    cursor?: string;
+    status?: PaymentRow['status'];
+    email?: string;
+  }): Promise<{ payments: AdminPayment[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+    const email = query.email?.replace(/[\\%_]/g, (char) => `\\${char}`);
+    const rows = await this.db
+      .select(columns)
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+      .where(
+        and(
+          query.status ? eq(payments.status, query.status) : undefined,
+          email ? ilike(users.email, `%${email}%`) : undefined,
+          after
+            ? sql`(${payments.createdAt}, ${payments.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.payment.id]);
+    return { payments: page.items.map(toAdminPayment), nextCursor: page.nextCursor };
+  }
+
+  async get(paymentId: string): Promise<AdminPayment> {
+    const [row] = await this.db
+      .select(columns)
+      .from(payments)
+      .innerJoin(users, eq(users.id, payments.userId))
+      .leftJoin(receipts, eq(receipts.paymentId, payments.id))
+      .where(eq(payments.id, paymentId));
+    if (!row) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
+    return toAdminPayment(row);
+  }
+
+  /**
+   * Refunds `amountCents` of a paid payment (all that is left when omitted) through its provider.
+   * What is left decides full or partial: a full refund ends the access the payment bought.
+   */
+  async refund(
+    adminId: string,
+    paymentId: string,
+    amountCents: number | undefined,
+    refundedBefore?: number,
+  ): Promise<{ message: string; payment: AdminPayment }> {
+    const [payment] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
+    if (payment.status === 'refunded') throw conflict(REFUND_ALREADY_MESSAGE);
+    if (payment.status !== 'paid') throw conflict(REFUND_NOT_PAID_MESSAGE);
+    if (payment.disputeStatus === 'open') throw conflict(REFUND_DISPUTED_MESSAGE);
+    if (refundedBefore !== undefined && refundedBefore !== payment.refundedCents)
+      throw conflict(REFUND_STALE_MESSAGE);
+    const left = payment.amountCents - payment.refundedCents;
+    const amount = amountCents ?? left;
+    if (amount > left)
+      throw badRequest(
+        `At most ${formatMoney(left, payment.currency)} of this payment can still be refunded`,
+        'amount',
+      );
+    const provider = this.providers.get(payment.provider);
+    if (!provider)
+      throw new AppError(
+        409,
+        `Payments of ${payment.provider} cannot be refunded here while it is not configured`,
+      );
+    const total = payment.refundedCents + amount;
+    const refund = await provider.refund({
+      paymentId: payment.id,
+      providerPaymentRef: payment.providerPaymentRef,
+      amountCents: amount,
+      totalRefundedCents: total,
+      currency: payment.currency,
+    });
+    this.log.info(
+      { paymentId, provider: provider.name, refundId: refund.refundId, amount, total, by: adminId },
+      'refund made',
+    );
+    if (refund.state === 'pending')
+      return { message: REFUND_PENDING_MESSAGE, payment: await this.get(paymentId) };
+
+    const event: VerifiedEvent = {
+      eventId: `refund:${refund.refundId}`,
+      rawType: 'admin.refund',
+      outcome: 'refunded',
+      paymentId: payment.id,
+      providerPaymentRef: payment.providerPaymentRef,
+      amountCents: payment.amountCents,
+      currency: payment.currency.toLowerCase(),
+      refund: { amountCents: total, full: total >= payment.amountCents },
+      billing: {},
+      payload: { refundId: refund.refundId, amount, total, by: adminId },
+    };
+    await this.payments.applyEvent(provider, event);
+    return { message: REFUND_DONE_MESSAGE, payment: await this.get(paymentId) };
+  }
+}

@@ -1,0 +1,270 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  type AdminPayment,
+  BILLING_PATHS,
+  REFUND_ALREADY_MESSAGE,
+  REFUND_PATHS,
+  type ReceiptsGetResponse,
+  type SubscriptionsGetResponse,
+} from '@app/contract';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccount, type TestAccount } from '../../test/fixtures.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { mailsTo } from '../../test/mail-outbox.js';
+import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
+import { billingKit } from './billing-kit.test.js';
+
+const WEBHOOK_SECRET = 'whsec_refund_stand_in';
+/** Stripe refuses a refund of this many cents in the stand-in (as it does, e.g., for a closed card). */
+const REFUSED_AMOUNT = 13;
+let server: TestServer;
+let kit: ReturnType<typeof billingKit>;
+let admin: TestAccount;
+let standIn: Server;
+let sessions = 0;
+/** Refunds the stand-in made, by idempotency key: Stripe answers a repeated key with the same refund. */
+const refunds = new Map<string, { id: string; form: URLSearchParams }>();
+
+function json(response: import('node:http').ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}` });
+  response.end(JSON.stringify(body));
+}
+
+/** A local stand-in for the parts of Stripe's API used here: Checkout sessions and Refunds. */
+function startStandIn(): Promise<string> {
+  standIn = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      const form = new URLSearchParams(body);
+      if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
+        sessions += 1;
+        const id = `cs_test_r${sessions}`;
+        return json(response, 200, {
+          id,
+          object: 'checkout.session',
+          url: `https://checkout.stripe.test/${id}`,
+        });
+      }
+      if (request.method === 'POST' && request.url === '/v1/refunds') {
+        return answerRefund(request.headers, form, response);
+      }
+      json(response, 404, { error: { type: 'invalid_request_error', message: 'unknown' } });
+    });
+  });
+  return new Promise((resolve) =>
+    standIn.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(standIn.address() as AddressInfo).port}`),
+    ),
+  );
+}
+
+function answerRefund(
+  headers: IncomingHttpHeaders,
+  form: URLSearchParams,
+  response: import('node:http').ServerResponse,
+) {
+  const key = String(headers['idempotency-key'] ?? '');
+  const amount = Number(form.get('amount'));
+  if (amount === REFUSED_AMOUNT) {
+    return json(response, 400, {
+      error: { type: 'invalid_request_error', code: 'charge_disputed', message: 'This charge is disputed.' },
+    });
+  }
+  const existing = refunds.get(key) ?? { id: `re_test_${refunds.size + 1}`, form };
+  refunds.set(key, existing);
+  return json(response, 200, {
+    id: existing.id,
+    object: 'refund',
+    amount: Number(existing.form.get('amount')),
+    currency: 'usd',
+    payment_intent: existing.form.get('payment_intent'),
+    status: 'succeeded',
+  });
+}
+
+beforeAll(async () => {
+  const apiUrl = await startStandIn();
+  server = await startTestServer({
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: apiUrl,
+    },
+  });
+  kit = billingKit(server);
+  admin = await createAccount(server, 'admin');
+});
+afterAll(async () => {
+  await server?.close();
+  await new Promise((resolve) => standIn?.close(resolve));
+});
+
+const stripe = new Stripe('sk_test_standin');
+
+function sendWebhook(payload: string) {
+  const header = stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: WEBHOOK_SECRET,
+    timestamp: Math.floor(server.clock.now().getTime() / 1000),
+  });
+  return kit.request(BILLING_PATHS.stripeWebhook, { body: payload, headers: { 'stripe-signature': header } });
+}
+
+/** A developer who paid for Pro through Stripe Checkout (its signed `checkout.session.completed`). */
+async function paidPro() {
+  const dev = await newDeveloper(server, { plan: 'none' });
+  const pro = await kit.planNamed(dev.token, dev.productId, 'Pro');
+  const { paymentID } = await kit.startCheckout(dev.token, dev.productId, pro.id);
+  const completed = JSON.stringify({
+    id: `evt_paid_${paymentID}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: 'cs_paid',
+        object: 'checkout.session',
+        payment_status: 'paid',
+        amount_total: pro.price,
+        currency: 'usd',
+        payment_intent: `pi_for_${paymentID}`,
+        client_reference_id: paymentID,
+        metadata: { paymentId: paymentID },
+        customer_details: { name: 'Grace Hopper', address: { city: 'Arlington', country: 'US' } },
+      },
+    },
+  });
+  expect((await sendWebhook(completed)).body).toEqual({ received: true, duplicate: false });
+  expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBe(pro.id);
+  return { dev, pro, paymentID };
+}
+
+/** Stripe's `charge.refunded` as its dashboard (or our own refund) makes it: totals so far. */
+function chargeRefunded(eventId: string, paymentID: string, amount: number, refunded: number) {
+  return JSON.stringify({
+    id: eventId,
+    object: 'event',
+    type: 'charge.refunded',
+    data: {
+      object: {
+        id: `ch_${paymentID}`,
+        object: 'charge',
+        payment_intent: `pi_for_${paymentID}`,
+        amount,
+        amount_refunded: refunded,
+        currency: 'usd',
+        refunded: refunded >= amount,
+      },
+    },
+  });
+}
+
+const adminRefund = (paymentID: string, amount?: number) =>
+  kit.request<{ message: string; payment: AdminPayment }>(REFUND_PATHS.adminRefund, {
+    body: { paymentID, amount },
+    token: admin.access,
+  });
+
+async function receiptOf(token: string) {
+  const response = await kit.request<ReceiptsGetResponse>(BILLING_PATHS.receiptsGet, { token });
+  return response.body.receipts[0];
+}
+
+async function subscriptionOf(token: string) {
+  const response = await kit.request<SubscriptionsGetResponse>(BILLING_PATHS.subscriptionsGet, {
+    body: {},
+    token,
+  });
+  return response.body.subscriptions[0] ?? null;
+}
+
+const refundMails = async (email: string) =>
+  (await mailsTo(server, email)).filter((mail) => /^(Partial refund|Refund) of/.test(mail.subject));
+
+describe('admin refunds through Stripe', () => {
+  it('a partial refund goes to Stripe on the PaymentIntent; Stripe’s charge.refunded for it changes nothing more', async () => {
+    const { dev, pro, paymentID } = await paidPro();
+    const done = await adminRefund(paymentID, 250);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.payment).toMatchObject({ status: 'paid', refunded: 250 });
+    const made = refunds.get(`refund-${paymentID}-250`);
+    expect(made?.form.get('payment_intent')).toBe(`pi_for_${paymentID}`);
+    expect(made?.form.get('amount')).toBe('250');
+    expect(made?.form.get('metadata[paymentId]')).toBe(paymentID);
+    expect(await receiptOf(dev.token)).toMatchObject({ status: 'partially refunded', refunded_amount: 250 });
+    expect(await subscriptionOf(dev.token)).toMatchObject({ state: 'active' });
+
+    // Stripe then reports the same refund: acknowledged, no second mail, nothing changes.
+    const echo = chargeRefunded(`evt_echo_${paymentID}`, paymentID, pro.price, 250);
+    expect((await sendWebhook(echo)).body).toEqual({ received: true, duplicate: false });
+    expect((await sendWebhook(echo)).body).toEqual({ received: true, duplicate: true });
+    expect(await receiptOf(dev.token)).toMatchObject({ refunded_amount: 250 });
+    expect(await refundMails(dev.email)).toHaveLength(1);
+  });
+
+  it('a full refund through Stripe ends the plan; once more is refused without calling Stripe', async () => {
+    const { dev, pro, paymentID } = await paidPro();
+    const done = await adminRefund(paymentID);
+    expect(done.body.payment).toMatchObject({ status: 'refunded', refunded: pro.price });
+    expect(refunds.get(`refund-${paymentID}-${pro.price}`)?.form.get('amount')).toBe(String(pro.price));
+    expect(await subscriptionOf(dev.token)).toBeNull();
+    expect(await receiptOf(dev.token)).toMatchObject({ status: 'refunded', refunded_amount: pro.price });
+    const before = refunds.size;
+    const again = await adminRefund(paymentID);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ status: 'failed', message: REFUND_ALREADY_MESSAGE });
+    expect(refunds.size).toBe(before);
+    // Stripe's webhook for the refund arrives afterwards: no second mail.
+    await sendWebhook(chargeRefunded(`evt_full_${paymentID}`, paymentID, pro.price, pro.price));
+    const mails = await refundMails(dev.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.text).toContain('This ended your Key Manager Pro plan');
+  });
+
+  it('a refund Stripe refuses is reported (502) and changes nothing', async () => {
+    const { dev, paymentID } = await paidPro();
+    const refused = await adminRefund(paymentID, REFUSED_AMOUNT);
+    expect(refused.status).toBe(502);
+    expect(refused.body).toEqual({
+      status: 'failed',
+      message: 'Stripe refused the refund: This charge is disputed.',
+    });
+    expect(await receiptOf(dev.token)).toMatchObject({ status: 'paid', refunded_amount: 0 });
+    expect(await refundMails(dev.email)).toHaveLength(0);
+  });
+});
+
+describe('refunds made in the Stripe dashboard (charge.refunded)', () => {
+  it('partial then full: the receipt shows the amount, then refunded and the plan ends; replays change nothing', async () => {
+    const { dev, pro, paymentID } = await paidPro();
+    const partial = chargeRefunded(`evt_dash_part_${paymentID}`, paymentID, pro.price, 400);
+    expect((await sendWebhook(partial)).body).toEqual({ received: true, duplicate: false });
+    expect(await receiptOf(dev.token)).toMatchObject({
+      status: 'partially refunded',
+      refunded_amount: 400,
+      status_message: expect.stringContaining('4.00 USD refunded'),
+    });
+    expect(await subscriptionOf(dev.token)).toMatchObject({ state: 'active' });
+
+    const full = chargeRefunded(`evt_dash_full_${paymentID}`, paymentID, pro.price, pro.price);
+    expect((await sendWebhook(full)).body).toEqual({ received: true, duplicate: false });
+    expect((await sendWebhook(full)).body).toEqual({ received: true, duplicate: true });
+    // Out of order: the older partial event again, under a new id, takes nothing back.
+    await sendWebhook(chargeRefunded(`evt_dash_late_${paymentID}`, paymentID, pro.price, 400));
+    expect(await receiptOf(dev.token)).toMatchObject({ status: 'refunded', refunded_amount: pro.price });
+    expect(await subscriptionOf(dev.token)).toBeNull();
+    expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
+    const subjects = (await refundMails(dev.email)).map((mail) => mail.subject);
+    expect(subjects).toHaveLength(2);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^Partial refund of \$4\.00/),
+        expect.stringMatching(/^Refund of/),
+      ]),
+    );
+  });
+});
