@@ -2,7 +2,6 @@ import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 
 type ChildLoggerFactory = NonNullable<FastifyServerOptions['childLoggerFactory']>;
 
-type LogFn = FastifyBaseLogger['info'];
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 interface LevelAware extends FastifyBaseLogger {
   isLevelEnabled(level: string): boolean;
@@ -18,7 +17,6 @@ const isLevelAware = (logger: FastifyBaseLogger): logger is LevelAware =>
  * parent) was a measurable share of each request (decision 028). What is written is unchanged: the
  * same child, with the same bindings and options, writes every line.
  */
-// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the level methods are installed on the prototype below
 class LazyRequestLogger {
   #child: LevelAware | undefined;
   readonly #parent: LevelAware;
@@ -53,16 +51,31 @@ class LazyRequestLogger {
   }
 
   silent(): void {}
-}
 
-interface LazyRequestLogger extends Record<Level, LogFn> {}
+  fatal(...line: unknown[]): void {
+    this.write('fatal', line);
+  }
+  error(...line: unknown[]): void {
+    this.write('error', line);
+  }
+  warn(...line: unknown[]): void {
+    this.write('warn', line);
+  }
+  info(...line: unknown[]): void {
+    this.write('info', line);
+  }
+  debug(...line: unknown[]): void {
+    this.write('debug', line);
+  }
+  trace(...line: unknown[]): void {
+    this.write('trace', line);
+  }
 
-for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const) {
-  LazyRequestLogger.prototype[level] = function (this: LazyRequestLogger, ...args: unknown[]) {
+  private write(level: Level, line: unknown[]): void {
     if (!this.enabled(level)) return;
-    const target = this.logger() as unknown as Record<Level, (...line: unknown[]) => void>;
-    target[level](...args);
-  } as LogFn;
+    const target = this.logger() as unknown as Record<Level, (...args: unknown[]) => void>;
+    target[level](...line);
+  }
 }
 
 /**
