@@ -67,8 +67,15 @@ describe('project chat fan-out', () => {
     await queriesForOneMessage(small, 'warm-up');
     await queriesForOneMessage(large, 'warm-up');
 
-    const withTwo = await queriesForOneMessage(small, 'Hello, two of us');
-    const withFifty = await queriesForOneMessage(large, 'Hello, fifty of us');
+    // Background work (a job poll, a debounced write) can land inside one message's window and only
+    // ever adds to it: the fewest statements over three messages is the message's own cost.
+    const fewest = async (room: Room, text: string) => {
+      const counts: number[] = [];
+      for (let i = 0; i < 3; i += 1) counts.push(await queriesForOneMessage(room, `${text} #${i}`));
+      return Math.min(...counts);
+    };
+    const withTwo = await fewest(small, 'Hello, two of us');
+    const withFifty = await fewest(large, 'Hello, fifty of us');
     expect(withTwo).toBeGreaterThan(0);
     expect(withFifty).toBe(withTwo);
     for (const socket of [small.mine, ...small.others, large.mine, ...large.others]) socket.close();
