@@ -12,6 +12,17 @@ import type { CatalogService } from '../catalog/service.js';
 import type { PaymentService } from './payments.js';
 import type { UpgradeService } from './upgrades.js';
 
+/**
+ * A plan that Stripe renews is paid by Stripe's own invoices, which Stripe keeps retrying: a hand-paid
+ * charge for the same period would leave that invoice open and take the money twice (decision 021).
+ * A sandbox renewal paid by hand settles its own retries, so it stays allowed.
+ */
+export const RENEWS_ITSELF_MESSAGE =
+  'This plan renews itself through Stripe with your saved card. To pay an overdue renewal, update the card with Manage billing in the Subscriptions tab.';
+
+/** Whether Stripe charges a subscription's renewals right now (not switched off). */
+export type RenewsItself = (subscriptionId: string) => Promise<boolean>;
+
 export const CHANGE_NEEDS_UPGRADE_MESSAGE =
   'You already have a paid plan for this product: ask for a plan change (isUpgrade) instead';
 
@@ -42,6 +53,7 @@ export class Activation {
     private readonly catalog: CatalogService,
     private readonly payments: PaymentService,
     private readonly upgrades: UpgradeService,
+    private readonly renewsItself: RenewsItself,
   ) {}
 
   async activate(
@@ -89,6 +101,7 @@ export class Activation {
     if (!current) throw notFound('You have no plan for this product');
     if (current.onHold) throw conflict(SUBSCRIPTION_ON_HOLD_MESSAGE);
     if (current.plan.isFree || !current.plan.isRecurring) throw badRequest('This plan has nothing to renew');
+    if (await this.renewsItself(current.subscription.id)) throw conflict(RENEWS_ITSELF_MESSAGE);
     const paymentData = await this.payments.start({
       userId: caller.id,
       email: caller.email,

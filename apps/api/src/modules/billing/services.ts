@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { publicUrl, sellerOf } from '../../config.js';
-import { users } from '../../db/schema/index.js';
+import { subscriptionRenewals, users } from '../../db/schema/index.js';
 import { stripeKeyRefusal } from '../../go-live-checks.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { runtimeOf } from '../../runtime-mode.js';
@@ -116,7 +116,20 @@ export function createBillingServices(deps: AppDeps): BillingServices {
     sandbox,
     payments,
     upgrades,
-    activation: new Activation(catalog, payments, upgrades),
+    activation: new Activation(catalog, payments, upgrades, async (subscriptionId) => {
+      const [row] = await db
+        .select({ status: subscriptionRenewals.status })
+        .from(subscriptionRenewals)
+        .where(
+          and(
+            eq(subscriptionRenewals.subscriptionId, subscriptionId),
+            eq(subscriptionRenewals.provider, 'stripe'),
+            ne(subscriptionRenewals.status, 'off'),
+          ),
+        )
+        .limit(1);
+      return row !== undefined;
+    }),
     account,
     renewals: new RenewalActions(
       db,

@@ -12,6 +12,7 @@ import { eventually } from '../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { mailsTo } from '../../test/mail-outbox.js';
 import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
+import { RENEWS_ITSELF_MESSAGE } from './activation.js';
 import { billingKit, DAY, SANDBOX_SECRET } from './billing-kit.test.js';
 import { type StripeStandIn, startStripeStandIn } from './stripe-stand-in.test.js';
 
@@ -248,6 +249,11 @@ describe('Stripe subscriptions', () => {
       renewal: { status: 'past_due', failed_attempts: 2, next_attempt_at: null },
     });
     expect(await failureMails()).toHaveLength(2);
+
+    // Paying the period by hand would leave Stripe's open invoice to be charged as well: refused.
+    const byHand = await kit.request(BILLING_PATHS.renew, { token, body: { productID: dev.productId } });
+    expect(byHand.status).toBe(409);
+    expect(byHand.body).toEqual({ status: 'failed', message: RENEWS_ITSELF_MESSAGE });
 
     const nextEnd = seconds(periodEnd.getTime() + 30 * DAY);
     const paid = await sendEvent(
