@@ -44,8 +44,9 @@ public class KeepDeviceActive {
         };
         // One daemon thread beats every 5 minutes; it never keeps the JVM alive.
         try (Heartbeat heartbeat = Heartbeat.start(keyManager, licenceKey, fingerprint, Duration.ofMinutes(5), listener)) {
-            firstBeat.await(30, TimeUnit.SECONDS);
-            // ... the application runs here ...
+            if (firstBeat.await(30, TimeUnit.SECONDS) && heartbeat.isRunning()) {
+                // ... the application runs here; leaving the block stops the heartbeat ...
+            }
         }
     }
 }
