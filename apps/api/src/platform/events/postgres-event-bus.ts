@@ -20,6 +20,14 @@ export function createPostgresEventBus(pool: pg.Pool, log: FastifyBaseLogger): E
   let delay = RECONNECT_MIN_MS;
   let timer: NodeJS.Timeout | null = null;
   let ready: Promise<void>;
+  // A client goes back to the pool once: a dropped connection can raise several errors, and one may
+  // arrive after close() released it (pg-pool throws on a second release).
+  const released = new WeakSet<pg.PoolClient>();
+  const release = (target: pg.PoolClient, error?: Error) => {
+    if (released.has(target)) return;
+    released.add(target);
+    target.release(error);
+  };
 
   const onNotification = (message: pg.Notification) => {
     if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
@@ -43,13 +51,13 @@ export function createPostgresEventBus(pool: pg.Pool, log: FastifyBaseLogger): E
       next.on('error', (error) => {
         log.warn({ err: error }, 'event bus connection lost; reconnecting');
         next.removeListener('notification', onNotification);
-        next.release(error);
+        release(next, error);
         if (client === next) client = null;
         scheduleReconnect();
       });
       await next.query(`LISTEN ${EVENTS_CHANNEL}`);
       if (closed) {
-        next.release();
+        release(next);
         return;
       }
       client = next;
@@ -83,7 +91,7 @@ export function createPostgresEventBus(pool: pg.Pool, log: FastifyBaseLogger): E
       if (current) {
         current.removeListener('notification', onNotification);
         await current.query(`UNLISTEN ${EVENTS_CHANNEL}`).catch(() => undefined);
-        current.release();
+        release(current);
       }
     },
   };
