@@ -34,7 +34,14 @@ test('a user subscribes to a paid Key Manager plan through the sandbox popup and
   await popup.getByRole('button', { name: 'Pay $9.00' }).click();
   await expect(popup.getByText('Payment Status:')).toBeVisible();
   await expect(popup.getByTestId('payment-status')).toHaveText('paid');
-  await popup.getByRole('button', { name: 'Close this window' }).click();
+  // The click closes the popup; Playwright may see its page go mid-click, so the close event is the check.
+  await Promise.all([
+    popup.waitForEvent('close'),
+    popup
+      .getByRole('button', { name: 'Close this window' })
+      .click({ noWaitAfter: true })
+      .catch(() => undefined),
+  ]);
 
   // The opener learns the result from the server and shows the plan with its higher key limit.
   await expect(page.getByRole('heading', { name: 'Pro plan' })).toBeVisible();

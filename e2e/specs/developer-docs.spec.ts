@@ -125,6 +125,7 @@ test(
       'Deactivate Key',
       'Enable Key',
       'Disable Key',
+      'Devices, Heartbeats and Transfers',
     ];
     await expect(menu.getByRole('link')).toHaveText([...entries, 'REST API documentation']);
     await expect(page.getByRole('heading', { level: 2, name: 'Delete Key' })).toBeAttached();

@@ -140,7 +140,14 @@ test('every signed-in screen fits a 390 px phone', async ({ browser }) => {
   await popup.getByRole('button', { name: /^Pay / }).click();
   await expect(popup.getByTestId('payment-status')).toHaveText('paid');
   await expectFits(popup, '/payment-status');
-  await popup.getByRole('button', { name: 'Close this window' }).click();
+  // The click closes the popup; Playwright may see its page go mid-click, so the close event is the check.
+  await Promise.all([
+    popup.waitForEvent('close'),
+    popup
+      .getByRole('button', { name: 'Close this window' })
+      .click({ noWaitAfter: true })
+      .catch(() => undefined),
+  ]);
   await expect(client.getByRole('heading', { name: 'Pro plan' })).toBeVisible();
 
   await client.goto('/store/key-manager?tab=keys');

@@ -49,7 +49,7 @@ export function CsInbox() {
   const live = socket.status === 'open';
   const inbox = useCsInbox(!live);
   const messages = useStaffMessages(chatId, !live);
-  useRefetchOnOpen(socket.status, messages.refetch);
+  useRefetchOnOpen(socket.status, messages.refetch, chatId !== null);
   const views = useMemo(
     () => (messages.data?.messages ?? []).map((m) => toView(m, 'staff')),
     [messages.data],

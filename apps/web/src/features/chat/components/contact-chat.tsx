@@ -64,7 +64,7 @@ export function ContactChat({ asked, onAskedChange }: ContactChatProps) {
     onFrame,
   );
   const messages = useVisitorMessages(visitor, socket.status !== 'open');
-  useRefetchOnOpen(socket.status, messages.refetch);
+  useRefetchOnOpen(socket.status, messages.refetch, visitor !== null);
 
   const expired = messages.error instanceof ApiError && messages.error.status === 401;
   // An expired or foreign session: the panel asks for the email again when the visitor wants to chat.

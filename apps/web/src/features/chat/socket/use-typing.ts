@@ -21,10 +21,11 @@ export function useTypingIndicator(): [string | null, (name: string | null) => v
 }
 
 /** Refetch once when the socket (re)opens: messages sent while it was down are not lost. */
-export function useRefetchOnOpen(status: string, refetch: () => unknown): void {
+export function useRefetchOnOpen(status: string, refetch: () => unknown, enabled = true): void {
   const previous = useRef(status);
   useEffect(() => {
-    if (status === 'open' && previous.current !== 'open') refetch();
+    // refetch() runs even for a disabled query: with nothing chosen yet it would send an empty body (400).
+    if (enabled && status === 'open' && previous.current !== 'open') refetch();
     previous.current = status;
-  }, [status, refetch]);
+  }, [status, refetch, enabled]);
 }
