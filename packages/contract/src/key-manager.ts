@@ -284,50 +284,6 @@ export const ZActivityResponse = z.object({
 });
 export type ActivityResponse = z.infer<typeof ZActivityResponse>;
 
-export const ZGenerateApiKeyRequest = z.strictObject({
-  name: zOptionalText(KEY_LIMITS.nameMax),
-  /** Default `secret`, as before types existed. */
-  type: ZApiKeyType.optional(),
-});
-export type GenerateApiKeyRequest = z.input<typeof ZGenerateApiKeyRequest>;
-/** `key` is the full API key, returned only here; the server keeps its SHA-256 hash. */
-export const ZGenerateApiKeyResponse = z.object({
-  status: z.literal('ok'),
-  message: z.string(),
-  id: z.string(),
-  key: z.string(),
-  type: ZApiKeyType,
-});
-export type GenerateApiKeyResponse = z.infer<typeof ZGenerateApiKeyResponse>;
-
-/** Spec §3 Manager API key; `key` is masked (prefix…last four). */
-export const ZApiKeyInformation = z.object({
-  id: z.string(),
-  key: z.string(),
-  name: z.string().nullable(),
-  type: ZApiKeyType,
-  last_used: z.string().nullable(),
-  remaining_requests: z.number().int(),
-  requests_made: z.number().int(),
-  created_at: z.string(),
-});
-export type ApiKeyInformation = z.infer<typeof ZApiKeyInformation>;
-/** Extension (issue 17): the API-key list is paged like every list; no body is the first page. */
-export const ZGetApiKeysRequest = z.strictObject({ ...zPageQuery });
-export type GetApiKeysRequest = z.input<typeof ZGetApiKeysRequest>;
-export const ZGetApiKeysResponse = z.object({
-  status: z.literal('ok'),
-  keysInformation: z.array(ZApiKeyInformation),
-  /** Extension: the cursor of the next page; null on the last one. */
-  nextCursor: zNextCursor,
-  /** Calls per minute of the plan: the window `remaining_requests` counts down from. */
-  callsPerMinute: z.number().int().nullable(),
-});
-export type GetApiKeysResponse = z.infer<typeof ZGetApiKeysResponse>;
-
-export const ZRevokeApiKeyRequest = z.strictObject({ id: z.uuid('ID is not a valid API key ID') });
-export type RevokeApiKeyRequest = z.input<typeof ZRevokeApiKeyRequest>;
-
 // ---- Public REST (bearer API key). Bodies are `z.object`: third parties may send extra fields. ----
 
 /** The spec's docs say a key can be addressed by its value or its id. */
