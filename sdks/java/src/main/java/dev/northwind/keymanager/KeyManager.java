@@ -1,11 +1,5 @@
 package dev.northwind.keymanager;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -32,7 +26,7 @@ import java.util.Map;
  * <h2>Thread safety</h2>
  *
  * <p>Instances are immutable and thread-safe: create one per API key and share it between threads.
- * It holds one {@link HttpClient}, whose connection pool the calls share; creating a client per
+ * It holds one {@link java.net.http.HttpClient}, whose connection pool the calls share; creating a client per
  * call wastes connections.
  *
  * <h2>Errors</h2>
@@ -98,10 +92,8 @@ public final class KeyManager {
     /** Timeout of the one- and two-argument constructors: 10 seconds. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(10);
 
-    private final String apiKey;
     private final String baseUrl;
-    private final Duration timeout;
-    private final HttpClient http;
+    private final Transport transport;
 
     /**
      * Creates a client for the server named by the {@code KEY_MANAGER_BASE_URL} environment
@@ -134,7 +126,7 @@ public final class KeyManager {
      * @throws IllegalArgumentException when an argument is null, blank, not http(s) or not positive
      */
     public KeyManager(String apiKey, String baseUrl, Duration timeout) {
-        this.apiKey = requireText(apiKey, "apiKey");
+        requireText(apiKey, "apiKey");
         String url = requireText(baseUrl, "baseUrl").trim();
         if (!url.startsWith("http://") && !url.startsWith("https://")) {
             throw new IllegalArgumentException("baseUrl must start with http:// or https://");
@@ -143,13 +135,7 @@ public final class KeyManager {
         if (timeout == null || timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("timeout must be positive");
         }
-        this.timeout = timeout;
-        // HTTP/1.1: on plain http the default HTTP/2 client sends an h2c upgrade request, which
-        // servers such as Node's refuse for requests with a body.
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(timeout)
-                .build();
+        this.transport = new Transport(apiKey, this.baseUrl, timeout, "northwind-key-manager-java/" + VERSION);
     }
 
     /**
@@ -397,24 +383,7 @@ public final class KeyManager {
     }
 
     private Map<String, Object> call(String operation, Map<String, Object> body) throws KeyManagerException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + API_PATH + operation))
-                .timeout(timeout)
-                .header("Authorization", "Bearer " + apiKey)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json")
-                .header("User-Agent", "northwind-key-manager-java/" + VERSION)
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body), StandardCharsets.UTF_8))
-                .build();
-        HttpResponse<String> response;
-        try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        } catch (IOException ex) {
-            throw new APIConnectionException("Could not reach the Key Manager at " + baseUrl + ": " + ex, ex);
-        } catch (InterruptedException ex) {
-            Thread.currentThread().interrupt();
-            throw new APIConnectionException("Interrupted while calling the Key Manager", ex);
-        }
-        return Replies.interpret(response);
+        return transport.post(operation, body);
     }
 
     private static Map<String, Object> body(String name, Object value) {
