@@ -7,13 +7,13 @@ import {
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { Button, Col, Modal, Row } from 'react-bootstrap';
+import { Button, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { SubmitButton } from '../../../components/submit-button';
-import { TextField } from '../../../components/text-field';
 import { useSandboxCard } from '../renewals-api';
+import { CardFields } from './card-fields';
 
 /**
  * The sandbox's "Update card" (decision 021): the card is saved for renewals; a renewal that is due
@@ -65,56 +65,7 @@ export function UpdateCardDialog({
             <code>{SANDBOX_RENEWAL_DECLINED_CARD}</code> declines every renewal.
           </p>
           <FormErrorAlert error={save.error} />
-          <TextField
-            controlId="update-card-number"
-            label="Card number"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            registration={form.register('cardNumber')}
-            error={errors.cardNumber?.message}
-          />
-          <Row>
-            <Col>
-              <TextField
-                controlId="update-card-expiry"
-                label="Expiry (MM/YY)"
-                autoComplete="cc-exp"
-                placeholder="12/30"
-                registration={form.register('expiry')}
-                error={errors.expiry?.message}
-              />
-            </Col>
-            <Col>
-              <TextField
-                controlId="update-card-cvc"
-                label="CVC"
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                registration={form.register('cvc')}
-                error={errors.cvc?.message}
-              />
-            </Col>
-          </Row>
-          <Row>
-            <Col>
-              <TextField
-                controlId="update-card-first-name"
-                label="First name"
-                autoComplete="given-name"
-                registration={form.register('firstName')}
-                error={errors.firstName?.message}
-              />
-            </Col>
-            <Col>
-              <TextField
-                controlId="update-card-last-name"
-                label="Last name"
-                autoComplete="family-name"
-                registration={form.register('lastName')}
-                error={errors.lastName?.message}
-              />
-            </Col>
-          </Row>
+          <CardFields idPrefix="update-card" register={(name) => form.register(name)} errors={errors} />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide}>

@@ -16,6 +16,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-error';
 import { useSandboxCancel, useSandboxPay, useSandboxSession } from '../api';
+import { CardFields } from '../components/card-fields';
 import { formatMoney } from '../money';
 import { useTellOpener } from '../payment-window';
 
@@ -126,56 +127,7 @@ export function SandboxCheckoutPage() {
             )}
           >
             <FormErrorAlert error={pay.error} />
-            <TextField
-              controlId="card-number"
-              label="Card number"
-              inputMode="numeric"
-              autoComplete="cc-number"
-              registration={form.register('cardNumber')}
-              error={errors.cardNumber?.message}
-            />
-            <Row>
-              <Col>
-                <TextField
-                  controlId="card-expiry"
-                  label="Expiry (MM/YY)"
-                  autoComplete="cc-exp"
-                  placeholder="12/30"
-                  registration={form.register('expiry')}
-                  error={errors.expiry?.message}
-                />
-              </Col>
-              <Col>
-                <TextField
-                  controlId="card-cvc"
-                  label="CVC"
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  registration={form.register('cvc')}
-                  error={errors.cvc?.message}
-                />
-              </Col>
-            </Row>
-            <Row>
-              <Col>
-                <TextField
-                  controlId="card-first-name"
-                  label="First name"
-                  autoComplete="given-name"
-                  registration={form.register('firstName')}
-                  error={errors.firstName?.message}
-                />
-              </Col>
-              <Col>
-                <TextField
-                  controlId="card-last-name"
-                  label="Last name"
-                  autoComplete="family-name"
-                  registration={form.register('lastName')}
-                  error={errors.lastName?.message}
-                />
-              </Col>
-            </Row>
+            <CardFields idPrefix="card" register={(name) => form.register(name)} errors={errors} />
             <TextField
               controlId="card-address"
               label="Address (optional)"
