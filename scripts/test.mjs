@@ -32,6 +32,16 @@ delete baseEnv.DATABASE_URL;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+// Each failed test by name with the first line of its error, repeated at the end of the run: CI
+// keeps only the tail of a long log, so the summary has to say what failed on its own.
+const failedTests = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
 
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
@@ -68,6 +78,14 @@ async function vitest(label, projects, env) {
   const { ok } = await run(label, 'npx', args, env);
   if (!existsSync(file)) return record(label, ok, 0, ok ? 0 : 1, 0);
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    const failedHere = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedHere)
+      failedTests.push(`${label}: ${where} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+    if (suite.status === 'failed' && !failedHere.length)
+      failedTests.push(`${label}: ${where} — ${firstLine(suite.message)}`);
+  }
   return record(
     label,
     ok,
@@ -86,7 +104,20 @@ async function playwright(label, env, extraArgs = []) {
     { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   );
   if (!existsSync(file)) return record(label, ok, 0, ok ? 0 : 1, 0);
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((r) => r.error)?.error?.message;
+        failedTests.push(
+          `${label}: ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} — ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of suites ?? []) walk(suite, []);
   return record(
     label,
     ok,
@@ -195,6 +226,7 @@ if (serverUrl) {
   );
 }
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed suites: ${failures.join('; ')}`);
 console.log(`\nAll suites: ${seconds(started)}`);
 console.log(
