@@ -76,7 +76,10 @@ async function planOf(statement: { sql: string; params: unknown[] }, analyze = f
   try {
     await client.query('begin');
     await client.query('set local enable_seqscan = off');
-    const result = await client.query<Record<string, unknown>>(`${explain} ${statement.sql}`, statement.params);
+    const result = await client.query<Record<string, unknown>>(
+      `${explain} ${statement.sql}`,
+      statement.params,
+    );
     return answer(result.rows);
   } finally {
     await client.query('rollback');
@@ -318,7 +321,9 @@ describe('admin lists at scale', () => {
     const byBoth = await placeOrder(server, tagged, { name: `${tag} own shop` });
     const byName = await placeOrder(server, other, { name: `${tag} cafe` });
     await placeOrder(server, other, { name: 'Unrelated' });
-    const matching = [byClient, byBoth, byName].flatMap((order) => order.projects.map((project) => project.id));
+    const matching = [byClient, byBoth, byName].flatMap((order) =>
+      order.projects.map((project) => project.id),
+    );
     const expected = await server.database.db
       .select({ id: projects.id })
       .from(projects)
@@ -373,7 +378,8 @@ describe('admin lists at scale', () => {
     ];
     for (const { path, search, found } of searches) {
       const reply = await listed<Projects & Users>(`${path}?search=${encodeURIComponent(search)}`);
-      const names = reply.body.projects?.map((item) => item.name) ?? reply.body.users.map((item) => item.email);
+      const names =
+        reply.body.projects?.map((item) => item.name) ?? reply.body.users.map((item) => item.email);
       expect(names, search).toEqual(found);
       for (const statement of reply.statements) {
         const plan = await planOf(statement, true);
