@@ -47,14 +47,11 @@ async function guard(
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S{1,256})$/i.exec(header) : null;
   if (!match?.[1]) throw unauthorized(API_KEY_REQUIRED_MESSAGE);
-  const verified = apiKeys.verify(match[1]);
-  // Awaited only when it had to be looked up: a remembered caller costs no microtask.
-  const caller = verified instanceof Promise ? await verified : verified;
+  const caller = await apiKeys.verify(match[1]);
   if (!caller) throw unauthorized(INVALID_API_KEY_MESSAGE);
   if (caller.callsPerMinute === null) throw forbidden(NO_PLAN_MESSAGE);
-  // Read once per call; compared on every call (not cached as a flag), so suspension starts on time.
-  const now = clock.now();
-  if (caller.accessEndsAt && now >= caller.accessEndsAt) {
+  // Compared with the clock on every call (not cached as a flag), so suspension starts on time.
+  if (caller.accessEndsAt && clock.now() >= caller.accessEndsAt) {
     throw new AppError(402, SUBSCRIPTION_SUSPENDED_MESSAGE);
   }
   const state = await apiKeys.limiterFor(caller.callsPerMinute).take(caller.apiKeyId);
@@ -67,7 +64,7 @@ async function guard(
   if (caller.type === 'publishable' && !publishableMayCall) {
     throw forbidden(PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE);
   }
-  apiKeys.usage.record(caller.apiKeyId, now);
+  apiKeys.usage.record(caller.apiKeyId, clock.now());
   request.keyManagerCaller = caller;
 }
 

@@ -169,14 +169,10 @@ export class ApiKeyService {
     this.callers.invalidateWhere((caller) => caller.apiKeyId === id);
   }
 
-  /**
-   * Resolves a presented API key: by its SHA-256 hash (unique index), then from memory briefly. A
-   * caller held in memory is answered synchronously (no loader, no promise; decision 028).
-   */
-  verify(presented: string): ApiKeyCaller | null | Promise<ApiKeyCaller | null> {
+  /** Resolves a presented API key: by its SHA-256 hash (unique index), then from memory briefly. */
+  verify(presented: string): Promise<ApiKeyCaller | null> {
     const hash = hashApiKey(presented);
-    const held = this.callers.peek(hash);
-    return held !== undefined ? held : this.callers.read(hash, () => this.lookUp(hash));
+    return this.callers.read(hash, () => this.lookUp(hash));
   }
 
   private async lookUp(hash: string): Promise<ApiKeyCaller | null> {

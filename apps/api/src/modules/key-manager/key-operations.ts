@@ -71,15 +71,8 @@ export class KeyOperations {
     this.infoById = this.prepareInfo('id', 'km_info_by_id');
   }
 
-  /**
-   * Served from the cache when it can be; every write below invalidates after it committed. A fresh
-   * cache hit is answered synchronously (no promise), a miss with a promise (decision 028).
-   */
-  information(ref: KeyRef, ownerId: string): PublicKeyInformation | Promise<PublicKeyInformation> {
-    return this.cache.peek(ownerId, ref) ?? this.loadThroughCache(ref, ownerId);
-  }
-
-  private async loadThroughCache(ref: KeyRef, ownerId: string): Promise<PublicKeyInformation> {
+  /** Served from the cache when it can be; every write below invalidates after it committed. */
+  async information(ref: KeyRef, ownerId: string): Promise<PublicKeyInformation> {
     const info = await this.cache.read(ownerId, ref, () => this.loadInformation(ref, ownerId));
     if (!info) throw notFound(INVALID_KEY_MESSAGE);
     return info;

@@ -39,16 +39,11 @@ export class LicenceKeyCache {
     });
   }
 
-  /** The key's information if this instance holds it fresh; synchronous (the hot path's hit). */
-  peek(ownerId: string, ref: KeyRef): PublicKeyInformation | undefined {
-    return this.cache.peek(nameOf(ownerId, ref)) ?? undefined;
-  }
-
   read(ownerId: string, ref: KeyRef, load: () => Promise<PublicKeyInformation | null>) {
-    return this.cache.read(nameOf(ownerId, ref), load, (info) => [
-      byKey(ownerId, info.key),
-      byId(ownerId, info.id),
-    ]);
+    // Ids are UUIDs, which the database matches in any letter case.
+    const name =
+      ref.key !== undefined ? byKey(ownerId, ref.key) : byId(ownerId, (ref.id ?? '').toLowerCase());
+    return this.cache.read(name, load, (info) => [byKey(ownerId, info.key), byId(ownerId, info.id)]);
   }
 
   /** A change to this key committed here: forget it, and let the other instances know. */
@@ -63,8 +58,5 @@ export class LicenceKeyCache {
   }
 }
 
-// Ids are UUIDs, which the database matches in any letter case.
-const nameOf = (ownerId: string, ref: KeyRef) =>
-  ref.key !== undefined ? byKey(ownerId, ref.key) : byId(ownerId, (ref.id ?? '').toLowerCase());
 const byKey = (ownerId: string, key: string) => `${ownerId} k ${key}`;
 const byId = (ownerId: string, id: string) => `${ownerId} i ${id}`;

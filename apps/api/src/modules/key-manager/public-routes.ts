@@ -9,7 +9,6 @@ import {
   KEY_MANAGER_PUBLIC_OPERATIONS,
   KEY_TRANSFERRED_MESSAGE,
   PUBLISHABLE_KEY_FINGERPRINT_MESSAGE,
-  type PublicKeyInformation,
   ZActivateKeyRequest,
   ZActivateKeyResponse,
   ZActivationRefusedResponse,
@@ -27,7 +26,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
 import { forbidden } from '../../platform/http/errors.js';
 import { type ApiKeyGuardFor, apiCaller } from './api-key-guard.js';
-import type { ApiKeyCaller } from './api-key-service.js';
 import type { Devices } from './devices/devices.js';
 import { registerHeartbeatRoute } from './devices/heartbeat-route.js';
 import type { CallContext, KeyOperations } from './key-operations.js';
@@ -57,9 +55,6 @@ function context(request: FastifyRequest): CallContext {
   };
 }
 
-type KeyInformation = PublicKeyInformation | Promise<PublicKeyInformation>;
-const informationReply = (info: PublicKeyInformation) => ({ status: 'ok' as const, ...info });
-
 /**
  * Spec §7 "Key manager public REST interface": bearer manager API key, POST with a JSON body.
  * Callable from web pages on any origin (CORS, this plugin only); each route's guard knows its
@@ -80,15 +75,6 @@ export const publicKeyRoutes =
       KEY_MANAGER_PUBLIC_OPERATIONS.map((operation) => KEY_MANAGER_PATHS[operation]),
     );
 
-    // get-key-information with `includeDevices`: a publishable key sees the devices without
-    // fingerprints and addresses (decision 023).
-    const withDevices = async (caller: ApiKeyCaller, found: KeyInformation) => {
-      const info = await found;
-      const audience = caller.type === 'secret' ? 'owner' : 'public';
-      const listed = await devices.forInformation(caller.ownerId, info.id, audience);
-      return { status: 'ok' as const, ...info, devices: listed };
-    };
-
     app.post(
       KEY_MANAGER_PATHS.getKeyInformation,
       {
@@ -102,13 +88,15 @@ export const publicKeyRoutes =
           response: { 200: ZGetKeyInformationResponse, ...failures },
         },
       },
-      // Not `async`: a cached key is answered synchronously, without a promise (decision 028).
-      (request) => {
+      async (request) => {
         const { includeDevices, key, id } = request.body;
         const caller = apiCaller(request);
-        const info = operations.information({ key, id }, caller.ownerId);
-        if (includeDevices) return withDevices(caller, info);
-        return info instanceof Promise ? info.then(informationReply) : informationReply(info);
+        const info = await operations.information({ key, id }, caller.ownerId);
+        if (!includeDevices) return { status: 'ok' as const, ...info };
+        // A publishable key sees devices without fingerprints and addresses (decision 023).
+        const audience = caller.type === 'secret' ? 'owner' : 'public';
+        const listed = await devices.forInformation(caller.ownerId, info.id, audience);
+        return { status: 'ok' as const, ...info, devices: listed };
       },
     );
 

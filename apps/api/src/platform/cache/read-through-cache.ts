@@ -29,24 +29,14 @@ export class ReadThroughCache<V> {
 
   constructor(private readonly options: ReadThroughCacheOptions) {}
 
-  /**
-   * The value held under `name` while it is fresh (a remembered miss is `null`), or `undefined` when
-   * nothing fresh is held. Synchronous, no load: the hottest paths answer a hit without building a
-   * loader or a promise (decision 028) and call `read` only when this gives `undefined`.
-   */
-  peek(name: string, now = this.now()): V | null | undefined {
-    const hit = this.entries.get(name);
-    if (hit === undefined) return undefined;
-    if (hit.expiresAt > now) return hit.value;
-    this.entries.delete(name);
-    return undefined;
-  }
-
   /** The value under `name`, loading it on a miss; `aliases` are other names it is stored under. */
   read(name: string, load: Load<V>, aliases?: (value: V) => string[]): Promise<V | null> {
     const now = this.now();
-    const held = this.peek(name, now);
-    if (held !== undefined) return Promise.resolve(held);
+    const hit = this.entries.get(name);
+    if (hit) {
+      if (hit.expiresAt > now) return Promise.resolve(hit.value);
+      this.entries.delete(name);
+    }
     const shared = this.inflight.get(name);
     if (shared && now - shared.startedAt < this.options.ttlMs) return shared.loading;
     const epoch = this.epoch;

@@ -17,28 +17,6 @@ describe('ReadThroughCache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('peeks synchronously: the fresh value or remembered miss, undefined when nothing fresh is held', async () => {
-    let now = 1_000;
-    const cache = new ReadThroughCache<string>({ ttlMs: 500, now: () => now, rememberMisses: true });
-    expect(cache.peek('a')).toBeUndefined();
-    await cache.read(
-      'a',
-      async () => 'v1',
-      () => ['b'],
-    );
-    await cache.read('gone', async () => null);
-    expect(cache.peek('a')).toBe('v1');
-    expect(cache.peek('b')).toBe('v1');
-    expect(cache.peek('gone')).toBeNull();
-    cache.invalidate(['a']);
-    expect(cache.peek('a')).toBeUndefined();
-    now += 500;
-    expect(cache.peek('b')).toBeUndefined();
-    const load = vi.fn(async () => 'v2');
-    expect(await cache.read('b', load)).toBe('v2');
-    expect(load).toHaveBeenCalledTimes(1);
-  });
-
   it('remembers misses only when asked to, and never failures', async () => {
     const plain = new ReadThroughCache<string>({ ttlMs: 1000 });
     const missing = vi.fn(async () => null);

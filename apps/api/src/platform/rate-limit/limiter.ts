@@ -60,15 +60,14 @@ export function createRateLimiterFactory(redis?: RedisConnection): RateLimiterFa
       async reset(key) {
         await limiter.delete(key);
       },
-      // On every public REST call: one promise (the store's), no async frame around it.
-      take(key) {
-        return limiter.consume(key).then(
-          (res) => stateOf(rule, res, true),
-          (rejection: unknown) => {
-            if (rejection instanceof RateLimiterRes) return stateOf(rule, rejection, false);
-            throw rejection;
-          },
-        );
+      async take(key) {
+        try {
+          const res = await limiter.consume(key);
+          return stateOf(rule, res, true);
+        } catch (rejection) {
+          if (rejection instanceof RateLimiterRes) return stateOf(rule, rejection, false);
+          throw rejection;
+        }
       },
       async peek(key) {
         const res = await limiter.get(key);
