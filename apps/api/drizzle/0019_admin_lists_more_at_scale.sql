@@ -130,12 +130,19 @@ CREATE TRIGGER cs_chats_stats_update AFTER UPDATE ON cs_chats
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION table_stats_track();--> statement-breakpoint
 CREATE TRIGGER cs_chats_stats_delete AFTER DELETE ON cs_chats
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION table_stats_track();--> statement-breakpoint
+-- cs_messages too: a message changes the inbox (last message, unread) even when its chat's
+-- last_message_at does not move (two messages in the same microsecond). Inserts only, one upsert each.
+CREATE TRIGGER cs_messages_stats_insert AFTER INSERT ON cs_messages
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION table_stats_track();--> statement-breakpoint
+CREATE TRIGGER cs_messages_stats_delete AFTER DELETE ON cs_messages
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION table_stats_track();--> statement-breakpoint
 -- The stats of the rows that exist already ("needs" counts recomputed from scratch).
 DELETE FROM table_stats WHERE name IN ('projects:need-duration', 'projects:need-payment-link', 'projects:need-employees');--> statement-breakpoint
 INSERT INTO table_stats (name, rows, version)
   SELECT 'crm_leads', count(*), 1 FROM crm_leads
   UNION ALL SELECT 'newsletter_subscriptions', count(*), 1 FROM newsletter_subscriptions
   UNION ALL SELECT 'cs_chats', count(*), 1 FROM cs_chats
+  UNION ALL SELECT 'cs_messages', count(*), 1 FROM cs_messages
   UNION ALL SELECT 'newsletter_subscriptions:' || status, count(*), 0 FROM newsletter_subscriptions GROUP BY status
   UNION ALL SELECT 'projects:need-duration', count(*), 0 FROM projects
     WHERE status <> 'waiting for approval' AND start_date IS NULL

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_PATHS, PROJECT_PATHS, USER_ADMIN_PATHS } from '@app/contract';
+import { ADMIN_PATHS, CHAT_PATHS, PROJECT_PATHS, SITE_PATHS, USER_ADMIN_PATHS } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
+import { allPages as allPagesOf, planOf } from '../../test/list-support.js';
 import { placeOrder } from '../../test/project-fixtures.js';
 
 let server: TestServer;
@@ -24,50 +25,8 @@ type Users = {
 };
 type Projects = { projects: Array<{ id: string; name: string; status: string }>; nextCursor: string | null };
 
-/** Every page of a list, following nextCursor. */
-async function allPages<T extends { nextCursor: string | null }>(
-  path: string,
-  params: Record<string, string>,
-) {
-  const pages: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: URLSearchParams = new URLSearchParams({ ...params, ...(cursor ? { cursor } : {}) });
-    const page: { status: number; body: T } = await request<T>(`${path}?${query}`, { token: admin.access });
-    expect(page.status).toBe(200);
-    pages.push(page.body);
-    cursor = page.body.nextCursor;
-  } while (cursor);
-  return pages;
-}
-
-/** Runs EXPLAIN (sequential scans off, so the plan shows whether an index can serve it) on a statement. */
-async function planOf(statement: { sql: string; params: unknown[] }): Promise<string> {
-  const { database } = server;
-  if (database.pglite) {
-    await database.pglite.exec('set enable_seqscan = off');
-    try {
-      const result = await database.pglite.query<Record<string, string>>(
-        `explain ${statement.sql}`,
-        statement.params,
-      );
-      return result.rows.map((row) => Object.values(row)[0]).join('\n');
-    } finally {
-      await database.pglite.exec('reset enable_seqscan');
-    }
-  }
-  const client = await database.pool?.connect();
-  if (!client) throw new Error('no database handle');
-  try {
-    await client.query('begin');
-    await client.query('set local enable_seqscan = off');
-    const result = await client.query<Record<string, string>>(`explain ${statement.sql}`, statement.params);
-    return result.rows.map((row) => Object.values(row)[0]).join('\n');
-  } finally {
-    await client.query('rollback');
-    client.release();
-  }
-}
+const allPages = <T extends { nextCursor: string | null }>(path: string, params: Record<string, string>) =>
+  allPagesOf<T>(request, admin.access, path, params);
 
 describe('admin lists at scale', () => {
   it('pages clients newest first with a stable keyset cursor, no duplicates, even with inserts in between', async () => {
@@ -222,23 +181,33 @@ describe('admin lists at scale', () => {
     expect(byStatusWord.body.projects.map((project) => project.id)).toContain(orders[0]?.projects[0]?.id);
   });
 
-  it('serves the list queries from indexes (EXPLAIN shows no sequential scan of users or projects)', async () => {
-    const run = async (path: string) => {
+  it('serves the list queries from indexes (EXPLAIN shows no sequential scan of a listed table)', async () => {
+    const run = async (path: string, body?: unknown) => {
       const before = server.queryCount();
-      expect((await request(path, { token: admin.access })).status).toBe(200);
+      expect((await request(path, { token: admin.access, body })).status).toBe(200);
       return server.recentQueries().slice(-(server.queryCount() - before));
     };
+    const tables = 'users|projects|project_orders|crm_leads|newsletter_subscriptions|cs_chats|cs_messages';
     const listed = [
       ...(await run(`${USER_ADMIN_PATHS.clients}?search=lovelace`)),
       ...(await run(`${USER_ADMIN_PATHS.clients}?limit=2`)),
       ...(await run(`${USER_ADMIN_PATHS.staff}?search=smith`)),
       ...(await run(`${PROJECT_PATHS.adminProjects}?search=bakery&limit=10`)),
       ...(await run(`${PROJECT_PATHS.adminProjects}?status=approved`)),
-    ].filter((statement) => /from "(users|projects)"/.test(statement.sql));
-    expect(listed.length).toBeGreaterThanOrEqual(5);
+      // Decision 026, second part: leads, subscribers, the customer-service inbox, the admin's discussions.
+      ...(await run(`${SITE_PATHS.adminLeads}?search=acme`)),
+      ...(await run(`${SITE_PATHS.adminLeads}?intent=demo&limit=2`)),
+      ...(await run(`${SITE_PATHS.adminSubscribers}?search=example`)),
+      ...(await run(`${SITE_PATHS.adminSubscribers}?limit=2`)),
+      ...(await run(CHAT_PATHS.csChatGet, { search: 'visitor' })),
+      ...(await run(CHAT_PATHS.csChatGet, { limit: 2 })),
+      ...(await run(`${CHAT_PATHS.discussions}?search=bakery`)),
+      ...(await run(`${CHAT_PATHS.discussions}?limit=2`)),
+    ].filter((statement) => new RegExp(`from "(${tables})"`).test(statement.sql));
+    expect(listed.length).toBeGreaterThanOrEqual(13);
     for (const statement of listed) {
-      const plan = await planOf(statement);
-      expect(plan, plan).not.toMatch(/Seq Scan on (users|projects)\b/);
+      const plan = await planOf(server, statement);
+      expect(plan, plan).not.toMatch(new RegExp(`Seq Scan on (${tables})\\b`));
     }
   });
 

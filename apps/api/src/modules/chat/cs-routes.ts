@@ -29,8 +29,11 @@ import { notifyOfflineVisitor } from './offline-mail.js';
 import { parseWith, requireSessionToken, SESSION_EXPIRED, sessionToken, singleFields } from './parse.js';
 
 const tags = ['customer service'];
-/** What the inbox reads: every message also updates its chat row, so cs_chats' version covers it. */
-const INBOX_TABLES = ['cs_chats'];
+/**
+ * What the inbox reads: its chats and their messages (last message, unread count). A visitor's poll
+ * or heartbeat changes nothing the inbox shows, so the cs_chats trigger does not count it.
+ */
+const INBOX_TABLES = ['cs_chats', 'cs_messages'];
 const visitorNote = `Visitors send the chat session token from init in the \`x-chat-session\` header.`;
 /** Either credential: a visitor's chat session header, or a staff member's access token. */
 const visitorOrStaff: Array<Record<string, string[]>> = [{ chatSession: [] }, { accessToken: [] }];
