@@ -101,6 +101,17 @@ test('CRM: a demo request is stored and listed for the admin under Leads', async
   const row = page.getByRole('row', { name: new RegExp(email) });
   await expect(row).toContainText('Book a demo');
   await expect(row).toContainText('Reyes Realty');
+  // Leads are searched on the server (issue 17): the email finds this lead alone, a filter narrows.
+  const searched = page.waitForResponse(
+    (response) => new URL(response.url()).searchParams.get('search') === email,
+  );
+  await page.getByRole('searchbox', { name: 'Search leads' }).fill(email);
+  await searched;
+  await expect(page.locator('tbody > tr')).toHaveCount(1);
+  await expect(row).toBeVisible();
+  await page.getByRole('combobox', { name: 'Request' }).selectOption('early-access');
+  await expect(row).toBeHidden();
+  await expect(page.getByText('No lead matches this search.')).toBeVisible();
   await page.getByRole('tab', { name: 'Newsletter' }).click();
   await expect(page.getByRole('heading', { name: /Newsletter subscribers/ })).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zEmail } from './common.js';
+import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 
 /** Spec §7 Projects and chat, plus the routes this product adds for visitor identity and media. */
 export const CHAT_PATHS = {
@@ -108,7 +109,19 @@ export const ZCsChat = z.object({
   unread: z.number().int(),
 });
 export type CsChat = z.infer<typeof ZCsChat>;
-export const ZCsChatGetResponse = z.object({ status: z.literal('ok'), chats: z.array(ZCsChat) });
+/**
+ * Extension (issue 17): chat/get is paged on the server. Every field is optional, so the spec's
+ * body-less call still works and answers the first page (most recent first) with `nextCursor`;
+ * `search` matches the visitor's email.
+ */
+export const ZCsChatGetRequest = z.strictObject({ search: zListSearch, ...zPageQuery });
+export type CsChatGetRequest = z.input<typeof ZCsChatGetRequest>;
+export const ZCsChatGetResponse = z.object({
+  status: z.literal('ok'),
+  chats: z.array(ZCsChat),
+  /** Extension: the cursor of the next page; null on the last one. */
+  nextCursor: zNextCursor,
+});
 
 export const ZCsVerifyRequestRequest = z.strictObject({ email: zEmail });
 export const ZCsVerifyRequest = z.strictObject({
@@ -140,7 +153,19 @@ export const ZDiscussion = z.object({
   projects: z.array(z.object({ id: z.string(), type: z.number().int(), name: z.string().optional() })),
 });
 export type Discussion = z.infer<typeof ZDiscussion>;
-export const ZDiscussionsResponse = z.object({ status: z.literal('ok'), discussions: z.array(ZDiscussion) });
+/**
+ * Extension (issue 17): an admin's discussions (every order) come in keyset pages, newest order first;
+ * `search` matches the order's name or the client's name or email. A client's or staff member's own
+ * discussions fit one reply (nextCursor null).
+ */
+export const ZDiscussionsQuery = z.strictObject({ search: zListSearch, ...zPageQuery });
+export type DiscussionsQuery = z.infer<typeof ZDiscussionsQuery>;
+export const ZDiscussionsResponse = z.object({
+  status: z.literal('ok'),
+  discussions: z.array(ZDiscussion),
+  /** Extension: the cursor of the next page; null on the last one. */
+  nextCursor: zNextCursor,
+});
 
 export const ZProjectRoomRequest = z.strictObject({
   order_: z.string().trim().min(1).max(64),

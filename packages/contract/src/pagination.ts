@@ -19,3 +19,6 @@ export const zPageQuery = {
 };
 
 export const zNextCursor = z.string().nullable();
+
+/** A list's server-side search (substring, case-insensitive); empty means none. */
+export const zListSearch = z.string().trim().max(200, 'Search must be at most 200 characters').optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, zEmail, zName, zPassword } from './common.js';
-import { zNextCursor, zPageQuery } from './pagination.js';
+import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 
 export const PROJECT_PATHS = {
   request: '/api/v1/user/project/request',
@@ -249,8 +249,6 @@ export const ZManagedProjectsResponse = z.object({
   /** Keyset pagination (issue 17): null on the last page. */
   nextCursor: zNextCursor,
 });
-
-const zListSearch = z.string().trim().max(200, 'Search must be at most 200 characters').optional();
 
 /** Admin projects, newest first, in keyset pages; `search` matches project, client name/email or status. */
 export const ZAdminProjectsQuery = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, zEmail } from './common.js';
+import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /** Public site calls: the newsletter (spec §7) and the CRM page's lead form, plus their admin lists. */
@@ -41,7 +42,17 @@ export type SiteMessageResponse = z.infer<typeof ZSiteMessageResponse>;
 
 export const ZSubscriber = z.object({ email: z.string(), confirmedAt: z.string() });
 export type Subscriber = z.infer<typeof ZSubscriber>;
-export const ZSubscribersResponse = z.object({ status: z.literal('ok'), subscribers: z.array(ZSubscriber) });
+/** Admin subscriber list (issue 17): keyset pages, newest confirmation first; `search` matches the email. */
+export const ZAdminSubscribersQuery = z.strictObject({ search: zListSearch, ...zPageQuery });
+export type AdminSubscribersQuery = z.infer<typeof ZAdminSubscribersQuery>;
+export const ZSubscribersResponse = z.object({
+  status: z.literal('ok'),
+  subscribers: z.array(ZSubscriber),
+  /** The cursor of the next page; null on the last one. */
+  nextCursor: zNextCursor,
+  /** Confirmed subscribers in all (a maintained count, whatever the search). */
+  total: z.number().int(),
+});
 export type SubscribersResponse = z.infer<typeof ZSubscribersResponse>;
 
 /** Which CRM-page button opened the form (spec §1: early access, demo, reserve a spot). */
@@ -83,7 +94,19 @@ export const ZLead = z.object({
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof ZLead>;
-export const ZLeadsResponse = z.object({ status: z.literal('ok'), leads: z.array(ZLead) });
+/** Admin Leads (issue 17): keyset pages, newest first; `search` matches name, email or company. */
+export const ZAdminLeadsQuery = z.strictObject({
+  search: zListSearch,
+  intent: ZLeadIntent.optional(),
+  ...zPageQuery,
+});
+export type AdminLeadsQuery = z.infer<typeof ZAdminLeadsQuery>;
+export const ZLeadsResponse = z.object({
+  status: z.literal('ok'),
+  leads: z.array(ZLead),
+  /** The cursor of the next page; null on the last one. */
+  nextCursor: zNextCursor,
+});
 export type LeadsResponse = z.infer<typeof ZLeadsResponse>;
 
 export { PUBLIC_PAGES } from './public-pages.js';

@@ -12,5 +12,9 @@ export const crmLeads = pgTable(
     message: text('message').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('crm_leads_created_at_idx').on(table.createdAt)],
+  (table) => [
+    // The admin Leads list (issue 17): newest first, optionally by intent, in keyset pages.
+    index('crm_leads_created_page_idx').on(table.createdAt, table.id),
+    index('crm_leads_intent_created_page_idx').on(table.intent, table.createdAt, table.id),
+  ],
 );

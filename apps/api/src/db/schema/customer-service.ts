@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { storedFiles } from './stored-files.js';
 import { users } from './users.js';
@@ -9,16 +10,25 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
  * of each side; `visitor_active_at` is the visitor's last sign of life (socket heartbeat or poll),
  * which decides whether a staff reply is also emailed.
  */
-export const csChats = pgTable('cs_chats', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  email: text('email').notNull().unique(),
-  createdAt: at('created_at').notNull().defaultNow(),
-  lastMessageAt: at('last_message_at'),
-  visitorSeenAt: at('visitor_seen_at'),
-  staffSeenAt: at('staff_seen_at'),
-  visitorActiveAt: at('visitor_active_at'),
-  lastOfflineMailAt: at('last_offline_mail_at'),
-});
+export const csChats = pgTable(
+  'cs_chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastMessageAt: at('last_message_at'),
+    visitorSeenAt: at('visitor_seen_at'),
+    staffSeenAt: at('staff_seen_at'),
+    visitorActiveAt: at('visitor_active_at'),
+    lastOfflineMailAt: at('last_offline_mail_at'),
+  },
+  (table) => [
+    // The staff inbox (issue 17): chats with a message, most recent first, in keyset pages.
+    index('cs_chats_inbox_page_idx')
+      .on(table.lastMessageAt, table.id)
+      .where(sql`${table.lastMessageAt} is not null`),
+  ],
+);
 
 /**
  * A visitor's chat session (one per browser). Only the SHA-256 of the token is stored. An unverified

@@ -16,7 +16,11 @@ export const projectOrders = pgTable(
     designTemplates: jsonb('design_templates').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('project_orders_client_idx').on(table.clientId)],
+  (table) => [
+    index('project_orders_client_idx').on(table.clientId),
+    // The admin's discussions list (issue 17): orders newest first, in keyset pages.
+    index('project_orders_created_page_idx').on(table.createdAt, table.id),
+  ],
 );
 
 /** Files uploaded with an order; the bytes and their access policy live in stored_files. */
@@ -63,6 +67,12 @@ export const projects = pgTable(
     term: text('term', { enum: ['m', 'y'] }),
     paymentInformation: text('payment_information'),
     paymentLink: text('payment_link'),
+    /**
+     * How many staff members are assigned (project_employees rows): kept by a trigger on
+     * project_employees (migration 0019, decision 026), never written by code. It lets the
+     * table_stats trigger keep the dashboard's "needs employees" count from projects rows alone.
+     */
+    employeeCount: integer('employee_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { ADMIN_PATHS, PROJECT_PATHS, USER_ADMIN_PATHS } from '@app/contract';
+import { ADMIN_PATHS, CHAT_PATHS, PROJECT_PATHS, SITE_PATHS, USER_ADMIN_PATHS } from '@app/contract';
 import { desc, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projects } from '../../db/schema/index.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
+import { allPages as allPagesOf, planOf, rowsFiltered } from '../../test/list-support.js';
 import { placeOrder } from '../../test/project-fixtures.js';
 
 let server: TestServer;
@@ -29,80 +30,8 @@ type Users = {
 };
 type Projects = { projects: Array<{ id: string; name: string; status: string }>; nextCursor: string | null };
 
-/** Every page of a list, following nextCursor. */
-async function allPages<T extends { nextCursor: string | null }>(
-  path: string,
-  params: Record<string, string>,
-) {
-  const pages: T[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: URLSearchParams = new URLSearchParams({ ...params, ...(cursor ? { cursor } : {}) });
-    const page: { status: number; body: T } = await request<T>(`${path}?${query}`, { token: admin.access });
-    expect(page.status).toBe(200);
-    pages.push(page.body);
-    cursor = page.body.nextCursor;
-  } while (cursor);
-  return pages;
-}
-
-/**
- * Runs EXPLAIN (sequential scans off, so the plan shows whether an index can serve it) on a statement;
- * `analyze` runs it too and answers the plan as JSON (actual rows and rows each node filtered out).
- */
-async function planOf(statement: { sql: string; params: unknown[] }): Promise<string>;
-async function planOf(statement: { sql: string; params: unknown[] }, analyze: true): Promise<PlanNode>;
-async function planOf(statement: { sql: string; params: unknown[] }, analyze = false) {
-  const explain = analyze ? 'explain (analyze, format json)' : 'explain';
-  const answer = (rows: Record<string, unknown>[]) =>
-    analyze
-      ? (jsonOf(Object.values(rows[0] ?? {})[0]) as [{ Plan: PlanNode }])[0].Plan
-      : rows.map((row) => Object.values(row)[0]).join('\n');
-  const { database } = server;
-  if (database.pglite) {
-    await database.pglite.exec('set enable_seqscan = off');
-    try {
-      const result = await database.pglite.query<Record<string, unknown>>(
-        `${explain} ${statement.sql}`,
-        statement.params,
-      );
-      return answer(result.rows);
-    } finally {
-      await database.pglite.exec('reset enable_seqscan');
-    }
-  }
-  const client = await database.pool?.connect();
-  if (!client) throw new Error('no database handle');
-  try {
-    await client.query('begin');
-    await client.query('set local enable_seqscan = off');
-    const result = await client.query<Record<string, unknown>>(
-      `${explain} ${statement.sql}`,
-      statement.params,
-    );
-    return answer(result.rows);
-  } finally {
-    await client.query('rollback');
-    client.release();
-  }
-}
-
-/** One node of an EXPLAIN (ANALYZE, FORMAT JSON) plan: the fields these tests read. */
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  Plans?: PlanNode[];
-}
-
-const jsonOf = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
-
-/** Rows the plan read and then threw away in a Filter, over all loops of every node. */
-function rowsFiltered(node: PlanNode): number {
-  const own = (node['Rows Removed by Filter'] ?? 0) * node['Actual Loops'];
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsFiltered(child), 0);
-}
+const allPages = <T extends { nextCursor: string | null }>(path: string, params: Record<string, string>) =>
+  allPagesOf<T>(request, admin.access, path, params);
 
 /** A GET of `path` as the admin: its reply and the statements it sent that read users or projects. */
 async function listed<T>(path: string) {
@@ -269,21 +198,34 @@ describe('admin lists at scale', () => {
     expect(byStatusWord.body.projects.map((project) => project.id)).toContain(orders[0]?.projects[0]?.id);
   });
 
-  it('serves the list queries from indexes (EXPLAIN shows no sequential scan of users or projects)', async () => {
-    const paths = [
-      `${USER_ADMIN_PATHS.clients}?search=lovelace`,
-      `${USER_ADMIN_PATHS.clients}?limit=2`,
-      `${USER_ADMIN_PATHS.staff}?search=smith`,
-      `${PROJECT_PATHS.adminProjects}?search=bakery&limit=10`,
-      `${PROJECT_PATHS.adminProjects}?search=bakery&status=approved&limit=10`,
-      `${PROJECT_PATHS.adminProjects}?status=approved`,
-    ];
-    const statements = [];
-    for (const path of paths) statements.push(...(await listed(path)).statements);
-    expect(statements.length).toBeGreaterThanOrEqual(paths.length);
-    for (const statement of statements) {
-      const plan = await planOf(statement);
-      expect(plan, plan).not.toMatch(/Seq Scan on (users|projects)\b/);
+  it('serves the list queries from indexes (EXPLAIN shows no sequential scan of a listed table)', async () => {
+    const run = async (path: string, body?: unknown) => {
+      const before = server.queryCount();
+      expect((await request(path, { token: admin.access, body })).status).toBe(200);
+      return server.recentQueries().slice(-(server.queryCount() - before));
+    };
+    const tables = 'users|projects|project_orders|crm_leads|newsletter_subscriptions|cs_chats|cs_messages';
+    const listed = [
+      ...(await run(`${USER_ADMIN_PATHS.clients}?search=lovelace`)),
+      ...(await run(`${USER_ADMIN_PATHS.clients}?limit=2`)),
+      ...(await run(`${USER_ADMIN_PATHS.staff}?search=smith`)),
+      ...(await run(`${PROJECT_PATHS.adminProjects}?search=bakery&limit=10`)),
+      ...(await run(`${PROJECT_PATHS.adminProjects}?search=bakery&status=approved&limit=10`)),
+      ...(await run(`${PROJECT_PATHS.adminProjects}?status=approved`)),
+      // Decision 026, second part: leads, subscribers, the customer-service inbox, the admin's discussions.
+      ...(await run(`${SITE_PATHS.adminLeads}?search=acme`)),
+      ...(await run(`${SITE_PATHS.adminLeads}?intent=demo&limit=2`)),
+      ...(await run(`${SITE_PATHS.adminSubscribers}?search=example`)),
+      ...(await run(`${SITE_PATHS.adminSubscribers}?limit=2`)),
+      ...(await run(CHAT_PATHS.csChatGet, { search: 'visitor' })),
+      ...(await run(CHAT_PATHS.csChatGet, { limit: 2 })),
+      ...(await run(`${CHAT_PATHS.discussions}?search=bakery`)),
+      ...(await run(`${CHAT_PATHS.discussions}?limit=2`)),
+    ].filter((statement) => new RegExp(`from "(${tables})"`).test(statement.sql));
+    expect(listed.length).toBeGreaterThanOrEqual(13);
+    for (const statement of listed) {
+      const plan = await planOf(server, statement);
+      expect(plan, plan).not.toMatch(new RegExp(`Seq Scan on (${tables})\\b`));
     }
   });
 
@@ -382,7 +324,7 @@ describe('admin lists at scale', () => {
         reply.body.projects?.map((item) => item.name) ?? reply.body.users.map((item) => item.email);
       expect(names, search).toEqual(found);
       for (const statement of reply.statements) {
-        const plan = await planOf(statement, true);
+        const plan = await planOf(server, statement, true);
         // The old OR walked projects_created_page_idx and filtered out every one of the rows.
         expect(rowsFiltered(plan), `${search}: ${JSON.stringify(plan)}`).toBeLessThan(LOADED / 10);
       }

@@ -1,5 +1,6 @@
 import {
   CHAT_PATHS,
+  ZCsChatGetRequest,
   ZCsChatGetResponse,
   ZCsInitRequest,
   ZCsInitResponse,
@@ -18,6 +19,7 @@ import type { CsChatRow, StoredFileRow } from '../../db/schema/index.js';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, unauthorized } from '../../platform/http/errors.js';
+import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { readMultipart } from '../../platform/http/multipart.js';
 import type { ChatServices } from './chat-services.js';
 import type { CsViewer } from './cs-view.js';
@@ -27,6 +29,11 @@ import { notifyOfflineVisitor } from './offline-mail.js';
 import { parseWith, requireSessionToken, SESSION_EXPIRED, sessionToken, singleFields } from './parse.js';
 
 const tags = ['customer service'];
+/**
+ * What the inbox reads: its chats and their messages (last message, unread count). A visitor's poll
+ * or heartbeat changes nothing the inbox shows, so the cs_chats trigger does not count it.
+ */
+const INBOX_TABLES = ['cs_chats', 'cs_messages'];
 const visitorNote = `Visitors send the chat session token from init in the \`x-chat-session\` header.`;
 /** Either credential: a visitor's chat session header, or a staff member's access token. */
 const visitorOrStaff: Array<Record<string, string[]>> = [{ chatSession: [] }, { accessToken: [] }];
@@ -175,14 +182,23 @@ export const customerServiceRoutes =
       {
         schema: {
           tags,
-          summary: 'Customer-service chats, most recent first (admins and customer-service staff)',
+          summary:
+            'Customer-service chats, most recent first, in keyset pages (admins and customer-service staff)',
+          description:
+            'No body: the first page (50 most recent chats) and nextCursor. Answers 304 with no body when If-None-Match carries the current ETag.',
           security: [{ accessToken: [] }],
-          response: { 200: ZCsChatGetResponse },
+          body: ZCsChatGetRequest.nullish(),
+          response: { 200: ZCsChatGetResponse, 304: zNotModified },
         },
       },
       async (request, reply) => {
         await staffUser(request, reply);
-        return { status: 'ok' as const, chats: await cs.list() };
+        const query = ZCsChatGetRequest.parse(request.body ?? {});
+        // The same inbox for every admin and customer-service staff member.
+        if (await listNotModified(deps.database.db, request, reply, 'cs-inbox', INBOX_TABLES, query)) {
+          return reply;
+        }
+        return { status: 'ok' as const, ...(await cs.list(query)) };
       },
     );
 

@@ -1,5 +1,6 @@
-import type { CsChat, CsMessage } from '@app/contract';
-import { and, asc, desc, eq, gte, or, sql } from 'drizzle-orm';
+import type { CsChat, CsMessage, ZCsChatGetRequest } from '@app/contract';
+import { and, asc, desc, eq, gte, ilike, isNotNull, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
   type CsChatRow,
@@ -13,6 +14,13 @@ import {
 import type { AuthUser } from '../../platform/auth/guard.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events/index.js';
+import {
+  containsPattern,
+  cursorPart,
+  decodeCursor,
+  exactTimestamp,
+  pageOf,
+} from '../../platform/http/cursor.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
 import { csRoom, publishChatEvent } from './chat-events.js';
 import type { CsMessageWithFile, CsViewer } from './cs-view.js';
@@ -87,6 +95,10 @@ export class CustomerServiceChats {
   async markSeen(chat: CsChatRow, side: 'visitor' | 'staff'): Promise<void> {
     const now = this.clock.now();
     const previous = side === 'visitor' ? chat.visitorSeenAt : chat.staffSeenAt;
+    // Staff who already read past the last message change nothing (so a staff poll keeps the inbox's
+    // ETag); the visitor's read is also their sign of life, always recorded.
+    const upToDate = previous !== null && chat.lastMessageAt !== null && previous > chat.lastMessageAt;
+    if (side === 'staff' && upToDate) return;
     await this.db
       .update(csChats)
       .set(side === 'visitor' ? { visitorSeenAt: now, visitorActiveAt: now } : { staffSeenAt: now })
@@ -113,54 +125,79 @@ export class CustomerServiceChats {
   }): Promise<CsMessage> {
     const { chat, viewer, file } = input;
     const now = this.clock.now();
-    const [row] = await this.db
-      .insert(csMessages)
-      .values({
-        chatId: chat.id,
-        sender: viewer.kind,
-        sessionId: viewer.kind === 'visitor' ? viewer.sessionId : null,
-        staffUserId: viewer.kind === 'staff' ? viewer.userId : null,
-        body: input.text,
-        mediaFileId: file?.id ?? null,
-        createdAt: now,
-      })
-      .returning();
-    if (!row) throw new Error('insert returned no message');
-    // Writing is reading: the sender's side has seen everything up to its own message.
-    await this.db
-      .update(csChats)
-      .set(
-        viewer.kind === 'visitor'
-          ? { lastMessageAt: now, visitorSeenAt: now, visitorActiveAt: now }
-          : { lastMessageAt: now, staffSeenAt: now },
-      )
-      .where(eq(csChats.id, chat.id));
+    // The message and its chat's last_message_at commit together: the inbox's ETag follows cs_chats.
+    const row = await this.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(csMessages)
+        .values({
+          chatId: chat.id,
+          sender: viewer.kind,
+          sessionId: viewer.kind === 'visitor' ? viewer.sessionId : null,
+          staffUserId: viewer.kind === 'staff' ? viewer.userId : null,
+          body: input.text,
+          mediaFileId: file?.id ?? null,
+          createdAt: now,
+        })
+        .returning();
+      if (!inserted) throw new Error('insert returned no message');
+      // Writing is reading: the sender's side has seen everything up to its own message.
+      await tx
+        .update(csChats)
+        .set(
+          viewer.kind === 'visitor'
+            ? { lastMessageAt: now, visitorSeenAt: now, visitorActiveAt: now }
+            : { lastMessageAt: now, staffSeenAt: now },
+        )
+        .where(eq(csChats.id, chat.id));
+      return inserted;
+    });
     await publishChatEvent(this.events, { kind: 'cs-message', chatId: chat.id, messageId: row.id });
     const item = await this.messageById(row.id);
     if (!item) throw new Error('message vanished after insert');
     return toCsMessage(item, viewer);
   }
 
-  /** The staff inbox: chats with at least one message, most recent first. */
-  async list(): Promise<CsChat[]> {
+  /**
+   * The staff inbox: chats with at least one message, most recent first, in keyset pages on
+   * (last_message_at, id) (a partial index of chats with a message); `search` matches the visitor's
+   * email (trigram index). The last message and the unread count are looked up for the page only.
+   */
+  async list(
+    query: z.output<typeof ZCsChatGetRequest>,
+  ): Promise<{ chats: CsChat[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+    const pattern = containsPattern(query.search);
     // Qualified by hand: inside the subqueries a bare "id" would mean the message's id.
     const lastBody = sql<string | null>`(select case when m.body <> '' then m.body else '[media]' end
       from cs_messages m where m.chat_id = cs_chats.id order by m.id desc limit 1)`;
     const unread = sql<number>`(select count(*)::int from cs_messages m where m.chat_id = cs_chats.id
       and m.sender = 'visitor' and (cs_chats.staff_seen_at is null or m.created_at > cs_chats.staff_seen_at))`;
     const rows = await this.db
-      .select({ chat: csChats, lastBody, unread })
+      .select({ chat: csChats, lastBody, unread, cursorAt: exactTimestamp(csChats.lastMessageAt) })
       .from(csChats)
-      .where(sql`${csChats.lastMessageAt} is not null`)
-      .orderBy(desc(csChats.lastMessageAt));
-    return rows.map(({ chat, lastBody: last, unread: count }) => ({
-      id: chat.id,
-      username: chat.email.split('@')[0] ?? chat.email,
-      user_email: chat.email,
-      last_message: last,
-      last_message_at: chat.lastMessageAt?.toISOString() ?? null,
-      unread: Number(count),
-    }));
+      .where(
+        and(
+          isNotNull(csChats.lastMessageAt),
+          pattern ? ilike(csChats.email, pattern) : undefined,
+          after
+            ? sql`(${csChats.lastMessageAt}, ${csChats.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(csChats.lastMessageAt), desc(csChats.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.chat.id]);
+    return {
+      chats: page.items.map(({ chat, lastBody: last, unread: count }) => ({
+        id: chat.id,
+        username: chat.email.split('@')[0] ?? chat.email,
+        user_email: chat.email,
+        last_message: last,
+        last_message_at: chat.lastMessageAt?.toISOString() ?? null,
+        unread: Number(count),
+      })),
+      nextCursor: page.nextCursor,
+    };
   }
 
   /** Staff users with their customer-service flag (admins answer anyway). */

@@ -1,4 +1,4 @@
-import type { Discussion, ProjectMessage } from '@app/contract';
+import type { Discussion, DiscussionsQuery, ProjectMessage } from '@app/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.js';
 import {
@@ -63,9 +63,31 @@ export class ProjectChats {
     private readonly projectService: ProjectService,
   ) {}
 
-  /** Discussions (spec §3): one per order the user may see, with its projects as rooms. */
-  async discussions(actor: Actor): Promise<Discussion[]> {
-    const list = await this.projectService.listAccessibleProjects(actor);
+  /**
+   * Discussions (spec §3): one per order the user may see, with its projects as rooms. An admin sees
+   * every order, in keyset pages (issue 17); a client's or staff member's own list is one reply.
+   */
+  async discussions(
+    actor: Actor,
+    query: DiscussionsQuery,
+  ): Promise<{ discussions: Discussion[]; nextCursor: string | null }> {
+    if (actor.role === 'admin') {
+      const page = await this.projectService.adminOrderRooms(query);
+      return {
+        discussions: page.orders.map((order) => ({
+          id: order.id,
+          name: order.name,
+          client: order.client,
+          projects: order.projects.map((project) => ({
+            id: project.id,
+            type: CHAT_PROJECT_TYPE,
+            name: `${project.name} (${project.type})`,
+          })),
+        })),
+        nextCursor: page.nextCursor,
+      };
+    }
+    const list = await this.projectService.listAccessibleProjects({ id: actor.id, role: actor.role });
     const byOrder = new Map<string, Discussion>();
     for (const project of list) {
       const discussion = byOrder.get(project.order.id) ?? {
@@ -81,7 +103,7 @@ export class ProjectChats {
       });
       byOrder.set(project.order.id, discussion);
     }
-    return [...byOrder.values()];
+    return { discussions: [...byOrder.values()], nextCursor: null };
   }
 
   /** The room, if the actor may use it and the project belongs to that order; otherwise null (404). */

@@ -1,5 +1,6 @@
 import {
   CHAT_PATHS,
+  ZDiscussionsQuery,
   ZDiscussionsResponse,
   ZProjectMessagesResponse,
   ZProjectRoomRequest,
@@ -11,6 +12,7 @@ import type { StoredFileRow } from '../../db/schema/index.js';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { readMultipart } from '../../platform/http/multipart.js';
 import type { ChatServices } from './chat-services.js';
 import { mediaField, PROJECT_CHAT_MEDIA_PURPOSE } from './media-rules.js';
@@ -20,6 +22,8 @@ import type { ProjectChats, ProjectRoom } from './project-chat-service.js';
 
 const tags = ['project chat'];
 const ROOM_NOT_FOUND = 'Project chat not found';
+/** What the discussions lists read: their change versions make the ETag. */
+const DISCUSSION_TABLES = ['project_orders', 'projects', 'project_employees', 'users'];
 
 /** Spec §7 project chat: the client who ordered, assigned staff and admins share one room per project. */
 export const projectChatRoutes =
@@ -33,15 +37,21 @@ export const projectChatRoutes =
         schema: {
           tags,
           summary: 'Discussions: one per order you may see, with its projects (chat rooms, type 2)',
+          description:
+            "An admin's list (every order) comes in keyset pages with search; 304 with no body when If-None-Match carries the current ETag.",
           security: [{ accessToken: [] }],
-          response: { 200: ZDiscussionsResponse },
+          querystring: ZDiscussionsQuery,
+          response: { 200: ZDiscussionsResponse, 304: zNotModified },
         },
         preHandler: guard,
       },
-      async (request) => ({
-        status: 'ok' as const,
-        discussions: await chats.discussions(currentUser(request)),
-      }),
+      async (request, reply) => {
+        const user = currentUser(request);
+        // Every admin sees the same list; a client's or staff member's list is their own.
+        const list = user.role === 'admin' ? 'discussions' : `discussions:${user.id}`;
+        if (await listNotModified(deps.database.db, request, reply, list, DISCUSSION_TABLES)) return reply;
+        return { status: 'ok' as const, ...(await chats.discussions(user, request.query)) };
+      },
     );
 
     app.post(

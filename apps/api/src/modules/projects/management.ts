@@ -5,7 +5,7 @@ import {
   type ProgressRequest,
   type ProjectStatus,
 } from '@app/contract';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.js';
 import { type ProjectRow, projectEmployees, projects, users } from '../../db/schema/index.js';
 import { tableCounts } from '../../db/table-stats.js';
@@ -142,20 +142,18 @@ export class ProjectManagement {
   }
 
   /**
-   * Dashboard counters: orders and projects per status from the trigger-kept counts (decision 026);
-   * the three "needs" figures still filter projects (their own indexes are left for later, issue 17).
+   * Dashboard counters, all from the trigger-kept counts (decision 026): orders, projects per status
+   * and the three "needs" figures (approved or later and without a duration, a payment link or staff;
+   * migration 0019 keeps them from projects rows, projects.employee_count following project_employees).
    */
   async overview() {
     const statusNames = PROJECT_STATUSES.map((status) => `projects:${status}` as const);
-    const [counts, [pending]] = await Promise.all([
-      tableCounts(this.db, ['project_orders', ...statusNames]),
-      this.db
-        .select({
-          needDuration: sql<number>`count(*) filter (where ${projects.status} <> 'waiting for approval' and ${projects.startDate} is null)::int`,
-          needPaymentLink: sql<number>`count(*) filter (where ${projects.status} <> 'waiting for approval' and ${projects.paymentLink} is null)::int`,
-          needEmployees: sql<number>`count(*) filter (where ${projects.status} <> 'waiting for approval' and not exists (select 1 from project_employees pe where pe.project_id = ${projects.id}))::int`,
-        })
-        .from(projects),
+    const counts = await tableCounts(this.db, [
+      'project_orders',
+      'projects:need-duration',
+      'projects:need-employees',
+      'projects:need-payment-link',
+      ...statusNames,
     ]);
     const byStatusRows = PROJECT_STATUSES.map((status) => ({ status, count: counts[`projects:${status}`] }));
     const orders = { count: counts.project_orders };
@@ -171,9 +169,9 @@ export class ProjectManagement {
       byStatus,
       orders: orders.count,
       waitingApproval: byStatus['waiting for approval'],
-      needDuration: Number(pending?.needDuration ?? 0),
-      needEmployees: Number(pending?.needEmployees ?? 0),
-      needPaymentLink: Number(pending?.needPaymentLink ?? 0),
+      needDuration: counts['projects:need-duration'],
+      needEmployees: counts['projects:need-employees'],
+      needPaymentLink: counts['projects:need-payment-link'],
     };
   }
 }

@@ -1,13 +1,14 @@
 import {
   type AdminProjectsQuery,
   APPLICATION_TYPE_IDS,
+  type DiscussionsQuery,
   type ManagedProject,
   type Order,
   PROJECT_STATUSES,
   type ProjectRequestFields,
   type Role,
 } from '@app/contract';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -26,10 +27,31 @@ import {
   exactTimestamp,
   pageOf,
 } from '../../platform/http/cursor.js';
-import { ProjectViews } from './views.js';
+import { ProjectViews, typeName } from './views.js';
 
-/** An admin's chat discussions list the newest projects (not yet paged; issue 17 left it). */
-const DISCUSSIONS_LIMIT = 200;
+/** Clients whose name ("first last", trigram-indexed) or email contains the pattern: a sub-select of ids. */
+function clientsMatching(db: Db, pattern: string): SQL {
+  return inArray(
+    projectOrders.clientId,
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        or(
+          ilike(users.email, pattern),
+          ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
+        ),
+      ),
+  );
+}
+
+/** An order as the admin's chat discussions list shows it: its client and its projects (rooms). */
+export interface OrderRooms {
+  id: string;
+  name: string;
+  client: string;
+  projects: { id: string; name: string; type: string }[];
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -138,12 +160,6 @@ export class ProjectService {
    * Admin projects, newest first, in keyset pages on (created_at, id). `search` matches the project's
    * name or its client's name or email (trigram indexes; the client side is a sub-select through
    * project_orders_client_idx) or a status containing the term; `status` filters exactly.
-   *
-   * A search is one keyset query per way of matching (name, client, status words), each taking its
-   * own first `limit + 1` ids after the cursor, and the page is the newest `limit + 1` of their union:
-   * each branch is a single condition the planner can serve from its own index (a trigram bitmap and
-   * a sort for a rare term, a walk of the newest-first index that stops after a page for a common one),
-   * where one `OR` of them walked the whole newest-first index for a rare term (decision 026).
    */
   async adminProjects(
     query: AdminProjectsQuery,
@@ -189,18 +205,74 @@ export class ProjectService {
     const clientOrders = this.db
       .select({ id: projectOrders.id })
       .from(projectOrders)
-      .innerJoin(users, eq(users.id, projectOrders.clientId))
-      .where(
-        or(
-          ilike(users.email, pattern),
-          ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
-        ),
-      );
+      .where(clientsMatching(this.db, pattern));
     return [
       ilike(projects.name, pattern),
       inArray(projects.orderId, clientOrders),
       ...(statuses.length > 0 ? [inArray(projects.status, statuses)] : []),
     ];
+  }
+
+  /**
+   * The admin's chat discussions: every order, newest first, in keyset pages on (created_at, id);
+   * `search` matches the order's name (trigram index) or its client's name or email (a sub-select on
+   * the users trigram indexes, so each branch keeps its index). Projects are read for the page only.
+   */
+  async adminOrderRooms(
+    query: DiscussionsQuery,
+  ): Promise<{ orders: OrderRooms[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+    const pattern = containsPattern(query.search);
+    const rows = await this.db
+      .select({
+        id: projectOrders.id,
+        name: projectOrders.name,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        cursorAt: exactTimestamp(projectOrders.createdAt),
+      })
+      .from(projectOrders)
+      .leftJoin(users, eq(users.id, projectOrders.clientId))
+      .where(
+        and(
+          pattern ? or(ilike(projectOrders.name, pattern), clientsMatching(this.db, pattern)) : undefined,
+          after
+            ? sql`(${projectOrders.createdAt}, ${projectOrders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(projectOrders.createdAt), desc(projectOrders.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
+    const rooms =
+      page.items.length === 0
+        ? []
+        : await this.db
+            .select({
+              id: projects.id,
+              orderId: projects.orderId,
+              name: projects.name,
+              typeId: projects.typeId,
+            })
+            .from(projects)
+            .where(
+              inArray(
+                projects.orderId,
+                page.items.map((row) => row.id),
+              ),
+            )
+            .orderBy(asc(projects.createdAt), asc(projects.id));
+    return {
+      orders: page.items.map((row) => ({
+        id: row.id,
+        name: row.name,
+        client: row.firstName === null ? 'Deleted account' : `${row.firstName} ${row.lastName}`,
+        projects: rooms
+          .filter((room) => room.orderId === row.id)
+          .map((room) => ({ id: room.id, name: room.name, type: typeName(room.typeId) })),
+      })),
+      nextCursor: page.nextCursor,
+    };
   }
 
   async staffProjects(staffId: string): Promise<ManagedProject[]> {
@@ -243,9 +315,11 @@ export class ProjectService {
     return order?.clientId === actor.id;
   }
 
-  /** For other features (chat): the projects a user may see, with their order and client. */
-  async listAccessibleProjects(actor: Actor): Promise<ManagedProject[]> {
-    if (actor.role === 'admin') return (await this.adminProjects({ limit: DISCUSSIONS_LIMIT })).projects;
+  /**
+   * For other features (chat): the projects a client or staff member may see, with their order and
+   * client. Admins see every order: they page through `adminOrderRooms` instead.
+   */
+  async listAccessibleProjects(actor: Actor & { role: 'client' | 'staff' }): Promise<ManagedProject[]> {
     if (actor.role === 'staff') return this.staffProjects(actor.id);
     return (await this.clientOrders(actor.id)).flatMap(({ projects: list, ...order }) =>
       list.map((project) => ({ ...project, order })),

@@ -16,7 +16,7 @@ import { statusNumber } from './status.js';
 
 type OrderInfo = Omit<Order, 'projects'>;
 
-const typeName = (id: number) => APPLICATION_TYPES.find((type) => type.id === id)?.name ?? 'Unknown';
+export const typeName = (id: number) => APPLICATION_TYPES.find((type) => type.id === id)?.name ?? 'Unknown';
 const iso = (value: Date) => value.toISOString();
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {

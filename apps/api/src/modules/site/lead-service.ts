@@ -1,15 +1,22 @@
-import type { Lead, ZCreateLeadRequest } from '@app/contract';
-import { desc } from 'drizzle-orm';
+import type { AdminLeadsQuery, Lead, ZCreateLeadRequest } from '@app/contract';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { publicUrl } from '../../config.js';
 import { crmLeads } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+import {
+  containsPattern,
+  cursorPart,
+  decodeCursor,
+  exactTimestamp,
+  pageOf,
+} from '../../platform/http/cursor.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
 
 /** Per-IP lead limit: a real visitor sends one or two; more is a bot filling the form. */
 export const LEAD_LIMIT = { points: 5, durationSeconds: 15 * 60 } as const;
-/** The admin list shows the newest leads; older ones stay in the table. */
-const LIST_MAX = 500;
+/** What a lead search matches: the trigram-indexed expression of migration 0019. */
+const searchable = sql`(${crmLeads.name} || ' ' || ${crmLeads.email} || ' ' || ${crmLeads.company})`;
 
 const INTENT_LABELS: Record<Lead['intent'], string> = {
   'early-access': 'early access',
@@ -35,9 +42,32 @@ export function createLeadService(deps: AppDeps) {
       return `Thanks, ${input.name}! We will contact you at ${input.email} within two business days.`;
     },
 
-    async list(): Promise<Lead[]> {
-      const rows = await db.select().from(crmLeads).orderBy(desc(crmLeads.createdAt)).limit(LIST_MAX);
-      return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
+    /**
+     * Newest first in keyset pages on (created_at, id); `search` matches name, email or company
+     * (trigram index), `intent` filters exactly ((intent, created_at, id) index).
+     */
+    async list(query: AdminLeadsQuery): Promise<{ leads: Lead[]; nextCursor: string | null }> {
+      const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+      const pattern = containsPattern(query.search);
+      const rows = await db
+        .select({ lead: crmLeads, cursorAt: exactTimestamp(crmLeads.createdAt) })
+        .from(crmLeads)
+        .where(
+          and(
+            query.intent ? eq(crmLeads.intent, query.intent) : undefined,
+            pattern ? ilike(searchable, pattern) : undefined,
+            after
+              ? sql`(${crmLeads.createdAt}, ${crmLeads.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(crmLeads.createdAt), desc(crmLeads.id))
+        .limit(query.limit + 1);
+      const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.lead.id]);
+      return {
+        leads: page.items.map(({ lead }) => ({ ...lead, createdAt: lead.createdAt.toISOString() })),
+        nextCursor: page.nextCursor,
+      };
     },
   };
 }

@@ -1,8 +1,16 @@
-import { NEWSLETTER_SUCCESS_MESSAGE } from '@app/contract';
-import { desc, eq } from 'drizzle-orm';
+import { type AdminSubscribersQuery, NEWSLETTER_SUCCESS_MESSAGE, type Subscriber } from '@app/contract';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import { publicUrl } from '../../config.js';
 import { newsletterSubscriptions } from '../../db/schema/index.js';
+import { tableCounts } from '../../db/table-stats.js';
 import type { AppDeps } from '../../platform/deps.js';
+import {
+  containsPattern,
+  cursorPart,
+  decodeCursor,
+  exactTimestamp,
+  pageOf,
+} from '../../platform/http/cursor.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import { confirmationMail } from './newsletter-mail.js';
 import { hashLinkToken, newLinkToken } from './tokens.js';
@@ -116,16 +124,43 @@ export function createNewsletterService(deps: AppDeps) {
       return 'You have been unsubscribed and will not receive the newsletter any more.';
     },
 
-    async confirmedSubscribers(): Promise<{ email: string; confirmedAt: string }[]> {
-      const rows = await db
-        .select({ email: newsletterSubscriptions.email, confirmedAt: newsletterSubscriptions.confirmedAt })
-        .from(newsletterSubscriptions)
-        .where(eq(newsletterSubscriptions.status, 'confirmed'))
-        .orderBy(desc(newsletterSubscriptions.confirmedAt));
-      return rows.map((row) => ({
-        email: row.email,
-        confirmedAt: (row.confirmedAt ?? new Date(0)).toISOString(),
-      }));
+    /**
+     * Confirmed subscribers, newest confirmation first, in keyset pages on (confirmed_at, id) (a
+     * partial index of confirmed rows); `search` matches the email (trigram index). `total` is the
+     * trigger-kept count of confirmed rows, not a count of the table.
+     */
+    async confirmedSubscribers(
+      query: AdminSubscribersQuery,
+    ): Promise<{ subscribers: Subscriber[]; nextCursor: string | null; total: number }> {
+      const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+      const pattern = containsPattern(query.search);
+      const { confirmedAt, id, email, status } = newsletterSubscriptions;
+      const [rows, counts] = await Promise.all([
+        db
+          .select({ id, email, confirmedAt, cursorAt: exactTimestamp(confirmedAt) })
+          .from(newsletterSubscriptions)
+          .where(
+            and(
+              eq(status, 'confirmed'),
+              pattern ? ilike(email, pattern) : undefined,
+              after
+                ? sql`(${confirmedAt}, ${id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+                : undefined,
+            ),
+          )
+          .orderBy(desc(confirmedAt), desc(id))
+          .limit(query.limit + 1),
+        tableCounts(db, ['newsletter_subscriptions:confirmed']),
+      ]);
+      const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
+      return {
+        subscribers: page.items.map((row) => ({
+          email: row.email,
+          confirmedAt: (row.confirmedAt ?? new Date(0)).toISOString(),
+        })),
+        nextCursor: page.nextCursor,
+        total: counts['newsletter_subscriptions:confirmed'],
+      };
     },
   };
 }

@@ -1,5 +1,7 @@
 import {
   SITE_PATHS,
+  ZAdminLeadsQuery,
+  ZAdminSubscribersQuery,
   ZCreateLeadRequest,
   ZLeadsResponse,
   ZNewsletterTokenRequest,
@@ -12,12 +14,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
+import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { readMultipart } from '../../platform/http/multipart.js';
 import { createLeadService } from './lead-service.js';
 import { createNewsletterService } from './newsletter-service.js';
 import { seoRoutes } from './seo-routes.js';
 
 const tags = ['site'];
+/** What each admin list reads: their change versions make its ETag (table_stats, decision 026). */
+const SUBSCRIBER_TABLES = ['newsletter_subscriptions'];
+const LEAD_TABLES = ['crm_leads'];
 
 export const siteRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -123,12 +129,17 @@ export const siteRoutes =
         preHandler: adminOnly,
         schema: {
           tags,
-          summary: 'Confirmed newsletter subscribers, newest first',
+          summary: 'Confirmed newsletter subscribers, newest first, in keyset pages (304 when unchanged)',
           security: [{ accessToken: [] }],
-          response: { 200: ZSubscribersResponse },
+          querystring: ZAdminSubscribersQuery,
+          response: { 200: ZSubscribersResponse, 304: zNotModified },
         },
       },
-      async () => ({ status: 'ok' as const, subscribers: await newsletter.confirmedSubscribers() }),
+      async (request, reply) => {
+        const { db } = deps.database;
+        if (await listNotModified(db, request, reply, 'admin-subscribers', SUBSCRIBER_TABLES)) return reply;
+        return { status: 'ok' as const, ...(await newsletter.confirmedSubscribers(request.query)) };
+      },
     );
 
     app.get(
@@ -137,11 +148,16 @@ export const siteRoutes =
         preHandler: adminOnly,
         schema: {
           tags,
-          summary: 'CRM leads, newest first',
+          summary: 'CRM leads, newest first, searchable, in keyset pages (304 when unchanged)',
           security: [{ accessToken: [] }],
-          response: { 200: ZLeadsResponse },
+          querystring: ZAdminLeadsQuery,
+          response: { 200: ZLeadsResponse, 304: zNotModified },
         },
       },
-      async () => ({ status: 'ok' as const, leads: await leads.list() }),
+      async (request, reply) => {
+        const { db } = deps.database;
+        if (await listNotModified(db, request, reply, 'admin-leads', LEAD_TABLES)) return reply;
+        return { status: 'ok' as const, ...(await leads.list(request.query)) };
+      },
     );
   };

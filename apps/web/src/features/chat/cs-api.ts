@@ -11,7 +11,7 @@ import {
   ZCsSendResponse,
   ZOkResponse,
 } from '@app/contract';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { apiUpload } from '../../lib/api-upload';
 import type { VisitorIdentity } from './visitor-identity';
@@ -91,13 +91,20 @@ export const verifyVisitorCode = (visitor: VisitorIdentity, code: string) =>
 
 // ---- staff (admins and customer-service staff) ----
 
-export function useCsInbox(poll: boolean) {
+/** One keyset page of the staff inbox; the poll (socket down) revalidates it with its ETag (304 while unchanged). */
+export function useCsInbox(poll: boolean, page: { search: string; cursor?: string }) {
+  const search = page.search.trim();
   return useQuery({
-    queryKey: csKeys.inbox,
+    queryKey: [...csKeys.inbox, search, page.cursor],
     queryFn: ({ signal }) =>
-      apiRequest(CHAT_PATHS.csChatGet, { body: {}, schema: ZCsChatGetResponse, signal }),
-    select: (reply) => reply.chats,
+      apiRequest(CHAT_PATHS.csChatGet, {
+        body: { ...(search ? { search } : {}), ...(page.cursor ? { cursor: page.cursor } : {}) },
+        schema: ZCsChatGetResponse,
+        signal,
+        conditional: true,
+      }),
     refetchInterval: poll ? CHAT_LIMITS.adminPollMs : false,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -6,10 +6,11 @@ import {
   ZProjectMessagesResponse,
   ZProjectSendResponse,
 } from '@app/contract';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { apiUpload } from '../../lib/api-upload';
+import { withQuery } from '../../lib/with-query';
 
 export interface RoomRef {
   order: string;
@@ -24,12 +25,22 @@ export const projectKeys = {
     ['chat', 'project', 'room', room?.order ?? '', room?.project ?? ''] as const,
 };
 
-export function useDiscussions(poll: boolean) {
+/**
+ * Discussions, one keyset page (an admin's list of every order is paged and searched on the server;
+ * a client's or staff member's own list is one page). The poll revalidates with its ETag.
+ */
+export function useDiscussions(poll: boolean, page: { search: string; cursor?: string }) {
+  const search = page.search.trim();
   return useQuery({
-    queryKey: projectKeys.discussions,
-    queryFn: ({ signal }) => apiRequest(CHAT_PATHS.discussions, { schema: ZDiscussionsResponse, signal }),
-    select: (reply) => reply.discussions,
+    queryKey: [...projectKeys.discussions, search, page.cursor],
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery(CHAT_PATHS.discussions, { search, cursor: page.cursor }), {
+        schema: ZDiscussionsResponse,
+        signal,
+        conditional: true,
+      }),
     refetchInterval: poll ? CHAT_LIMITS.adminPollMs : false,
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -10,7 +10,8 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../../app/providers/toast-context';
 import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_POLL_MS, withQuery } from '../api';
+import { withQuery } from '../../../lib/with-query';
+import { ADMIN_POLL_MS } from '../api';
 
 export const ADMIN_PROJECTS_KEY = ['admin', 'projects'] as const;
 

@@ -7,7 +7,8 @@ import {
 } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { ADMIN_POLL_MS, withQuery } from '../api';
+import { withQuery } from '../../../lib/with-query';
+import { ADMIN_POLL_MS } from '../api';
 
 const USERS_KEY = ['admin', 'users'] as const;
 

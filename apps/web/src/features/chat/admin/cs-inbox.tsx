@@ -1,8 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Badge, Card, Col, ListGroup, Row } from 'react-bootstrap';
+import { Badge, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
 import { getAccessToken } from '../../../lib/session';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { Composer } from '../components/composer';
 import { MessageList } from '../components/message-list';
 import { SocketBadge } from '../components/socket-badge';
@@ -19,10 +22,17 @@ import { toView } from '../cs-view';
 import { useChatSocket } from '../socket/use-chat-socket';
 import { useRefetchOnOpen, useTypingIndicator } from '../socket/use-typing';
 
-/** Staff side of customer service: chats on the left, the open conversation on the right. */
+/**
+ * Staff side of customer service: chats on the left (a page at a time, searched by email on the
+ * server), the open conversation on the right.
+ */
 export function CsInbox() {
   const client = useQueryClient();
   const [chatId, setChatId] = useState<string | null>(null);
+  const [chatEmail, setChatEmail] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search, 300);
+  const pages = useCursorPages(settled);
   const [typing, showTyping] = useTypingIndicator();
   const targets = useMemo(
     () => [{ kind: 'cs-inbox' as const }, ...(chatId ? [{ kind: 'cs' as const, chat_id: chatId }] : [])],
@@ -47,14 +57,14 @@ export function CsInbox() {
     },
   );
   const live = socket.status === 'open';
-  const inbox = useCsInbox(!live);
+  const inbox = useCsInbox(!live, { search: settled, cursor: pages.cursor });
+  const chats = inbox.data?.chats;
   const messages = useStaffMessages(chatId, !live);
   useRefetchOnOpen(socket.status, messages.refetch, chatId !== null);
   const views = useMemo(
     () => (messages.data?.messages ?? []).map((m) => toView(m, 'staff')),
     [messages.data],
   );
-  const active = inbox.data?.find((chat) => chat.id === chatId);
   const room = socket.rooms[1];
 
   return (
@@ -65,15 +75,32 @@ export function CsInbox() {
             <h3 className="h6 mb-0">Chats</h3>
             <SocketBadge status={socket.status} />
           </div>
+          <div className="p-2 border-bottom">
+            <Form.Control
+              type="search"
+              size="sm"
+              placeholder="Search by email"
+              aria-label="Search chats"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
           <QueryState isPending={inbox.isPending} error={inbox.error} onRetry={() => inbox.refetch()} />
-          {inbox.data?.length === 0 && <p className="text-muted p-3">No visitor has written yet.</p>}
-          <ListGroup variant="flush" className="overflow-auto" style={{ maxHeight: 560 }} aria-label="Chats">
-            {inbox.data?.map((chat) => (
+          {chats?.length === 0 && (
+            <p className="text-muted p-3">
+              {search ? 'No chat matches this search.' : 'No visitor has written yet.'}
+            </p>
+          )}
+          <ListGroup variant="flush" className="overflow-auto" style={{ maxHeight: 480 }} aria-label="Chats">
+            {chats?.map((chat) => (
               <ListGroup.Item
                 key={chat.id}
                 action
                 active={chat.id === chatId}
-                onClick={() => setChatId(chat.id)}
+                onClick={() => {
+                  setChatId(chat.id);
+                  setChatEmail(chat.user_email);
+                }}
                 className="d-flex justify-content-between align-items-start gap-2"
               >
                 <span className="text-truncate">
@@ -88,12 +115,20 @@ export function CsInbox() {
               </ListGroup.Item>
             ))}
           </ListGroup>
+          <CursorPager
+            label="Chat pages"
+            page={pages.page}
+            nextCursor={inbox.data?.nextCursor}
+            onNext={pages.next}
+            onPrevious={pages.previous}
+            busy={inbox.isPlaceholderData}
+          />
         </Col>
         <Col md={8} className="d-flex flex-column">
           {!chatId && <p className="text-muted p-4 my-auto text-center">Choose a chat to read and reply.</p>}
           {chatId && (
             <>
-              <div className="p-2 border-bottom fw-semibold">{active?.user_email ?? 'Chat'}</div>
+              <div className="p-2 border-bottom fw-semibold">{chatEmail ?? 'Chat'}</div>
               <QueryState
                 isPending={messages.isPending}
                 error={messages.error}

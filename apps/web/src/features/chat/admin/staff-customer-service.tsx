@@ -7,7 +7,7 @@ import { CsInbox } from './cs-inbox';
  * only when user info says so (customerService), so other staff never call the inbox and get a 403.
  */
 export function StaffCustomerService() {
-  const probe = useCsInbox(false);
+  const probe = useCsInbox(false, { search: '' });
   if (probe.error instanceof ApiError && probe.error.status === 403) return null;
   if (!probe.data) return null;
   return (

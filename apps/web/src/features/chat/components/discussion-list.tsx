@@ -7,10 +7,20 @@ interface DiscussionListProps {
   active: RoomRef | null;
   onSelect: (room: RoomRef) => void;
   showClient: boolean;
+  /** The list is the result of a search (its empty state says so). */
+  searching?: boolean;
 }
 
 /** Spec §2 chat rooms: the discussion sidebar — one group per order, one room per project. */
-export function DiscussionList({ discussions, active, onSelect, showClient }: DiscussionListProps) {
+export function DiscussionList({
+  discussions,
+  active,
+  onSelect,
+  showClient,
+  searching,
+}: DiscussionListProps) {
+  if (discussions.length === 0 && searching)
+    return <p className="text-muted p-3 mb-0">No discussion matches this search.</p>;
   if (discussions.length === 0) {
     return <p className="text-muted p-3 mb-0">No discussions yet. Request a project to start one.</p>;
   }

@@ -1,10 +1,13 @@
 import type { ProjectMessage } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { Card, Col, Row } from 'react-bootstrap';
+import { useMemo, useState } from 'react';
+import { Card, Col, Form, Row } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
 import { getAccessToken } from '../../../lib/session';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import {
   addRoomMessage,
   type RoomRef,
@@ -30,9 +33,13 @@ const accessCredentials = () => {
 /**
  * Project chat rooms (spec §2): discussions on the left, the room on the right. Used by /chatroom
  * (clients and assigned staff) and the admin's Messages screen. The room lives in ?order=&project=.
+ * The admin's list of every order is searched on the server and shown a page at a time.
  */
 export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }) {
   const client = useQueryClient();
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search, 300);
+  const pages = useCursorPages(settled);
   const [params, setParams] = useSearchParams();
   const order = params.get('order');
   const project = params.get('project');
@@ -59,11 +66,12 @@ export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }
     },
   );
   const live = socket.status === 'open';
-  const discussions = useDiscussions(!live);
+  const discussions = useDiscussions(!live, { search: settled, cursor: pages.cursor });
+  const list = discussions.data?.discussions;
   const messages = useRoomMessages(room, !live);
   useRefetchOnOpen(socket.status, messages.refetch);
   const views = useMemo(() => (messages.data?.messages ?? []).map(toView), [messages.data]);
-  const roomName = discussions.data
+  const roomName = list
     ?.flatMap((d) => d.projects.map((p) => ({ ...p, order: d.name })))
     .find((p) => p.id === room?.project);
   const socketRoom = socket.rooms[0];
@@ -76,14 +84,27 @@ export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }
             <h2 className="h6 mb-0">Discussions</h2>
             {room && <SocketBadge status={socket.status} />}
           </div>
+          {showClient && (
+            <div className="p-2 border-bottom">
+              <Form.Control
+                type="search"
+                size="sm"
+                placeholder="Search by project or client"
+                aria-label="Search discussions"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+              />
+            </div>
+          )}
           <QueryState
             isPending={discussions.isPending}
             error={discussions.error}
             onRetry={() => discussions.refetch()}
           />
-          {discussions.data && (
+          {list && (
             <DiscussionList
-              discussions={discussions.data}
+              discussions={list}
+              searching={settled.trim() !== ''}
               active={room}
               showClient={showClient}
               onSelect={(next) =>
@@ -96,6 +117,14 @@ export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }
               }
             />
           )}
+          <CursorPager
+            label="Discussion pages"
+            page={pages.page}
+            nextCursor={discussions.data?.nextCursor}
+            onNext={pages.next}
+            onPrevious={pages.previous}
+            busy={discussions.isPlaceholderData}
+          />
         </Col>
         <Col md={8} lg={9} className="d-flex flex-column" style={{ height: 600 }}>
           {!room && <p className="text-muted p-4 my-auto text-center">Choose a project to open its chat.</p>}

@@ -1,13 +1,17 @@
-import { Button } from 'react-bootstrap';
+import { useState } from 'react';
+import { Alert, Button, Form, Spinner } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
 import { StackedTable } from '../../../components/stacked-table';
-import { useAdminSubscribers } from '../leads-api';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { subscribersCsvParts, useAdminSubscribers } from '../leads-api';
 import { subscribersCsv } from './subscribers-csv';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function download(csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+function download(parts: string[]) {
+  const url = URL.createObjectURL(new Blob(parts, { type: 'text/csv;charset=utf-8' }));
   const link = document.createElement('a');
   link.href = url;
   link.download = `newsletter-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
@@ -15,27 +19,67 @@ function download(csv: string) {
   URL.revokeObjectURL(url);
 }
 
-/** Admin section 'Newsletter': confirmed subscribers only (double opt-in), exportable as CSV. */
+/**
+ * Admin section 'Newsletter': confirmed subscribers only (double opt-in), newest first, a page at a
+ * time with a server-side email search; the count is the server's maintained total. The CSV export
+ * walks every page once, on request.
+ */
 export function AdminSubscribers() {
-  const { data, isPending, error, refetch } = useAdminSubscribers();
+  const [search, setSearch] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  const settled = useDebouncedValue(search, 300);
+  const pages = useCursorPages(settled);
+  const list = useAdminSubscribers({ search: settled, cursor: pages.cursor });
+  const { data, isPending, error, refetch } = list;
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      download(await subscribersCsvParts((page, first) => subscribersCsv(page, first)));
+    } catch (failure) {
+      setExportError(failure instanceof Error ? failure.message : 'The export failed; try again.');
+    } finally {
+      setExporting(false);
+    }
+  };
+
   return (
     <section aria-labelledby="admin-subscribers-title">
       <div className="d-flex justify-content-between align-items-center mb-3 gap-2">
         <h2 id="admin-subscribers-title" className="h4 mb-0">
-          Newsletter subscribers {data && <span className="text-muted">({data.subscribers.length})</span>}
+          Newsletter subscribers {data && <span className="text-muted">({data.total})</span>}
         </h2>
         <Button
           variant="outline-primary"
-          disabled={!data || data.subscribers.length === 0}
-          onClick={() => data && download(subscribersCsv(data.subscribers))}
+          disabled={!data || data.total === 0 || exporting}
+          onClick={() => void exportCsv()}
         >
+          {exporting && <Spinner size="sm" animation="border" className="me-2" aria-hidden />}
           Export CSV
         </Button>
       </div>
+      {exportError && (
+        <Alert variant="danger" dismissible onClose={() => setExportError(null)}>
+          {exportError}
+        </Alert>
+      )}
+      <Form.Control
+        type="search"
+        className="mb-3"
+        style={{ maxWidth: 320 }}
+        placeholder="Search by email"
+        aria-label="Search subscribers"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
       {!data ? (
         <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
       ) : data.subscribers.length === 0 ? (
-        <p className="text-muted">No confirmed subscribers yet.</p>
+        <p className="text-muted">
+          {search ? 'No subscriber matches this search.' : 'No confirmed subscribers yet.'}
+        </p>
       ) : (
         <StackedTable responsive striped hover className="bg-white">
           <thead>
@@ -54,6 +98,14 @@ export function AdminSubscribers() {
           </tbody>
         </StackedTable>
       )}
+      <CursorPager
+        label="Subscriber pages"
+        page={pages.page}
+        nextCursor={data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        busy={list.isPlaceholderData}
+      />
     </section>
   );
 }

@@ -6,7 +6,11 @@ function cell(value: string): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-export function subscribersCsv(subscribers: readonly Subscriber[]): string {
-  const lines = [['email', 'confirmed_at'], ...subscribers.map((s) => [s.email, s.confirmedAt])];
-  return `${lines.map((line) => line.map(cell).join(',')).join('\r\n')}\r\n`;
+/** CSV lines of subscribers; the header row only with `header` (the export's first page). */
+export function subscribersCsv(subscribers: readonly Subscriber[], header = true): string {
+  const lines = [
+    ...(header ? [['email', 'confirmed_at']] : []),
+    ...subscribers.map((s) => [s.email, s.confirmedAt]),
+  ];
+  return lines.map((line) => `${line.map(cell).join(',')}\r\n`).join('');
 }
