@@ -31,7 +31,7 @@ function startServer(dataDir: string): { child: ChildProcess; output: () => stri
 }
 
 async function waitReady(): Promise<void> {
-  for (let i = 0; i < 240; i++) {
+  for (let i = 0; i < 480; i++) {
     try {
       if ((await fetch(`${BASE}/readyz`)).ok) return;
     } catch {
@@ -54,7 +54,7 @@ const post = (pathname: string, body: unknown) =>
   });
 
 test('SIGTERM finishes cleanly and the data survives a restart', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shutdown-'));
   const email = `shutdown-${Date.now()}@example.com`;
   try {
