@@ -19,3 +19,6 @@ export const zPageQuery = {
 };
 
 export const zNextCursor = z.string().nullable();
+
+/** Server-side search of a paged list (substring, on indexed columns). */
+export const zListSearch = z.string().trim().max(200, 'Search must be at most 200 characters').optional();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, zEmail, zName, zPassword } from './common.js';
-import { zNextCursor, zPageQuery } from './pagination.js';
+import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 
 export const PROJECT_PATHS = {
   request: '/api/v1/user/project/request',
@@ -232,10 +232,21 @@ export const ZOrder = z.object({
 });
 export type Order = z.infer<typeof ZOrder>;
 
-/** GET /api/v1/user/projects: `data` keyed by order id. */
+/**
+ * GET /api/v1/user/projects: the caller's orders, newest first, in keyset pages (issue 17); `order`
+ * asks for that one order (the project mails' link). No parameters: the first 50 orders.
+ */
+export const ZUserProjectsQuery = z.strictObject({
+  order: z.uuid('Order is not a valid id').optional(),
+  ...zPageQuery,
+});
+export type UserProjectsQuery = z.infer<typeof ZUserProjectsQuery>;
+
+/** `data` keyed by order id, in page order (newest first); `nextCursor` null on the last page. */
 export const ZUserProjectsResponse = z.object({
   status: z.literal('ok'),
   data: z.record(z.string(), ZOrder),
+  nextCursor: zNextCursor,
 });
 
 /** A project with its order and client, for admin and staff lists. */
@@ -249,8 +260,6 @@ export const ZManagedProjectsResponse = z.object({
   /** Keyset pagination (issue 17): null on the last page. */
   nextCursor: zNextCursor,
 });
-
-const zListSearch = z.string().trim().max(200, 'Search must be at most 200 characters').optional();
 
 /** Admin projects, newest first, in keyset pages; `search` matches project, client name/email or status. */
 export const ZAdminProjectsQuery = z.strictObject({

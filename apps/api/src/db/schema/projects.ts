@@ -16,7 +16,8 @@ export const projectOrders = pgTable(
     designTemplates: jsonb('design_templates').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('project_orders_client_idx').on(table.clientId)],
+  // (client, created_at, id): the client's orders in keyset pages, newest first (issue 17).
+  (table) => [index('project_orders_client_idx').on(table.clientId, table.createdAt, table.id)],
 );
 
 /** Files uploaded with an order; the bytes and their access policy live in stored_files. */
