@@ -12,13 +12,7 @@ import { apiRequest } from '../../lib/api-client';
 /** Spec §9: admin lists are polled every 3 s. */
 export const ADMIN_POLL_MS = 3000;
 
-/** `path?…` with the parameters that have a value (search, cursor, filters). */
-export function withQuery(path: string, params: Record<string, string | undefined>): string {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
-  const text = search.toString();
-  return text ? `${path}?${text}` : path;
-}
+export { withQuery } from '../../lib/with-query';
 
 export type AdminOverview = AdminOverviewResponse['overview'];
 
