@@ -46,6 +46,9 @@ const { openPglite, openPostgres } = await import(pathToFileURL(path.join(dist, 
 const { LicenceKeyList } = await import(
   pathToFileURL(path.join(dist, 'modules/key-manager/licence-key-list.js')).href
 );
+const { propertyPageQuery } = await import(
+  pathToFileURL(path.join(dist, 'modules/business/property-page-query.js')).href
+);
 
 // ---- The lists measured. Each: load(query, ownerId, from, to) adds rows from..to-1; requests. ----
 
@@ -59,9 +62,14 @@ const keyOf = (n) => {
   return [0, 5, 10, 15, 20].map((at) => hex.slice(at, at + 5)).join('-');
 };
 
+/** The bench owner's business, registered by SQL when the houses are first loaded. */
+let businessId = '';
+const HOUSES = '/api/business/real-estate/house/get';
+
 const LISTS = [
   {
     name: 'licence keys',
+    table: 'licence_keys',
     async load(query, ownerId, from, to) {
       for (let start = from; start < to; start += CHUNK) {
         const end = Math.min(to, start + CHUNK) - 1;
@@ -103,7 +111,65 @@ const LISTS = [
       }));
     },
   },
+  {
+    // Decision 030: one business holding every listing (the owner's walk is bounded by the business).
+    name: 'houses',
+    table: 'real_estate_properties',
+    async load(query, ownerId, from, to) {
+      if (!businessId) {
+        const { rows } = await query(
+          `insert into businesses (owner_id, type_id, name)
+           select $1, id, 'Bench Estates' from business_types where type = 'RealEstate' returning id`,
+          [ownerId],
+        );
+        businessId = rows[0].id;
+      }
+      for (let start = from; start < to; start += CHUNK) {
+        const end = Math.min(to, start + CHUNK) - 1;
+        // Statuses in turn (a quarter Sold), every 1,000th listing in Canada, addresses `<n> Quay Street`.
+        await query(
+          `insert into real_estate_properties (business_id, kind, status_id, bedrooms, bathrooms, garages, floors,
+             area, price_cents, address, country_code, state_code, created_at, updated_at)
+           select $1, 'house', 1 + n % 4, 2, 1, 1, 1, 1700, 4500000, n || ' Quay Street',
+             case when n % 1000 = 0 then 'CA' else 'US' end, case when n % 1000 = 0 then 'ON' else 'CA' end,
+             timestamptz '2026-01-01' + n * interval '1 millisecond', now()
+           from generate_series(${start}::int, ${end}::int) as n`,
+          [businessId],
+        );
+      }
+    },
+    firstPage: () => ({ path: HOUSES, body: { business: businessId } }),
+    /** An address (one match), a status (a quarter), a rare country (0.1%), a word in every address. */
+    searches: (size) => [
+      () => ({ path: HOUSES, body: { business: businessId, search: `${randomRow(size)} Quay` } }),
+      () => ({ path: HOUSES, body: { business: businessId, search: 'sold' } }),
+      () => ({ path: HOUSES, body: { business: businessId, search: 'canada' } }),
+      () => ({ path: HOUSES, body: { business: businessId, search: 'quay' } }),
+    ],
+    explain: (db, _ownerId, size) => {
+      const shapes = {
+        'first page': {},
+        address: { search: `${randomRow(size)} Quay` },
+        'status "sold"': { search: 'sold' },
+        'rare country "canada"': { search: 'canada' },
+        'no match "zebra"': { search: 'zebra' },
+        'broad word "quay"': { search: 'quay' },
+      };
+      return Object.entries(shapes).map(([label, shape]) => ({
+        label,
+        statement: propertyPageQuery(db, { businessId }, 'house', {
+          business: businessId,
+          limit: 50,
+          ...shape,
+        }),
+      }));
+    },
+  },
 ];
+
+/** Only these lists (BENCH_LISTS=houses), default all. */
+const CHOSEN = process.env.BENCH_LISTS?.split(',');
+const lists = () => LISTS.filter((list) => !CHOSEN || CHOSEN.includes(list.name));
 
 const randomRow = (size) => 1 + Math.floor(Math.random() * size);
 
@@ -347,13 +413,13 @@ try {
 
   let loaded = 0;
   for (const size of SIZES) {
-    for (const list of LISTS) {
+    for (const list of lists()) {
       const loadStarted = performance.now();
       const executionMs = [];
       const shapeMs = [];
       const plans = await withDatabase(async (query, database) => {
         await list.load(query, ownerId, loaded + 1, size + 1);
-        await query('analyze licence_keys');
+        await query(`analyze ${list.table}`);
         const found = [];
         for (const { label, statement } of list.explain(database.db, ownerId, size)) {
           const { sql, params } = statement.toSQL();
@@ -373,7 +439,7 @@ try {
         return found;
       });
       const loadSeconds = (performance.now() - loadStarted) / 1000;
-      const scans = plans.filter((plan) => /Seq Scan on licence_keys/.test(plan));
+      const scans = plans.filter((plan) => new RegExp(`Seq Scan on ${list.table}\\b`).test(plan));
       if (scans.length > 0)
         console.error(`A list statement scans the table at ${size}:\n${scans.join('\n\n')}`);
       if (process.env.BENCH_SHOW_PLANS) console.log(plans.join('\n\n'));
@@ -439,11 +505,12 @@ for (const r of results) {
 }
 
 console.log('\nDatabase execution time per list statement (EXPLAIN ANALYZE, best of three, ms):\n');
-const labels = results[0]?.shapeMs.map((shape) => shape.label) ?? [];
-console.log(`| List | Rows | ${labels.join(' | ')} |`);
-console.log(`|---|---:|${labels.map(() => '---:').join('|')}|`);
-for (const r of results) {
-  console.log(
-    `| ${r.list} | ${r.size.toLocaleString('en')} | ${r.shapeMs.map((shape) => ms(shape.ms)).join(' | ')} |`,
-  );
+for (const name of [...new Set(results.map((r) => r.list))]) {
+  const rows = results.filter((r) => r.list === name);
+  const labels = rows[0]?.shapeMs.map((shape) => shape.label) ?? [];
+  console.log(`\n| ${name}: rows | ${labels.join(' | ')} |`);
+  console.log(`|---:|${labels.map(() => '---:').join('|')}|`);
+  for (const r of rows) {
+    console.log(`| ${r.size.toLocaleString('en')} | ${r.shapeMs.map((shape) => ms(shape.ms)).join(' | ')} |`);
+  }
 }

@@ -3,6 +3,8 @@ DROP INDEX "business_agents_business_idx";--> statement-breakpoint
 DROP INDEX "real_estate_properties_business_kind_idx";--> statement-breakpoint
 DROP INDEX "real_estate_properties_agent_idx";--> statement-breakpoint
 DROP INDEX "project_orders_client_idx";--> statement-breakpoint
+CREATE INDEX "real_estate_properties_business_status_idx" ON "real_estate_properties" USING btree ("business_id","kind","status_id");--> statement-breakpoint
+CREATE INDEX "real_estate_properties_business_country_idx" ON "real_estate_properties" USING btree ("business_id","kind","country_code");--> statement-breakpoint
 CREATE INDEX "receipts_user_idx" ON "receipts" USING btree ("user_id","issued_at","id");--> statement-breakpoint
 CREATE INDEX "business_agents_business_idx" ON "business_agents" USING btree ("business_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "real_estate_properties_business_kind_idx" ON "real_estate_properties" USING btree ("business_id","kind","created_at","id");--> statement-breakpoint

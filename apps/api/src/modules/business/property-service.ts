@@ -1,28 +1,17 @@
-import {
-  PROPERTY_STATUSES,
-  type Property,
-  type PropertyKind,
-  type PropertyListQuery,
-  type PublicListing,
-} from '@app/contract';
-import { and, desc, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Property, PropertyKind, PropertyListQuery, PublicListing } from '@app/contract';
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { businessAgents, properties, propertyImages, type StoredFileRow } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth/guard.js';
 import type { Clock } from '../../platform/clock.js';
-import {
-  containsPattern,
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { pageOf } from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { BusinessService } from './business-service.js';
 import type { ListingForm } from './listing-form.js';
 import { columnsOf, SOLD_STATUS_ID, toProperties } from './property-mapper.js';
-import { checkPlace, listCountries } from './reference-data.js';
+import { propertyPageQuery } from './property-page-query.js';
+import { checkPlace } from './reference-data.js';
 
 const MAX_IMAGES = 10;
 
@@ -35,35 +24,18 @@ export class PropertyService {
     private readonly clock: Clock,
   ) {}
 
-  /**
-   * A business's listings of one kind, newest first, in keyset pages on (created_at, id) (issue 17).
-   * The owner walks (business, kind, created_at, id), an agent (agent, kind, created_at, id): an
-   * agent's cursor can only ever reach the listings assigned to them. `search` matches the address
-   * (trigram index) or a status or country whose name contains the term.
-   */
+  /** A business's listings of one kind in keyset pages (property-page-query.ts): an agent sees theirs. */
   async list(
     userId: string,
     kind: PropertyKind,
     query: PropertyListQuery,
   ): Promise<{ items: Property[]; nextCursor: string | null }> {
     const access = await this.businesses.access(userId, query.business);
-    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-    const conditions: (SQL | undefined)[] = [
+    const scope =
       access.role === 'agent' && access.agentId
-        ? eq(properties.agentId, access.agentId)
-        : eq(properties.businessId, query.business),
-      eq(properties.kind, kind),
-      this.searchCondition(query.search),
-      after
-        ? sql`(${properties.createdAt}, ${properties.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-        : undefined,
-    ];
-    const rows = await this.db
-      .select({ row: properties, cursorAt: exactTimestamp(properties.createdAt) })
-      .from(properties)
-      .where(and(...conditions))
-      .orderBy(desc(properties.createdAt), desc(properties.id))
-      .limit(query.limit + 1);
+        ? { agentId: access.agentId }
+        : { businessId: query.business };
+    const rows = await propertyPageQuery(this.db, scope, kind, query);
     const page = pageOf(rows, query.limit, (entry) => [entry.cursorAt, entry.row.id]);
     return {
       items: await toProperties(
@@ -72,22 +44,6 @@ export class PropertyService {
       ),
       nextCursor: page.nextCursor,
     };
-  }
-
-  /** Address contains the term, or the listing's status or country name does (in-memory reference data). */
-  private searchCondition(search: string | undefined): SQL | undefined {
-    const pattern = containsPattern(search);
-    if (!pattern) return undefined;
-    const term = search?.trim().toLowerCase() ?? '';
-    const statusIds = PROPERTY_STATUSES.filter((s) => s.status.toLowerCase().includes(term)).map((s) => s.id);
-    const countryCodes = listCountries()
-      .filter((country) => country.name.toLowerCase().includes(term))
-      .map((country) => country.id);
-    return or(
-      ilike(properties.address, pattern),
-      statusIds.length > 0 ? inArray(properties.statusId, statusIds) : undefined,
-      countryCodes.length > 0 ? inArray(properties.countryCode, countryCodes) : undefined,
-    );
   }
 
   async add(userId: string, kind: PropertyKind, form: ListingForm): Promise<Property> {
