@@ -88,7 +88,13 @@ test('an owner pages 52 houses one server page at a time and searches them on th
     const body = request.postDataJSON() as { search?: string } | null;
     if (body?.search) searches.push(body.search);
   });
+  const searched = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/business/real-estate/house/get' &&
+      (response.request().postDataJSON() as { search?: string } | null)?.search === '17 Quay',
+  );
   await page.getByRole('searchbox', { name: 'Search' }).pressSequentially('17 Quay', { delay: 20 });
+  await searched;
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('17 Quay Street');
   expect(searches).toContain('17 Quay');
