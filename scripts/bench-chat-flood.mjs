@@ -5,14 +5,24 @@
 // or the close, and starts again. Prints healthz latency idle and under the flood for both servers,
 // their ratio, what the attackers achieved, and the load average. Fresh database each run: PGlite in
 // a temp dir, or a new database on the PostgreSQL server of DATABASE_URL (dropped at the end).
-import { fork, spawn } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import WebSocket, { WebSocketServer } from 'ws';
+import WebSocket from 'ws';
+import { bareChatSockets, socketUrl } from './bench-chat-sockets.mjs';
+import {
+  benchNodeArgs,
+  fmtLoad,
+  freshDatabase,
+  percentileOfSorted,
+  round1,
+  startApi,
+  stopChildren,
+  waitReady,
+} from './bench-support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 10) * 1000;
@@ -21,7 +31,6 @@ const FRAMES = Number(process.env.BENCH_FRAMES ?? 200);
 const SESSIONS = 10;
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const BARE_PORT = PORT + 1;
-const SOCKET_PATH = '/api/v1/chat/socket';
 /** The p99 the issue asks for, under the flood. */
 const TARGET_P99_MS = 50;
 
@@ -31,21 +40,7 @@ async function runBareServer() {
     response.writeHead(request.url === '/healthz' ? 200 : 404, { 'content-type': 'application/json' });
     response.end('{"status":"ok"}');
   });
-  const wss = new WebSocketServer({ server: http, path: SOCKET_PATH, maxPayload: 16 * 1024 });
-  wss.on('connection', (ws) => {
-    ws.on('message', (raw) => {
-      let frame;
-      try {
-        frame = JSON.parse(raw.toString());
-      } catch {
-        return;
-      }
-      if (frame.type === 'auth') ws.send('{"type":"ready"}');
-      else if (frame.type === 'join')
-        ws.send(JSON.stringify({ type: 'joined', room: 'cs:bare', target: frame.target }));
-      else if (frame.type === 'ping') ws.send('{"type":"pong"}');
-    });
-  });
+  bareChatSockets(http, { roomOf: () => 'cs:bare', maxPayload: 16 * 1024 });
   http.listen(BARE_PORT, '127.0.0.1', () => process.send?.('listening'));
 }
 
@@ -121,7 +116,7 @@ async function main() {
     process.exit(1);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-chat-'));
-  const database = await freshDatabase();
+  const database = await freshDatabase(process.env.DATABASE_URL);
   const load = [loadavg()];
   const children = [];
   let exitCode = 0;
@@ -135,7 +130,7 @@ async function main() {
       Array.from({ length: SESSIONS }, (_, i) => `bare-${i}`),
     );
 
-    const app = startApp(dist, dataDir, database.url);
+    const app = startApi({ dist, port: PORT, dataDir, databaseUrl: database.url, nodeArgs: benchNodeArgs() });
     children.push(app);
     const base = `http://127.0.0.1:${PORT}`;
     await waitReady(base);
@@ -183,10 +178,7 @@ async function main() {
     console.error(error);
     exitCode = 1;
   } finally {
-    for (const child of children) {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-    }
+    await stopChildren(children);
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
@@ -198,7 +190,7 @@ async function measure(base, tokens) {
   const idle = await probe(base, Date.now() + 3000);
   const attackers = fork(import.meta.filename, [
     '--attack',
-    JSON.stringify({ url: `${base.replace(/^http/, 'ws')}${SOCKET_PATH}`, tokens, durationMs: DURATION_MS }),
+    JSON.stringify({ url: socketUrl(base), tokens, durationMs: DURATION_MS }),
   ]);
   const attack = new Promise((resolve) => attackers.once('message', resolve));
   const flood = await probe(base, Date.now() + DURATION_MS);
@@ -215,58 +207,8 @@ async function probe(base, until) {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   latencies.sort((a, b) => a - b);
-  const at = (p) => round1(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)]);
+  const at = (p) => round1(percentileOfSorted(latencies, p));
   return { count: latencies.length, p50: at(0.5), p99: at(0.99), max: round1(latencies.at(-1)) };
-}
-
-const round1 = (value) => Math.round(value * 10) / 10;
-const fmtLoad = (values) => values.map((value) => value.toFixed(2)).join(' / ');
-
-async function freshDatabase() {
-  if (!process.env.DATABASE_URL) return { url: undefined, drop: async () => {} };
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
-function startApp(dist, dataDir, databaseUrl) {
-  const env = {
-    ...process.env,
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-  };
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  else delete env.DATABASE_URL;
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  return spawn(process.execPath, [...nodeArgs, path.join(dist, 'main.js')], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
-
-async function waitReady(base) {
-  for (let i = 0; i < 240; i += 1) {
-    try {
-      if ((await fetch(`${base}/readyz`)).ok) return;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('server did not become ready');
 }
 
 // Last, so every constant above is initialised: one file plays the bench, the bare server and the attackers.

@@ -16,8 +16,8 @@ import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import WebSocket, { WebSocketServer } from 'ws';
+import { bareChatSockets, joinChat, socketUrl } from './bench-chat-sockets.mjs';
+import { fmtLoad, freshDatabase, percentileOfSorted, round1, stopChildren } from './bench-support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION_MS = Number(process.env.BENCH_DURATION ?? 5) * 1000;
@@ -25,7 +25,6 @@ const SENDERS = Number(process.env.BENCH_SENDERS ?? 4);
 const SIZES = (process.env.BENCH_SIZES ?? '2,50,200').split(',').map(Number);
 const PORT = Number(process.env.BENCH_PORT ?? 3190);
 const BARE_PORT = PORT + 1;
-const SOCKET_PATH = '/api/v1/chat/socket';
 const SEND_PATH = '/api/v1/chat/set/project/active';
 const TARGET_RATIO = 0.25;
 const TARGET_P95_MS = 100;
@@ -59,20 +58,14 @@ function runBareServer() {
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"success"}');
     });
   });
-  const wss = new WebSocketServer({ server: http, path: SOCKET_PATH });
-  wss.on('connection', (ws) => {
-    ws.on('message', (raw) => {
-      const frame = JSON.parse(raw.toString());
-      if (frame.type === 'auth') ws.send('{"type":"ready"}');
-      else if (frame.type === 'join') {
-        const room = `project:${frame.target.project}`;
-        const members = rooms.get(room) ?? new Set();
-        members.add(ws);
-        rooms.set(room, members);
-        ws.on('close', () => members.delete(ws));
-        ws.send(JSON.stringify({ type: 'joined', room, target: frame.target }));
-      }
-    });
+  bareChatSockets(http, {
+    roomOf: (target) => `project:${target.project}`,
+    onJoined: (ws, room) => {
+      const members = rooms.get(room) ?? new Set();
+      members.add(ws);
+      rooms.set(room, members);
+      ws.on('close', () => members.delete(ws));
+    },
   });
   http.listen(BARE_PORT, '127.0.0.1', () => process.send?.({ listening: true }));
 }
@@ -153,23 +146,9 @@ async function runApiServer({ dataDir, databaseUrl }) {
 
 /** Opens `size` sockets joined to the room: the sender's own and `size - 1` others. */
 async function openRoom(base, room, tokens) {
-  const url = `${base.replace(/^http/, 'ws')}${SOCKET_PATH}`;
+  const url = socketUrl(base);
   const target = { kind: 'project', order: room.order, project: room.project };
-  const open = (token) =>
-    new Promise((resolve, reject) => {
-      const ws = new WebSocket(url);
-      ws.on('error', reject);
-      ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', access: token })));
-      const onFrame = (raw) => {
-        const frame = JSON.parse(raw.toString());
-        if (frame.type === 'ready') ws.send(JSON.stringify({ type: 'join', target }));
-        else if (frame.type === 'joined') {
-          ws.off('message', onFrame);
-          resolve(ws);
-        } else if (frame.type === 'error') reject(new Error(frame.message));
-      };
-      ws.on('message', onFrame);
-    });
+  const open = (token) => joinChat(url, { access: token }, target);
   const sockets = [await open(tokens.sender)];
   // Joined a few at a time: the join path reads the database, which is not what this measures.
   for (let i = 1; i < room.size; i += 10) {
@@ -238,8 +217,7 @@ async function measure(sockets, post) {
   const seconds = (performance.now() - started) / 1000;
   for (const ws of sockets) ws.close();
   latencies.sort((a, b) => a - b);
-  const at = (p) =>
-    round1(latencies[Math.min(latencies.length - 1, Math.ceil(p * latencies.length) - 1)] ?? NaN);
+  const at = (p) => round1(percentileOfSorted(latencies, p) ?? NaN);
   return {
     messages,
     failures,
@@ -255,7 +233,7 @@ async function main() {
     process.exit(1);
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-chat-'));
-  const database = await freshDatabase();
+  const database = await freshDatabase(process.env.DATABASE_URL);
   const load = [loadavg()];
   const children = [];
   let exitCode = 0;
@@ -331,37 +309,11 @@ async function main() {
     console.error(error);
     exitCode = 1;
   } finally {
-    for (const child of children) {
-      child.kill('SIGTERM');
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
-    }
+    await stopChildren(children);
     await database.drop();
     await rm(dataDir, { recursive: true, force: true });
   }
   process.exit(exitCode);
-}
-
-const round1 = (value) => Math.round(value * 10) / 10;
-const fmtLoad = (values) => values.map((value) => value.toFixed(2)).join(' / ');
-
-async function freshDatabase() {
-  if (!process.env.DATABASE_URL) return { url: undefined, drop: async () => {} };
-  const name = `bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
 }
 
 // Last, so every constant above is initialised: one file plays the bench, the bare server and the API.

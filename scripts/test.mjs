@@ -3,8 +3,8 @@
 // fresh PostgreSQL database created for the run and dropped after it. Ends with "N passed, N failed".
 //
 // Passes that share no port, database or build output run at the same time (each one's output is
-// printed whole when it ends): the Java tests beside the Vitest pass, and the PostgreSQL API pass
-// beside the PGlite browser pass, whose time is mostly spent waiting on the browser.
+// printed whole when it ends): the Java tests beside the Vitest pass, and the browser passes beside
+// both (see the lanes below).
 //
 // TEST_SECOND_NODE_BIN (set by .ci/run to a Node 24 bin folder) adds a second runtime: the build,
 // the unit and web tests, the API tests and the Java tests run on both runtimes; the database axis is
@@ -32,6 +32,16 @@ delete baseEnv.DATABASE_URL;
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+// Each failed test by name with the first line of its error, repeated at the end of the run: CI
+// keeps only the tail of a long log, so the summary has to say what failed on its own.
+const failedTests = [];
+const firstLine = (text) =>
+  String(text ?? '')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes
+    .replace(/\x1b\[[0-9;]*m/g, '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
 
 const started = Date.now();
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
@@ -68,6 +78,14 @@ async function vitest(label, projects, env) {
   const { ok } = await run(label, 'npx', args, env);
   if (!existsSync(file)) return record(label, ok, 0, ok ? 0 : 1, 0);
   const report = JSON.parse(readFileSync(file, 'utf8'));
+  for (const suite of report.testResults ?? []) {
+    const where = path.relative(root, suite.name);
+    const failedHere = (suite.assertionResults ?? []).filter((t) => t.status === 'failed');
+    for (const t of failedHere)
+      failedTests.push(`${label}: ${where} › ${t.fullName} — ${firstLine(t.failureMessages?.[0])}`);
+    if (suite.status === 'failed' && !failedHere.length)
+      failedTests.push(`${label}: ${where} — ${firstLine(suite.message)}`);
+  }
   return record(
     label,
     ok,
@@ -86,7 +104,20 @@ async function playwright(label, env, extraArgs = []) {
     { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
   );
   if (!existsSync(file)) return record(label, ok, 0, ok ? 0 : 1, 0);
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites } = JSON.parse(readFileSync(file, 'utf8'));
+  const walk = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected' && test.status !== 'flaky') continue;
+        const error = test.results?.find((r) => r.error)?.error?.message;
+        failedTests.push(
+          `${label}: ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} — ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+  };
+  for (const suite of suites ?? []) walk(suite, []);
   return record(
     label,
     ok,
@@ -159,42 +190,50 @@ for (const node of runtimes) {
   console.log(`=== build — ${node.name}: ${seconds(phase)} ===`);
 }
 
-// One runtime takes the PGlite Vitest pass and the PostgreSQL browser pass, the other the PostgreSQL
-// Vitest pass and the PGlite browser pass. Unit and web tests touch no database: they run in each
-// runtime's Vitest pass.
+// Two lanes run side by side: the Vitest and Java passes (CPU-bound, two Vitest workers), and the
+// browser passes (one Chromium, mostly waiting on pages). Within a lane the passes run one after the
+// other; the two browser passes share E2E_PORT, so they never overlap. One runtime takes the PGlite
+// Vitest pass and the PostgreSQL browser pass, the other the PostgreSQL Vitest pass and the PGlite
+// browser pass. Unit and web tests touch no database: they run in each runtime's Vitest pass.
 const pgliteNode = second ?? machine;
 const postgresNode = machine;
-await Promise.all([
-  vitest(`unit, web and API tests on PGlite — ${pgliteNode.name}`, ['unit', 'web', 'api'], pgliteNode.env),
-  junit(`Java library tests (JUnit 5) — ${pgliteNode.name}`, pgliteNode.env),
-]);
-await Promise.all([
-  playwright(`browser tests on PGlite — ${postgresNode.name}`, {
+async function vitestAndJavaLane() {
+  await Promise.all([
+    vitest(`unit, web and API tests on PGlite — ${pgliteNode.name}`, ['unit', 'web', 'api'], pgliteNode.env),
+    junit(`Java library tests (JUnit 5) — ${pgliteNode.name}`, pgliteNode.env),
+  ]);
+  await Promise.all([
+    serverUrl
+      ? vitest(
+          `${second ? 'unit, web and API' : 'API'} tests on PostgreSQL — ${postgresNode.name}`,
+          second ? ['unit', 'web', 'api'] : ['api'],
+          { ...postgresNode.env, TEST_DATABASE_URL: serverUrl },
+        )
+      : second
+        ? vitest(`unit, web and API tests on PGlite — ${machine.name}`, ['unit', 'web', 'api'], machine.env)
+        : null,
+    second ? junit(`Java library tests (JUnit 5) — ${machine.name}`, machine.env) : null,
+  ]);
+}
+async function browserLane() {
+  await playwright(`browser tests on PGlite — ${postgresNode.name}`, {
     ...postgresNode.env,
     E2E_RUN_ID: `pglite-${process.pid}`,
-  }),
-  serverUrl
-    ? vitest(
-        `${second ? 'unit, web and API' : 'API'} tests on PostgreSQL — ${postgresNode.name}`,
-        second ? ['unit', 'web', 'api'] : ['api'],
-        { ...postgresNode.env, TEST_DATABASE_URL: serverUrl },
-      )
-    : second
-      ? vitest(`unit, web and API tests on PGlite — ${machine.name}`, ['unit', 'web', 'api'], machine.env)
-      : null,
-  second ? junit(`Java library tests (JUnit 5) — ${machine.name}`, machine.env) : null,
-]);
-if (serverUrl) {
-  // Specs tagged @database-independent (prerendered pages, static docs) already ran on PGlite.
-  await withFreshDatabase((url) =>
-    playwright(
-      `browser tests on PostgreSQL — ${pgliteNode.name}`,
-      { ...pgliteNode.env, E2E_DATABASE_URL: url, E2E_RUN_ID: `postgres-${process.pid}` },
-      ['--grep-invert', '@database-independent'],
-    ),
-  );
+  });
+  if (serverUrl) {
+    // Specs tagged @database-independent (prerendered pages, static docs) already ran on PGlite.
+    await withFreshDatabase((url) =>
+      playwright(
+        `browser tests on PostgreSQL — ${pgliteNode.name}`,
+        { ...pgliteNode.env, E2E_DATABASE_URL: url, E2E_RUN_ID: `postgres-${process.pid}` },
+        ['--grep-invert', '@database-independent'],
+      ),
+    );
+  }
 }
+await Promise.all([vitestAndJavaLane(), browserLane()]);
 
+if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed suites: ${failures.join('; ')}`);
 console.log(`\nAll suites: ${seconds(started)}`);
 console.log(

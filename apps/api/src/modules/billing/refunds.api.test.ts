@@ -8,16 +8,13 @@ import {
   REFUND_NOT_PAID_MESSAGE,
   REFUND_PATHS,
   REFUND_STALE_MESSAGE,
-  type ReceiptsGetResponse,
-  type SubscriptionsGetResponse,
 } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { mailsTo } from '../../test/mail-outbox.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
-import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
 import { billingKit, SANDBOX_SECRET } from './billing-kit.test.js';
+import { refundKit } from './refund-kit.test.js';
 
 let server: TestServer;
 let kit: ReturnType<typeof billingKit>;
@@ -30,37 +27,19 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
+const { proCheckout, refund, receiptOf, subscriptionOf, refundMails } = refundKit(() => ({
+  server,
+  kit,
+  admin,
+}));
+
 /** A developer who paid for Pro with the sandbox's test card. */
 async function paidPro() {
-  const dev = await newDeveloper(server, { plan: 'none' });
-  const pro = await kit.planNamed(dev.token, dev.productId, 'Pro');
-  const { paymentID } = await kit.startCheckout(dev.token, dev.productId, pro.id);
+  const { dev, pro, paymentID } = await proCheckout();
   expect((await kit.pay(dev.token, paymentID)).status).toBe(200);
   expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBe(pro.id);
   return { dev, pro, paymentID };
 }
-
-const refund = (paymentID: string, amount?: number, refundedBefore?: number) =>
-  kit.request<{ message: string; payment: AdminPayment }>(REFUND_PATHS.adminRefund, {
-    body: { paymentID, amount, refundedBefore },
-    token: admin.access,
-  });
-
-async function receiptOf(token: string) {
-  const response = await kit.request<ReceiptsGetResponse>(BILLING_PATHS.receiptsGet, { token });
-  return response.body.receipts[0];
-}
-
-async function subscriptionOf(token: string) {
-  const response = await kit.request<SubscriptionsGetResponse>(BILLING_PATHS.subscriptionsGet, {
-    body: {},
-    token,
-  });
-  return response.body.subscriptions[0] ?? null;
-}
-
-const refundMails = async (email: string) =>
-  (await mailsTo(server, email)).filter((mail) => /^(Partial refund|Refund) of/.test(mail.subject));
 
 describe('admin refunds through the sandbox provider', () => {
   it('a full refund ends the plan it bought, says refunded on the receipt and payment, mails once', async () => {
@@ -165,9 +144,7 @@ describe('admin refunds through the sandbox provider', () => {
   });
 
   it('refuses what cannot be refunded: unpaid, unknown, bad amounts', async () => {
-    const dev = await newDeveloper(server, { plan: 'none' });
-    const pro = await kit.planNamed(dev.token, dev.productId, 'Pro');
-    const { paymentID } = await kit.startCheckout(dev.token, dev.productId, pro.id);
+    const { paymentID } = await proCheckout();
     const unpaid = await refund(paymentID);
     expect(unpaid.status).toBe(409);
     expect(unpaid.body).toEqual({ status: 'failed', message: REFUND_NOT_PAID_MESSAGE });

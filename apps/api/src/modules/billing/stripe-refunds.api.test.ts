@@ -1,20 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import {
-  type AdminPayment,
-  BILLING_PATHS,
-  REFUND_ALREADY_MESSAGE,
-  REFUND_PATHS,
-  type ReceiptsGetResponse,
-  type SubscriptionsGetResponse,
-} from '@app/contract';
+import { BILLING_PATHS, REFUND_ALREADY_MESSAGE } from '@app/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { mailsTo } from '../../test/mail-outbox.js';
-import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
 import { billingKit } from './billing-kit.test.js';
+import { refundKit } from './refund-kit.test.js';
 
 const WEBHOOK_SECRET = 'whsec_refund_stand_in';
 /** Stripe refuses a refund of this many cents in the stand-in (as it does, e.g., for a closed card). */
@@ -105,6 +97,13 @@ afterAll(async () => {
 });
 
 const stripe = new Stripe('sk_test_standin');
+const {
+  proCheckout,
+  refund: adminRefund,
+  receiptOf,
+  subscriptionOf,
+  refundMails,
+} = refundKit(() => ({ server, kit, admin }));
 
 function sendWebhook(payload: string) {
   const header = stripe.webhooks.generateTestHeaderString({
@@ -117,9 +116,7 @@ function sendWebhook(payload: string) {
 
 /** A developer who paid for Pro through Stripe Checkout (its signed `checkout.session.completed`). */
 async function paidPro() {
-  const dev = await newDeveloper(server, { plan: 'none' });
-  const pro = await kit.planNamed(dev.token, dev.productId, 'Pro');
-  const { paymentID } = await kit.startCheckout(dev.token, dev.productId, pro.id);
+  const { dev, pro, paymentID } = await proCheckout();
   const completed = JSON.stringify({
     id: `evt_paid_${paymentID}`,
     object: 'event',
@@ -162,28 +159,6 @@ function chargeRefunded(eventId: string, paymentID: string, amount: number, refu
     },
   });
 }
-
-const adminRefund = (paymentID: string, amount?: number) =>
-  kit.request<{ message: string; payment: AdminPayment }>(REFUND_PATHS.adminRefund, {
-    body: { paymentID, amount },
-    token: admin.access,
-  });
-
-async function receiptOf(token: string) {
-  const response = await kit.request<ReceiptsGetResponse>(BILLING_PATHS.receiptsGet, { token });
-  return response.body.receipts[0];
-}
-
-async function subscriptionOf(token: string) {
-  const response = await kit.request<SubscriptionsGetResponse>(BILLING_PATHS.subscriptionsGet, {
-    body: {},
-    token,
-  });
-  return response.body.subscriptions[0] ?? null;
-}
-
-const refundMails = async (email: string) =>
-  (await mailsTo(server, email)).filter((mail) => /^(Partial refund|Refund) of/.test(mail.subject));
 
 describe('admin refunds through Stripe', () => {
   it('a partial refund goes to Stripe on the PaymentIntent; Stripe’s charge.refunded for it changes nothing more', async () => {

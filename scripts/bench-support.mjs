@@ -1,0 +1,77 @@
+// What the benchmark scripts share: a throw-away database, the built API in a child process, and the
+// small figures they print (percentiles, rounding, load average). Scripts import what they need.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * A new empty database on the PostgreSQL server of `serverUrl`, named `<prefix>_<time>`, and a `drop`
+ * for the end of the run. Without a server URL: `url` is undefined (the API then uses PGlite).
+ */
+export async function freshDatabase(serverUrl, prefix = 'bench') {
+  if (!serverUrl) return { url: undefined, drop: async () => {} };
+  const name = `${prefix}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+/** The built API (`<dist>/main.js`) in its own process: fresh data dir, no demo data, warn logging. */
+export function startApi({ dist, port, dataDir, databaseUrl, nodeArgs = [] }) {
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'warn',
+  };
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  else delete env.DATABASE_URL;
+  return spawn(process.execPath, [...nodeArgs, path.join(dist, 'main.js')], {
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+/** BENCH_NODE_ARGS as a list of flags for the server's node. */
+export const benchNodeArgs = () => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
+/** Polls `<base>/readyz` for up to two minutes. */
+export async function waitReady(base) {
+  for (let i = 0; i < 480; i += 1) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('server did not become ready');
+}
+
+/** SIGTERM to each child process, waiting for each to exit. */
+export async function stopChildren(children) {
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+export const round1 = (value) => Math.round(value * 10) / 10;
+export const fmtLoad = (values) => values.map((value) => value.toFixed(2)).join(' / ');
+
+/** The value at fraction `p` (0–1) of an ascending list: the smallest with at least p of the list at or below it. */
+export const percentileOfSorted = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
