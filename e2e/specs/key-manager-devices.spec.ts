@@ -1,48 +1,25 @@
 import { KEY_MANAGER_PATHS } from '@app/contract';
 import { expect, test } from '@playwright/test';
-import { signUp, uniqueUser } from '../support/accounts.js';
-import { E2E_BASE_URL } from '../support/env.js';
-
-/** The installed app: plain fetch with the API key as bearer. */
-async function callApi(apiKey: string, path: string, body: unknown) {
-  const response = await fetch(`${E2E_BASE_URL}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+import {
+  addLicenceKey,
+  callKeyManagerApi,
+  generateApiKey,
+  signUpWithFreeKeyManagerPlan,
+} from '../support/key-manager.js';
 
 test('the dashboard lists a key’s devices and releases one; the key’s lease is set there too', async ({
   page,
 }) => {
-  await signUp(page, uniqueUser());
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.goto('/store/key-manager');
-  await page.getByRole('button', { name: 'Activate Free plan' }).click();
-  await expect(page.getByRole('heading', { name: 'Free plan' })).toBeVisible();
-
-  await page.getByRole('tab', { name: 'Keys' }).click();
-  await page.getByRole('button', { name: 'Add key' }).click();
-  const add = page.getByRole('dialog', { name: 'Add key' });
-  await add.getByLabel('Max activations').fill('2');
-  await add.getByRole('button', { name: 'Create key' }).click();
-  await expect(add).toBeHidden();
-  const licenceKey = (
-    await page.locator('tbody tr').first().locator('.font-monospace').first().innerText()
-  ).trim();
-
-  await page.getByRole('tab', { name: 'API', exact: true }).click();
-  await page.getByRole('button', { name: 'Generate API key' }).click();
-  const apiKey = (await page.getByTestId('new-api-key').innerText()).trim();
-  await page.getByRole('button', { name: 'Done' }).click();
+  await signUpWithFreeKeyManagerPlan(page);
+  const licenceKey = await addLicenceKey(page, 2);
+  const apiKey = await generateApiKey(page);
 
   // Two installs of the app activate with their fingerprints and details.
   for (const [fingerprint, deviceName] of [
     ['e2e-laptop', 'Work laptop'],
     ['e2e-desktop', 'Home desktop'],
   ]) {
-    const activated = await callApi(apiKey, KEY_MANAGER_PATHS.activateKey, {
+    const activated = await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.activateKey, {
       key: licenceKey,
       fingerprint,
       deviceName,
@@ -70,9 +47,9 @@ test('the dashboard lists a key’s devices and releases one; the key’s lease 
   await expect(page.getByText('Device released')).toBeVisible();
   await expect(devices.getByTestId('device-row-e2e-laptop')).toHaveCount(0);
   await expect(devices.getByTestId('device-row-e2e-desktop')).toBeVisible();
-  const info = await callApi(apiKey, KEY_MANAGER_PATHS.getKeyInformation, { key: licenceKey });
+  const info = await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.getKeyInformation, { key: licenceKey });
   expect(info.body).toMatchObject({ currentActivations: 1 });
-  const beat = await callApi(apiKey, KEY_MANAGER_PATHS.heartbeat, {
+  const beat = await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.heartbeat, {
     key: licenceKey,
     fingerprint: 'e2e-laptop',
   });

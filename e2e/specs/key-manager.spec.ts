@@ -2,16 +2,7 @@ import { INVALID_KEY_MESSAGE, KEY_DISABLED_MESSAGE, KEY_MANAGER_PATHS, keyLimitM
 import { expect, type Page, test } from '@playwright/test';
 import { signUp, uniqueUser } from '../support/accounts.js';
 import { E2E_BASE_URL } from '../support/env.js';
-
-/** A third-party application: plain fetch with the API key as bearer, as the docs show. */
-async function callApi(apiKey: string, path: string, body: unknown) {
-  const response = await fetch(`${E2E_BASE_URL}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
+import { callKeyManagerApi } from '../support/key-manager.js';
 
 async function addKey(page: Page, maxActivations: string) {
   await page.getByRole('button', { name: 'Add key' }).click();
@@ -70,7 +61,7 @@ test('a developer activates the free plan, manages a key and uses it through the
   await expect(page.locator('tbody')).toContainText(`${apiKey.slice(0, 12)}…${apiKey.slice(-4)}`);
 
   // The application activates the key; the dashboard shows it within 3 s.
-  const activated = await callApi(apiKey, KEY_MANAGER_PATHS.activateKey, { key: licenceKey });
+  const activated = await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.activateKey, { key: licenceKey });
   expect(activated).toMatchObject({ status: 200, body: { status: 'ok', currentActivations: 1 } });
   await page.getByRole('tab', { name: 'Keys' }).click();
   const keyRow = page.getByTestId(`key-row-${licenceKey}`);
@@ -82,11 +73,11 @@ test('a developer activates the free plan, manages a key and uses it through the
   await toggle.click();
   await expect(page.getByText('Key disabled')).toBeVisible();
   await expect(toggle).not.toBeChecked();
-  const blocked = await callApi(apiKey, KEY_MANAGER_PATHS.activateKey, { key: licenceKey });
+  const blocked = await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.activateKey, { key: licenceKey });
   expect(blocked).toEqual({ status: 409, body: { status: 'failed', message: KEY_DISABLED_MESSAGE } });
 
   // A change made through the API shows on the dashboard within 3 s as well.
-  await callApi(apiKey, KEY_MANAGER_PATHS.markKeyAsActive, { key: licenceKey, isActive: true });
+  await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.markKeyAsActive, { key: licenceKey, isActive: true });
   await expect(toggle).toBeChecked({ timeout: 3500 });
 
   // Delete with confirmation; the application then gets Invalid Key Provided.
@@ -94,7 +85,7 @@ test('a developer activates the free plan, manages a key and uses it through the
   const confirm = page.getByRole('dialog', { name: 'Delete key' });
   await confirm.getByRole('button', { name: 'Delete key' }).click();
   await expect(keyRow).toBeHidden();
-  const gone = await callApi(apiKey, KEY_MANAGER_PATHS.getKeyInformation, { key: licenceKey });
+  const gone = await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.getKeyInformation, { key: licenceKey });
   expect(gone).toEqual({ status: 404, body: { status: 'failed', message: INVALID_KEY_MESSAGE } });
 
   // The dashboard tab charts today's activation.

@@ -1,20 +1,16 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { ENTITLEMENT_NAME_MESSAGE, KEY_MANAGER_PATHS } from '@app/contract';
 import { expect, type Page, test } from '@playwright/test';
-import { signUp, uniqueUser } from '../support/accounts.js';
 import { E2E_BASE_URL } from '../support/env.js';
+import {
+  addLicenceKey,
+  callKeyManagerApi,
+  generateApiKey,
+  signUpWithFreeKeyManagerPlan,
+} from '../support/key-manager.js';
 
 // Issue 14 item 3 in the browser: the dashboard shows the public key an app embeds, a certificate the
 // app checks out verifies with exactly what was copied, entitlements are edited per key, and keys rotate.
-
-async function callApi(apiKey: string, path: string, body: unknown) {
-  const response = await fetch(`${E2E_BASE_URL}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
-}
 
 async function copied(page: Page): Promise<string> {
   return page.evaluate(() => navigator.clipboard.readText());
@@ -25,21 +21,11 @@ test('the dashboard shows the public key that verifies checked-out licences, and
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
-  await signUp(page, uniqueUser());
-  await expect(page).toHaveURL(/\/profile$/);
-  await page.goto('/store/key-manager');
-  await page.getByRole('button', { name: 'Activate Free plan' }).click();
-  await expect(page.getByRole('heading', { name: 'Free plan' })).toBeVisible();
+  await signUpWithFreeKeyManagerPlan(page);
 
   // A key with entitlements (checked in the dialog before they are sent).
-  await page.getByRole('tab', { name: 'Keys' }).click();
-  await page.getByRole('button', { name: 'Add key' }).click();
-  const add = page.getByRole('dialog', { name: 'Add key' });
-  await add.getByLabel('Max activations').fill('2');
-  await add.getByRole('button', { name: 'Create key' }).click();
-  await expect(add).toBeHidden();
-  const row = page.locator('tbody tr').first();
-  const licenceKey = (await row.locator('.font-monospace').first().innerText()).trim();
+  const licenceKey = await addLicenceKey(page, 2);
+  const row = page.getByTestId(`key-row-${licenceKey}`);
   await row.getByRole('button', { name: `Entitlements ${licenceKey}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Entitlements' });
   const json = dialog.getByLabel('Entitlements (JSON object)');
@@ -53,12 +39,8 @@ test('the dashboard shows the public key that verifies checked-out licences, and
   await expect(page.getByText('Entitlements saved')).toBeVisible();
 
   // A publishable key, as an app ships with.
-  await page.getByRole('tab', { name: 'API', exact: true }).click();
-  await page.getByLabel('Type').selectOption('publishable');
-  await page.getByRole('button', { name: 'Generate API key' }).click();
-  const apiKey = (await page.getByTestId('new-api-key').innerText()).trim();
+  const apiKey = await generateApiKey(page, 'publishable');
   expect(apiKey).toMatch(/^km_pub_/);
-  await page.getByRole('button', { name: 'Done' }).click();
 
   // The Offline licences tab shows the public key (created on first use) to copy into the app.
   await page.getByRole('tab', { name: 'Offline licences' }).click();
@@ -78,9 +60,12 @@ test('the dashboard shows the public key that verifies checked-out licences, and
   // The app activates its device and checks out a licence; the copied PEM verifies it.
   const fingerprint = 'e2e-laptop';
   expect(
-    (await callApi(apiKey, KEY_MANAGER_PATHS.activateKey, { key: licenceKey, fingerprint })).status,
+    (await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.activateKey, { key: licenceKey, fingerprint })).status,
   ).toBe(200);
-  const checkout = await callApi(apiKey, KEY_MANAGER_PATHS.checkoutLicense, { key: licenceKey, fingerprint });
+  const checkout = await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.checkoutLicense, {
+    key: licenceKey,
+    fingerprint,
+  });
   expect(checkout.status).toBe(200);
   const [body, signature] = String(checkout.body.certificate).split('.') as [string, string];
   const payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));

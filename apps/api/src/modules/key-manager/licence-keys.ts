@@ -7,9 +7,10 @@ import {
   NO_PLAN_MESSAGE,
   type PublicKeyInformation,
 } from '@app/contract';
-import { and, count, eq, isNull, sql, sum } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
+  type KeyEventAction,
   keyEvents,
   type LicenceKeyRow,
   licenceKeyDevices,
@@ -161,18 +162,22 @@ export class LicenceKeys {
     };
   }
 
-  /** Activations and deactivations per UTC day, oldest first, with empty days filled in. */
+  /**
+   * Activations and deactivations per UTC day, oldest first, with empty days filled in. A slot freed
+   * by the dashboard (`release`) or a lapsed lease (`expire`) is a deactivation; a self-serve
+   * `transfer` is both (the new device came in, the idle one left), as its webhooks say (decision 023).
+   */
   async activity(ownerId: string, days: number): Promise<ActivityResponse['days']> {
     const today = startOfUtcDay(this.clock.now());
     const from = new Date(today.getTime() - (days - 1) * 86_400_000);
     const day = sql<string>`to_char(${keyEvents.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+    const counted = (actions: readonly KeyEventAction[]) =>
+      sql<number>`count(*) filter (where ${inArray(keyEvents.action, [...actions])})`.mapWith(Number);
     const rows = await this.db
       .select({
         day,
-        activations: sql<number>`count(*) filter (where ${keyEvents.action} = 'activate')`.mapWith(Number),
-        deactivations: sql<number>`count(*) filter (where ${keyEvents.action} = 'deactivate')`.mapWith(
-          Number,
-        ),
+        activations: counted(ACTIVITY_ACTIONS.activations),
+        deactivations: counted(ACTIVITY_ACTIONS.deactivations),
       })
       .from(keyEvents)
       .where(and(eq(keyEvents.ownerId, ownerId), sql`${keyEvents.createdAt} >= ${from.toISOString()}`))
@@ -185,6 +190,12 @@ export class LicenceKeys {
     });
   }
 }
+
+/** Which key events the activity chart counts as what (decision 023). */
+export const ACTIVITY_ACTIONS = {
+  activations: ['activate', 'transfer'],
+  deactivations: ['deactivate', 'release', 'expire', 'transfer'],
+} as const satisfies Record<string, readonly KeyEventAction[]>;
 
 function event(
   ctx: CallContext,

@@ -200,5 +200,5 @@ export const publicKeyRoutes =
 
     registerHeartbeatRoute(app, devices, requireApiKey, context, { tags, security, failures });
     // Signed offline licences (decision 024).
-    registerCheckoutRoute(app, licences, requireApiKey, { tags, security, failures });
+    registerCheckoutRoute(app, licences, requireApiKey, context, { tags, security, failures });
   };

@@ -55,7 +55,7 @@ export const keyManagerRoutes =
     await app.register(deviceRoutes(deps, devices, new DevicePolicies(db, deps.clock)));
     await app.register(webhooks.routes);
     // Signed offline licences (decision 024): dashboard routes here, checkout on the public plugin.
-    const licences = createLicences(deps);
+    const licences = createLicences(deps, devices);
     await app.register(licences.routes);
     await app.register(
       publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock), devices, licences.checkout),

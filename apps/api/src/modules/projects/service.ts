@@ -8,7 +8,8 @@ import {
   type Role,
   type UserProjectsQuery,
 } from '@app/contract';
-import { and, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
   type ProjectRow,
@@ -171,51 +172,69 @@ export class ProjectService {
    * Admin projects, newest first, in keyset pages on (created_at, id). `search` matches the project's
    * name or its client's name or email (trigram indexes; the client side is a sub-select through
    * project_orders_client_idx) or a status containing the term; `status` filters exactly.
+   *
+   * A search is one keyset query per way of matching (name, client, status words), each taking its
+   * own first `limit + 1` ids after the cursor, and the page is the newest `limit + 1` of their union:
+   * each branch is a single condition the planner can serve from its own index (a trigram bitmap and
+   * a sort for a rare term, a walk of the newest-first index that stops after a page for a common one),
+   * where one `OR` of them walked the whole newest-first index for a rare term (decision 026).
    */
   async adminProjects(
     query: AdminProjectsQuery,
   ): Promise<{ projects: ManagedProject[]; nextCursor: string | null }> {
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-    const pattern = containsPattern(query.search);
-    const term = query.search?.trim().toLowerCase() ?? '';
-    const statuses = PROJECT_STATUSES.filter((status) => term && status.includes(term));
-    const clientOrders = this.db
-      .select({ id: projectOrders.id })
-      .from(projectOrders)
-      .innerJoin(users, eq(users.id, projectOrders.clientId))
-      .where(
-        pattern
-          ? or(
-              ilike(users.email, pattern),
-              ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
-            )
-          : undefined,
-      );
+    const filters = and(
+      query.status ? eq(projects.status, query.status) : undefined,
+      after
+        ? sql`(${projects.createdAt}, ${projects.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+        : undefined,
+    );
+    const matches = this.searchMatches(query.search);
+    const newestFirst = [desc(projects.createdAt), desc(projects.id)];
+    const branches = matches.map((match) =>
+      this.db
+        .select({ id: projects.id })
+        .from(projects)
+        .where(and(match, filters))
+        .orderBy(...newestFirst)
+        .limit(query.limit + 1),
+    );
+    const [first, second, ...rest] = branches;
+    const matched = first && second ? unionAll(first, second, ...rest) : first;
     const rows = await this.db
       .select({ project: projects, cursorAt: exactTimestamp(projects.createdAt) })
       .from(projects)
-      .where(
-        and(
-          query.status ? eq(projects.status, query.status) : undefined,
-          pattern
-            ? or(
-                ilike(projects.name, pattern),
-                inArray(projects.orderId, clientOrders),
-                statuses.length > 0 ? inArray(projects.status, statuses) : undefined,
-              )
-            : undefined,
-          after
-            ? sql`(${projects.createdAt}, ${projects.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .where(matched ? inArray(projects.id, matched) : filters)
+      .orderBy(...newestFirst)
       .limit(query.limit + 1);
     const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.project.id]);
     return {
       projects: await this.views.managed(page.items.map((row) => row.project)),
       nextCursor: page.nextCursor,
     };
+  }
+
+  /** The ways a search matches a project (none without a search): its name, its client, its status. */
+  private searchMatches(search: string | undefined): SQL[] {
+    const pattern = containsPattern(search);
+    if (!pattern) return [];
+    const term = search?.trim().toLowerCase() ?? '';
+    const statuses = PROJECT_STATUSES.filter((status) => status.includes(term));
+    const clientOrders = this.db
+      .select({ id: projectOrders.id })
+      .from(projectOrders)
+      .innerJoin(users, eq(users.id, projectOrders.clientId))
+      .where(
+        or(
+          ilike(users.email, pattern),
+          ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
+        ),
+      );
+    return [
+      ilike(projects.name, pattern),
+      inArray(projects.orderId, clientOrders),
+      ...(statuses.length > 0 ? [inArray(projects.status, statuses)] : []),
+    ];
   }
 
   async staffProjects(staffId: string): Promise<ManagedProject[]> {

@@ -26,7 +26,7 @@ import { eventually } from '../../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { WebhookReceiver } from '../../../test/webhook-receiver.js';
 import { newDeveloper } from '../key-manager-kit.test.js';
-import { runLeaseJob } from './devices-kit.test.js';
+import { freshToken, runLeaseJob } from './devices-kit.test.js';
 
 // Issue 14 item 2 (decision 023): devices, leases with heartbeats, self-serve transfer.
 
@@ -47,17 +47,10 @@ const MINUTE = 60_000;
 const DAY = 86_400_000;
 type Developer = Awaited<ReturnType<typeof newDeveloper>>;
 
-/** Access tokens live 15 minutes on the moved clock: a new one for the same account, as sign-in gives. */
-async function freshToken(dev: Developer): Promise<string> {
-  const user = await server.deps.accounts.findByEmail(dev.email);
-  if (!user) throw new Error('developer vanished');
-  return (await server.deps.sessions.issue(user, false)).access;
-}
-
 async function devicesOf(dev: Developer, keyId: string) {
   const response = await dev.request<GetDevicesResponse>(P.getDevices, {
     body: { keyId },
-    token: await freshToken(dev),
+    token: await freshToken(server, dev),
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body;
@@ -128,7 +121,7 @@ describe('devices', () => {
       expect((await secret(P.activateKey, { key: licence.key, fingerprint })).status).toBe(200);
       server.clock.advance(1_000);
     }
-    const token = await freshToken(dev);
+    const token = await freshToken(server, dev);
     const first = await dev.request<GetDevicesResponse>(P.getDevices, {
       body: { keyId: licence.id, limit: 2 },
       token,
@@ -163,7 +156,7 @@ describe('devices', () => {
     });
     expect(foreign.status).toBe(404);
 
-    const token = await freshToken(dev);
+    const token = await freshToken(server, dev);
     const released = await dev.request(P.releaseDevice, {
       body: { keyId: licence.id, deviceId: phone.id },
       token,
@@ -255,7 +248,7 @@ describe('leases', () => {
     // A key's own lease wins over the owner's: 0 makes it permanent.
     const own = await dev.request(P.setKeyDevicePolicy, {
       body: { keyId: licence.id, leaseSeconds: 0, transfersPer30Days: null, transferIdleSeconds: null },
-      token: await freshToken(dev),
+      token: await freshToken(server, dev),
     });
     expect(own.status, JSON.stringify(own.body)).toBe(200);
     server.clock.advance(DAY);

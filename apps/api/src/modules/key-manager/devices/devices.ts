@@ -43,6 +43,12 @@ export interface DeviceDetails {
   platform?: string;
 }
 
+/** A key as `markSeen` returns it. */
+export interface SeenKeyRow extends KeyRow {
+  lease_seconds: number;
+  entitlements: unknown;
+}
+
 type ReleaseReason = 'release' | 'expire';
 const RELEASE_EVENT: Record<ReleaseReason, WebhookEventType> = {
   release: 'key.deactivated',
@@ -102,16 +108,8 @@ export class Devices {
     ctx: CallContext,
   ): Promise<Omit<HeartbeatResponse, 'status' | 'message'> & { message: string }> {
     const now = this.clock.now();
-    const [row] = await rows<KeyRow & { lease_seconds: number }>(
-      this.db,
-      sql`update licence_key_devices d set last_seen_at = ${now.toISOString()}::timestamptz,
-            ip = ${ctx.ip}, user_agent = ${ctx.userAgent}
-          from licence_keys k ${POLICY_JOIN}
-          where d.key_id = k.id and d.fingerprint = ${fingerprint} and k.is_active
-            and ${keyMatches(ref, ctx.ownerId)}
-          returning ${KEY_COLUMNS}, ${effective.leaseSeconds} as lease_seconds`,
-    );
-    if (!row) throw await this.whyNoHeartbeat(ref, ctx.ownerId);
+    const row = await this.markSeen(ref, fingerprint, ctx);
+    if (!row) throw await this.whyNotSeen(ref, ctx.ownerId);
     const leaseSeconds = Number(row.lease_seconds);
     return {
       message: HEARTBEAT_RECORDED_MESSAGE,
@@ -121,7 +119,27 @@ export class Devices {
     };
   }
 
-  private async whyNoHeartbeat(ref: KeyRef, ownerId: string) {
+  /**
+   * The heartbeat's one UPDATE, also run by checkout-license (a device that checks out a licence is
+   * alive): the device's last-seen time (its lease) and address move to now. Returns the key with its
+   * effective lease and entitlements, or null when the key is unknown or disabled or does not hold
+   * this device (`whyNotSeen` names which).
+   */
+  async markSeen(ref: KeyRef, fingerprint: string, ctx: CallContext): Promise<SeenKeyRow | null> {
+    const [row] = await rows<SeenKeyRow>(
+      this.db,
+      sql`update licence_key_devices d set last_seen_at = ${this.clock.now().toISOString()}::timestamptz,
+            ip = ${ctx.ip}, user_agent = ${ctx.userAgent}
+          from licence_keys k ${POLICY_JOIN}
+          where d.key_id = k.id and d.fingerprint = ${fingerprint} and k.is_active
+            and ${keyMatches(ref, ctx.ownerId)}
+          returning ${KEY_COLUMNS}, ${effective.leaseSeconds} as lease_seconds, k.entitlements`,
+    );
+    return row ?? null;
+  }
+
+  /** Why `markSeen` matched nothing: 404 unknown key, 409 disabled, 409 device not activated. */
+  async whyNotSeen(ref: KeyRef, ownerId: string, field?: string) {
     const [key] = await rows<KeyRow>(
       this.db,
       sql`select ${KEY_COLUMNS} from licence_keys k where ${keyMatches(ref, ownerId)} limit 1`,
@@ -129,7 +147,7 @@ export class Devices {
     if (!key) return notFound(INVALID_KEY_MESSAGE);
     if (!key.is_active) return conflict(KEY_DISABLED_MESSAGE);
     // Never activated here, deactivated, released, or its lease lapsed: activate again.
-    return conflict(FINGERPRINT_NOT_ACTIVATED_MESSAGE);
+    return conflict(FINGERPRINT_NOT_ACTIVATED_MESSAGE, field);
   }
 
   /** get-key-information's `devices`: the most recently seen, at most 100. */

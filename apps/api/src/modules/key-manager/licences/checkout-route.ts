@@ -4,8 +4,10 @@ import {
   ZCheckoutLicenseResponse,
   ZFailedResponse,
 } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type ApiKeyGuardFor, apiCaller } from '../api-key-guard.js';
+import type { ApiKeyGuardFor } from '../api-key-guard.js';
+import type { CallContext } from '../key-operations.js';
 import type { LicenceCheckout } from './licence-checkout.js';
 
 type PublicApp = Parameters<FastifyPluginAsyncZod>[0];
@@ -26,6 +28,7 @@ export function registerCheckoutRoute(
   app: PublicApp,
   checkout: LicenceCheckout,
   requireApiKey: ApiKeyGuardFor,
+  context: (request: FastifyRequest) => CallContext,
   parts: PublicSchemaParts,
 ): void {
   app.post(
@@ -37,13 +40,16 @@ export function registerCheckoutRoute(
         tags: parts.tags,
         security: parts.security,
         summary: 'Check out a signed offline licence for an activated device (verify it offline)',
+        description:
+          'Counts as the device’s heartbeat too: its last-seen time moves to now and its lease starts again. 409 `This device is not activated for the key` means the slot is gone: activate again.',
         body: ZCheckoutLicenseRequest,
         response: { 200: ZCheckoutLicenseResponse, ...parts.failures, 503: ZFailedResponse },
       },
     },
     async (request) => {
       const { key, id, fingerprint, ttlSeconds } = request.body;
-      const issued = await checkout.checkout(apiCaller(request).ownerId, {
+      // Also the device's heartbeat: its last-seen time and lease start again (decision 023).
+      const issued = await checkout.checkout(context(request), {
         ref: { key, id },
         fingerprint,
         ttlSeconds,

@@ -1,17 +1,7 @@
-import {
-  type Entitlements,
-  FINGERPRINT_NOT_ACTIVATED_MESSAGE,
-  INVALID_KEY_MESSAGE,
-  KEY_DISABLED_MESSAGE,
-  LICENSE_FORMAT_VERSION,
-  type LicensePayload,
-} from '@app/contract';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client.js';
-import { licenceKeys } from '../../../db/schema/index.js';
+import { type Entitlements, LICENSE_FORMAT_VERSION, type LicensePayload } from '@app/contract';
 import type { Clock } from '../../../platform/clock.js';
-import { conflict, notFound } from '../../../platform/http/errors.js';
-import type { KeyRef } from '../key-operations.js';
+import type { Devices } from '../devices/devices.js';
+import type { CallContext, KeyRef } from '../key-operations.js';
 import { signCertificate } from './certificate.js';
 import type { SigningKeys } from './signing-keys.js';
 
@@ -24,42 +14,24 @@ export interface CheckoutRequest {
 /**
  * `checkout-license` (decision 024): a certificate for one device of an enabled key. The device
  * must hold an activation (activate first, with the same fingerprint): a certificate is a copy of
- * an activation that works offline, never a way around the activation limit.
+ * an activation that works offline, never a way around the activation limit. A checkout is also the
+ * device's heartbeat (decision 023): the same UPDATE marks it seen, so its lease starts again.
  */
 export class LicenceCheckout {
   constructor(
-    private readonly db: Db,
     private readonly clock: Clock,
     private readonly signingKeys: SigningKeys,
+    private readonly devices: Devices,
   ) {}
 
   async checkout(
-    ownerId: string,
+    ctx: CallContext,
     request: CheckoutRequest,
   ): Promise<{ certificate: string; license: LicensePayload }> {
     const { ref, fingerprint } = request;
-    const [row] = await this.db
-      .select({
-        id: licenceKeys.id,
-        key: licenceKeys.key,
-        maxActivations: licenceKeys.maxActivations,
-        isActive: licenceKeys.isActive,
-        entitlements: licenceKeys.entitlements,
-        // Qualified by hand: inside the subquery a bare "id" would name the device row's own id.
-        deviceActivated: sql<boolean>`exists (select 1 from licence_key_devices d
-          where d.key_id = "licence_keys"."id" and d.fingerprint = ${fingerprint})`,
-      })
-      .from(licenceKeys)
-      .where(
-        and(
-          ref.key !== undefined ? eq(licenceKeys.key, ref.key) : eq(licenceKeys.id, ref.id ?? ''),
-          eq(licenceKeys.ownerId, ownerId),
-        ),
-      )
-      .limit(1);
-    if (!row) throw notFound(INVALID_KEY_MESSAGE);
-    if (!row.isActive) throw conflict(KEY_DISABLED_MESSAGE);
-    if (!row.deviceActivated) throw conflict(FINGERPRINT_NOT_ACTIVATED_MESSAGE, 'fingerprint');
+    const ownerId = ctx.ownerId;
+    const row = await this.devices.markSeen(ref, fingerprint, ctx);
+    if (!row) throw await this.devices.whyNotSeen(ref, ownerId, 'fingerprint');
     const signer = await this.signingKeys.currentSigner(ownerId);
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
     const license: LicensePayload = {
@@ -68,7 +40,7 @@ export class LicenceCheckout {
       keyId: row.id,
       key: row.key,
       fingerprint,
-      maxActivations: row.maxActivations,
+      maxActivations: Number(row.max_activations),
       issuedAt,
       expiresAt: issuedAt + request.ttlSeconds,
       entitlements: row.entitlements as Entitlements,

@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../platform/deps.js';
 import { resolvePerInstallSecret } from '../../../platform/secrets/per-install-secret.js';
+import type { Devices } from '../devices/devices.js';
 import { SecretBox } from '../webhooks/secret-box.js';
 import { KeyEntitlements } from './key-entitlements.js';
 import { LicenceCheckout } from './licence-checkout.js';
@@ -11,7 +12,7 @@ export const LICENSE_SECRET_FILE = 'license-secret-key';
 const PURPOSE = { salt: 'northwind-licences', info: 'licence signing key v1' };
 
 /** Offline licences (decision 024): the services and the dashboard routes, built once. */
-export function createLicences(deps: AppDeps) {
+export function createLicences(deps: AppDeps, devices: Devices) {
   const db = deps.database.db;
   let box: Promise<SecretBox> | undefined;
   const secretBox = () => {
@@ -25,7 +26,7 @@ export function createLicences(deps: AppDeps) {
   const signingKeys = new SigningKeys(db, deps.clock, secretBox);
   const entitlements = new KeyEntitlements(db, deps.clock);
   return {
-    checkout: new LicenceCheckout(db, deps.clock, signingKeys),
+    checkout: new LicenceCheckout(deps.clock, signingKeys, devices),
     routes: licenceDashboardRoutes(deps, signingKeys, entitlements),
   };
 }

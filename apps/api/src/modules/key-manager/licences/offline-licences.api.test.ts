@@ -8,6 +8,7 @@ import {
   ENTITLEMENTS_TOO_MANY_MESSAGE,
   type EntitlementsResponse,
   FINGERPRINT_NOT_ACTIVATED_MESSAGE,
+  type GetDevicesResponse,
   INVALID_KEY_MESSAGE,
   KEY_DISABLED_MESSAGE,
   LICENSE_FINGERPRINT_REQUIRED_MESSAGE,
@@ -28,6 +29,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceSigningKeys } from '../../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
+import { freshToken, runLeaseJob } from '../devices/devices-kit.test.js';
 import { newDeveloper } from '../key-manager-kit.test.js';
 import { SecretBox } from '../webhooks/secret-box.js';
 import { LICENSE_SECRET_FILE } from './licences.js';
@@ -36,7 +38,7 @@ import { LICENSE_SECRET_FILE } from './licences.js';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ env: { JOBS_POLL_SECONDS: '0.5' } });
 });
 afterAll(async () => server?.close());
 
@@ -168,6 +170,50 @@ describe('checkout-license', () => {
     });
     expect(foreign.status).toBe(404);
     expect(token).toMatch(/^km_pub_/);
+  });
+
+  it('counts as the device’s heartbeat: last seen moves to now and its lease starts again', async () => {
+    const { dev, licence, fingerprint, checkout } = await activatedDevice();
+    const lease = await dev.request(P.setKeyDevicePolicy, {
+      body: { keyId: licence.id, leaseSeconds: 600, transfersPer30Days: null, transferIdleSeconds: null },
+      token: dev.token,
+    });
+    expect(lease.status, JSON.stringify(lease.body)).toBe(200);
+    // Seven minutes into a ten-minute lease the device checks out a licence (and sends nothing else).
+    server.clock.advance(7 * 60_000);
+    const checkedOutAt = server.clock.now();
+    const issued = await dev.request<CheckoutLicenseResponse>(P.checkoutLicense, {
+      body: { key: licence.key, fingerprint },
+      token: await dev.apiKey('publishable'),
+      headers: { 'user-agent': 'OfflineApp/3.0' },
+    });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const devicesNow = async () =>
+      (
+        await dev.request<GetDevicesResponse>(P.getDevices, {
+          body: { keyId: licence.id },
+          token: await freshToken(server, dev),
+        })
+      ).body.devices;
+    expect(await devicesNow()).toEqual([
+      expect.objectContaining({
+        fingerprint,
+        lastSeenAt: checkedOutAt.toISOString(),
+        userAgent: 'OfflineApp/3.0',
+        leaseExpiresAt: new Date(checkedOutAt.getTime() + 600_000).toISOString(),
+      }),
+    ]);
+    // Eleven minutes after the activation, four after the checkout: the lease job keeps the device…
+    server.clock.advance(4 * 60_000);
+    await runLeaseJob(server);
+    expect(await devicesNow()).toHaveLength(1);
+    // …and releases it once ten minutes pass without a heartbeat or a checkout.
+    server.clock.advance(7 * 60_000);
+    await runLeaseJob(server);
+    expect(await devicesNow()).toEqual([]);
+    const gone = await checkout();
+    expect(gone.status).toBe(409);
+    expect(gone.body).toMatchObject({ message: FINGERPRINT_NOT_ACTIVATED_MESSAGE, field: 'fingerprint' });
   });
 
   it('answers bad input with 4xx and the field, never a 500', async () => {
