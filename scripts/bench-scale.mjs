@@ -9,7 +9,8 @@
 //
 // Lists (BENCH_LISTS, default all): `keys` (one owner's licence keys, Key Manager get-keys), `clients`
 // (client accounts, the admin Clients list) and `projects` (one order and one project per row, the
-// admin Projects list; its orders belong to the clients, so `projects` loads `clients` too).
+// admin Projects list; its orders belong to the clients, so `projects` loads `clients` too) and
+// `houses` (one business's house listings, the owner's Properties table; decision 030).
 //
 // Database: a fresh PostgreSQL database on DATABASE_URL (default postgres://postgres@127.0.0.1:5432,
 // created here and dropped at the end), or PGlite in a temp dir with BENCH_DB=pglite (the server is
@@ -40,6 +41,7 @@ const CHUNK = 100_000;
 const KM = '/api/v1/saas-platform/key-manager';
 const CLIENTS_PATH = '/api/v1/admin/users/clients';
 const PROJECTS_PATH = '/api/v1/admin/projects/get/all';
+const HOUSES_PATH = '/api/business/real-estate/house/get';
 const PASSWORD = 'bench-scale-pass-1';
 const ACCOUNTS = { owner: 'bench-scale@example.com', admin: 'bench-scale-admin@example.com' };
 
@@ -53,6 +55,7 @@ const { openPglite, openPostgres } = await load('db/client.js');
 const { LicenceKeyList } = await load('modules/key-manager/licence-key-list.js');
 const { AdminUserService } = await load('modules/admin-users/service.js');
 const { ProjectService } = await load('modules/projects/service.js');
+const { propertyPageQuery } = await load('modules/business/property-page-query.js');
 
 // ---- The lists measured ----
 // Each: `as` (the account that reads it), `tables` (to ANALYZE), `counted` (table_stats names the
@@ -270,9 +273,71 @@ const LISTS = [
       return found;
     },
   },
+  {
+    // Decision 030: one business holding every listing (the owner's walk is bounded by the business).
+    id: 'houses',
+    name: 'houses (owner)',
+    as: 'owner',
+    tables: ['real_estate_properties'],
+    counted: [],
+    scans: /Seq Scan on real_estate_properties\b/,
+    async load(query, ctx, from, to) {
+      if (!houseBusiness) {
+        const { rows } = await query(
+          `insert into businesses (owner_id, type_id, name)
+           select $1, id, 'Bench Estates' from business_types where type = 'RealEstate' returning id`,
+          [ctx.ownerId],
+        );
+        houseBusiness = rows[0].id;
+      }
+      // Statuses in turn (a quarter Sold), every 1,000th listing in Canada, addresses `<n> Quay Street`.
+      await inChunks(from, to, (start, end) =>
+        query(
+          `insert into real_estate_properties (business_id, kind, status_id, bedrooms, bathrooms, garages, floors,
+             area, price_cents, address, country_code, state_code, created_at, updated_at)
+           select $1, 'house', 1 + n % 4, 2, 1, 1, 1, 1700, 4500000, n || ' Quay Street',
+             case when n % 1000 = 0 then 'CA' else 'US' end, case when n % 1000 = 0 then 'ON' else 'CA' end,
+             timestamptz '2026-01-01' + n * interval '1 millisecond', now()
+           from generate_series(${start}::int, ${end}::int) as n`,
+          [houseBusiness],
+        ),
+      );
+    },
+    firstPage: () => ({ path: HOUSES_PATH, body: { business: houseBusiness } }),
+    /** An address (one match), a status (a quarter), a rare country (0.1%), a word in every address. */
+    searches: (size) => [
+      () => ({ path: HOUSES_PATH, body: { business: houseBusiness, search: `${randomRow(size)} Quay` } }),
+      () => ({ path: HOUSES_PATH, body: { business: houseBusiness, search: 'sold' } }),
+      () => ({ path: HOUSES_PATH, body: { business: houseBusiness, search: 'canada' } }),
+      () => ({ path: HOUSES_PATH, body: { business: houseBusiness, search: 'quay' } }),
+    ],
+    explain(database, _ctx, size) {
+      const shapes = {
+        'first page': {},
+        address: { search: `${randomRow(size)} Quay` },
+        'status "sold"': { search: 'sold' },
+        'rare country "canada"': { search: 'canada' },
+        'no match': { search: 'zzyzx' },
+        'broad word "quay"': { search: 'quay' },
+      };
+      return Object.entries(shapes).map(([label, shape]) => ({
+        label,
+        statements: [
+          propertyPageQuery(database.db, { businessId: houseBusiness }, 'house', {
+            business: houseBusiness,
+            limit: 50,
+            ...shape,
+          }).toSQL(),
+        ],
+      }));
+    },
+  },
 ];
 
-const chosen = new Set((process.env.BENCH_LISTS ?? 'keys,clients,projects').split(','));
+/** The bench owner's business, registered by SQL when the houses are first loaded. */
+let houseBusiness = '';
+
+const chosen = new Set((process.env.BENCH_LISTS ?? 'keys,clients,projects,houses').split(','));
 if (chosen.has('projects')) chosen.add('clients');
 const lists = LISTS.filter((list) => chosen.has(list.id));
 

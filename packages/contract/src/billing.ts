@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPlan, zCatalogId } from './catalog.js';
+import { zNextCursor, zPageQuery } from './pagination.js';
 import { ZRenewalInfo } from './renewal-info.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
@@ -109,7 +110,25 @@ export const ZReceipt = z.object({
   refunded_amount: z.number().int(),
 });
 export type Receipt = z.infer<typeof ZReceipt>;
-export const ZReceiptsGetResponse = z.object({ status: z.literal('ok'), receipts: z.array(ZReceipt) });
+/**
+ * GET payment-receipts/get: newest first, in keyset pages (issue 17); `receipt` asks for that one
+ * receipt (the receipt mail's link). No parameters: the first 50.
+ */
+export const ZReceiptsGetQuery = z.strictObject({
+  receipt: z.coerce
+    .number('Receipt must be a number')
+    .int('Receipt must be a whole number')
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
+  ...zPageQuery,
+});
+export type ReceiptsGetQuery = z.infer<typeof ZReceiptsGetQuery>;
+export const ZReceiptsGetResponse = z.object({
+  status: z.literal('ok'),
+  receipts: z.array(ZReceipt),
+  nextCursor: zNextCursor,
+});
 export type ReceiptsGetResponse = z.infer<typeof ZReceiptsGetResponse>;
 
 /** What the client needs to open the provider's popup. */

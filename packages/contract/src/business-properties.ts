@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zBusinessRecordId } from './business.js';
+import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 
 /** Houses, buildings and lands share one set of calls under /api/business/real-estate/<kind>/. */
 export const PROPERTY_KINDS = ['house', 'building', 'land'] as const;
@@ -169,9 +170,31 @@ export const ZProperty = z.object({
 });
 export type Property = z.infer<typeof ZProperty>;
 
-export const ZHouseListResponse = z.object({ status: z.literal('ok'), houseList: z.array(ZProperty) });
-export const ZBuildingListResponse = z.object({ status: z.literal('ok'), buildingList: z.array(ZProperty) });
-export const ZLandListResponse = z.object({ status: z.literal('ok'), landList: z.array(ZProperty) });
+/**
+ * Spec §7 house/get {business} (and building/get, land/get), extended (issue 17): newest first in
+ * keyset pages; `search` matches the address, or a status or country whose name contains it.
+ * `{business}` alone is the first 50 listings.
+ */
+export const ZPropertyListRequest = z.strictObject({
+  business: zBusinessRecordId('Business'),
+  search: zListSearch,
+  ...zPageQuery,
+});
+export type PropertyListRequest = z.input<typeof ZPropertyListRequest>;
+export type PropertyListQuery = z.infer<typeof ZPropertyListRequest>;
+
+const page = { nextCursor: zNextCursor };
+export const ZHouseListResponse = z.object({
+  status: z.literal('ok'),
+  houseList: z.array(ZProperty),
+  ...page,
+});
+export const ZBuildingListResponse = z.object({
+  status: z.literal('ok'),
+  buildingList: z.array(ZProperty),
+  ...page,
+});
+export const ZLandListResponse = z.object({ status: z.literal('ok'), landList: z.array(ZProperty), ...page });
 export const PROPERTY_LIST_KEYS = { house: 'houseList', building: 'buildingList', land: 'landList' } as const;
 export const PROPERTY_LIST_RESPONSES = {
   house: ZHouseListResponse,

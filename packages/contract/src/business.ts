@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, zEmail, zName, zPassword } from './common.js';
+import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /** Spec §7 Business and real estate, plus the calls the spec leaves unshown (docs/api.md). */
@@ -111,7 +112,19 @@ export const ZAgent = z.object({
 export type Agent = z.infer<typeof ZAgent>;
 export const ZAddAgentResponse = z.object({ status: z.literal('ok'), message: z.string(), agent: ZAgent });
 export const ZBusinessRequest = z.strictObject({ business: zBusinessRecordId('Business') });
-export const ZAgentListResponse = z.object({ status: z.literal('ok'), agents: z.array(ZAgent) });
+
+/**
+ * Spec §7 agent/get {business}, extended (issue 17): oldest first in keyset pages, `search` matches
+ * the agent's name or email. `{business}` alone is the first 50 agents.
+ */
+export const ZAgentListRequest = ZBusinessRequest.extend({ search: zListSearch, ...zPageQuery });
+export type AgentListRequest = z.input<typeof ZAgentListRequest>;
+export type AgentListQuery = z.infer<typeof ZAgentListRequest>;
+export const ZAgentListResponse = z.object({
+  status: z.literal('ok'),
+  agents: z.array(ZAgent),
+  nextCursor: zNextCursor,
+});
 
 /** Extension: one agent of one of the caller's businesses. */
 export const ZAgentRef = z.strictObject({

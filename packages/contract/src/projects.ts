@@ -232,10 +232,21 @@ export const ZOrder = z.object({
 });
 export type Order = z.infer<typeof ZOrder>;
 
-/** GET /api/v1/user/projects: `data` keyed by order id. */
+/**
+ * GET /api/v1/user/projects: the caller's orders, newest first, in keyset pages (issue 17); `order`
+ * asks for that one order (the project mails' link). No parameters: the first 50 orders.
+ */
+export const ZUserProjectsQuery = z.strictObject({
+  order: z.uuid('Order is not a valid id').optional(),
+  ...zPageQuery,
+});
+export type UserProjectsQuery = z.infer<typeof ZUserProjectsQuery>;
+
+/** `data` keyed by order id, in page order (newest first); `nextCursor` null on the last page. */
 export const ZUserProjectsResponse = z.object({
   status: z.literal('ok'),
   data: z.record(z.string(), ZOrder),
+  nextCursor: zNextCursor,
 });
 
 /** A project with its order and client, for admin and staff lists. */

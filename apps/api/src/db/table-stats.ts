@@ -3,7 +3,7 @@ import type { Db } from './client.js';
 import { tableStats } from './schema/index.js';
 
 /**
- * Reads of the trigger-kept table_stats rows (migration 0016, decision 026): one primary-key lookup
+ * Reads of the trigger-kept table_stats rows (migration 0018, decision 026): one primary-key lookup
  * per name, whatever the size of the tables behind them.
  */
 async function statsOf(db: Db, names: readonly string[]) {

@@ -199,7 +199,8 @@ export const receipts = pgTable(
     status: text('status').notNull(),
     statusMessage: text('status_message').notNull(),
   },
-  (table) => [index('receipts_user_idx').on(table.userId, table.issuedAt)],
+  // (user, issued_at, id): the payment history in keyset pages, newest first (issue 17).
+  (table) => [index('receipts_user_idx').on(table.userId, table.issuedAt, table.id)],
 );
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -50,7 +50,8 @@ export const businessAgents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('business_agents_business_idx').on(table.businessId)],
+  // (business, created_at, id): the agents list's keyset order (issue 17).
+  (table) => [index('business_agents_business_idx').on(table.businessId, table.createdAt, table.id)],
 );
 
 /** Houses, buildings and lands in one table; kind-specific columns are null for other kinds. */
@@ -84,8 +85,19 @@ export const properties = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('real_estate_properties_business_kind_idx').on(table.businessId, table.kind),
-    index('real_estate_properties_agent_idx').on(table.agentId),
+    // The listings' keyset order (newest first), for the owner's view and for an agent's (issue 17).
+    index('real_estate_properties_business_kind_idx').on(
+      table.businessId,
+      table.kind,
+      table.createdAt,
+      table.id,
+    ),
+    index('real_estate_properties_agent_idx').on(table.agentId, table.kind, table.createdAt, table.id),
+    // A search term that names a status or a country becomes `status_id in (…)` / `country_code in (…)`
+    // beside the address trigram: with these the planner can OR three index scans instead of walking
+    // the whole business when the term matches few listings.
+    index('real_estate_properties_business_status_idx').on(table.businessId, table.kind, table.statusId),
+    index('real_estate_properties_business_country_idx').on(table.businessId, table.kind, table.countryCode),
     index('real_estate_properties_thumbnail_idx').on(table.thumbnailFileId),
   ],
 );

@@ -16,9 +16,10 @@ export const projectOrders = pgTable(
     designTemplates: jsonb('design_templates').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
+  // (client, created_at, id): the client's orders in keyset pages, newest first; (created_at, id): the
+  // admin's discussions list, all orders newest first (issue 17).
   (table) => [
-    index('project_orders_client_idx').on(table.clientId),
-    // The admin's discussions list (issue 17): orders newest first, in keyset pages.
+    index('project_orders_client_idx').on(table.clientId, table.createdAt, table.id),
     index('project_orders_created_page_idx').on(table.createdAt, table.id),
   ],
 );

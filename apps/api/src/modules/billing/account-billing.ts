@@ -1,5 +1,5 @@
-import type { PendingPaymentsResponse, Receipt, Subscription } from '@app/contract';
-import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { PendingPaymentsResponse, Receipt, ReceiptsGetQuery, Subscription } from '@app/contract';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   payments,
@@ -10,6 +10,7 @@ import {
   subscriptionRenewals,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
+import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
 import type { CatalogService } from '../catalog/service.js';
 import { stateOf } from '../catalog/subscription-state.js';
 import { projectDues } from './project-dues.js';
@@ -134,15 +135,47 @@ export class AccountBilling {
     return { total: items.length ? total : null, currency: 'usd', items };
   }
 
-  async receipts(userId: string): Promise<Receipt[]> {
+  /**
+   * The caller's receipts, newest first, in keyset pages on (issued_at, id) over receipts_user_idx
+   * (issue 17); every page is bounded by `user_id`, so no cursor reaches another user's receipts.
+   * `receipt` asks for that one receipt of the caller (the receipt mail's link).
+   */
+  async receipts(
+    userId: string,
+    query: ReceiptsGetQuery,
+  ): Promise<{ receipts: Receipt[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.integer]);
     const rows = await this.db
-      .select({ receipt: receipts, refundedCents: payments.refundedCents })
+      .select({
+        receipt: receipts,
+        refundedCents: payments.refundedCents,
+        cursorAt: exactTimestamp(receipts.issuedAt),
+      })
       .from(receipts)
       .innerJoin(payments, eq(payments.id, receipts.paymentId))
-      .where(eq(receipts.userId, userId))
-      .orderBy(desc(receipts.issuedAt))
-      .limit(500);
-    return rows.map(({ receipt: row, refundedCents }) => ({
+      .where(
+        and(
+          eq(receipts.userId, userId),
+          query.receipt ? eq(receipts.id, query.receipt) : undefined,
+          after
+            ? sql`(${receipts.issuedAt}, ${receipts.id}) < (${after[0]}::timestamptz, ${after[1]}::integer)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(receipts.issuedAt), desc(receipts.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, String(row.receipt.id)]);
+    return { receipts: page.items.map((row) => this.receiptOf(row)), nextCursor: page.nextCursor };
+  }
+
+  private receiptOf({
+    receipt: row,
+    refundedCents,
+  }: {
+    receipt: typeof receipts.$inferSelect;
+    refundedCents: number;
+  }): Receipt {
+    return {
       id: row.id,
       order_id: row.paymentId,
       date: row.issuedAt.toISOString(),
@@ -162,6 +195,6 @@ export class AccountBilling {
       status_message: row.statusMessage,
       number: row.number,
       refunded_amount: refundedCents,
-    }));
+    };
   }
 }

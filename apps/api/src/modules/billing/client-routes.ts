@@ -11,6 +11,7 @@ import {
   ZPayPendingRequest,
   ZPendingPaymentsResponse,
   ZPlansActivateRequest,
+  ZReceiptsGetQuery,
   ZReceiptsGetResponse,
   ZRenewRequest,
   ZSubscriptionsGetResponse,
@@ -20,10 +21,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { BillingServices } from './services.js';
 
 const tags = ['billing'];
 const security = [{ accessToken: [] }];
+/** What the payment history reads (table_stats versions, decision 030): refunds change payments. */
+const RECEIPT_LIST_TABLES = ['receipts', 'payments'];
 
 /** Spec §7: plan activation with payment, subscriptions, subscribed APIs, receipts; and extensions. */
 export const billingClientRoutes =
@@ -131,14 +135,22 @@ export const billingClientRoutes =
         schema: {
           tags,
           security,
-          summary: 'The caller’s receipts, newest first',
-          response: { 200: ZReceiptsGetResponse },
+          summary: 'The caller’s receipts, newest first in keyset pages (304 when unchanged)',
+          description:
+            'No parameters: the first 50 receipts and nextCursor. limit (max 200) and cursor page; ' +
+            'receipt=<id> returns that one receipt. Polled: answers 304 with no body when If-None-Match ' +
+            'carries the current ETag.',
+          querystring: ZReceiptsGetQuery,
+          response: { 200: ZReceiptsGetResponse, 304: zNotModified },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        receipts: await account.receipts(currentUser(request).id),
-      }),
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        const db = deps.database.db;
+        if (await listNotModified(db, request, reply, `receipts:${userId}`, RECEIPT_LIST_TABLES))
+          return reply;
+        return { status: 'ok' as const, ...(await account.receipts(userId, request.query)) };
+      },
     );
 
     app.post(

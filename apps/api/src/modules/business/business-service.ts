@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Agent, Business } from '@app/contract';
-import { and, asc, eq, or } from 'drizzle-orm';
+import type { Agent, AgentListQuery, Business } from '@app/contract';
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type BusinessRow, businessAgents, businesses, businessTypes, users } from '../../db/schema/index.js';
+import {
+  containsPattern,
+  cursorPart,
+  decodeCursor,
+  exactTimestamp,
+  pageOf,
+} from '../../platform/http/cursor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { AccountService } from '../accounts/service.js';
 
@@ -144,8 +151,18 @@ export class BusinessService {
     };
   }
 
-  async listAgents(ownerId: string, businessId: string): Promise<Agent[]> {
-    const { business } = await this.ownerAccess(ownerId, businessId);
+  /**
+   * The agents of a business (the caller checked `ownerAccess`), oldest first, in keyset pages on
+   * (created_at, id) over business_agents_business_idx (issue 17). `search` matches the agent's name
+   * or email; the walk stays inside the business, so its cost is bounded by the business, not by the
+   * users table.
+   */
+  async listAgents(
+    business: BusinessRow,
+    query: AgentListQuery,
+  ): Promise<{ agents: Agent[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+    const pattern = containsPattern(query.search);
     const rows = await this.db
       .select({
         id: businessAgents.id,
@@ -153,12 +170,31 @@ export class BusinessService {
         lastName: users.lastName,
         email: users.email,
         username: users.username,
+        cursorAt: exactTimestamp(businessAgents.createdAt),
       })
       .from(businessAgents)
       .innerJoin(users, eq(users.id, businessAgents.userId))
-      .where(eq(businessAgents.businessId, businessId))
-      .orderBy(asc(businessAgents.createdAt));
-    return rows.map((row) => ({ ...row, business: business.name }));
+      .where(
+        and(
+          eq(businessAgents.businessId, business.id),
+          pattern
+            ? or(
+                ilike(users.email, pattern),
+                ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
+              )
+            : undefined,
+          after
+            ? sql`(${businessAgents.createdAt}, ${businessAgents.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(asc(businessAgents.createdAt), asc(businessAgents.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
+    return {
+      agents: page.items.map(({ cursorAt: _cursorAt, ...row }) => ({ ...row, business: business.name })),
+      nextCursor: page.nextCursor,
+    };
   }
 
   /** The owner gives an agent a new password (agents cannot answer a security question). */

@@ -5,9 +5,9 @@ import {
   type PropertyKind,
   propertyPaths,
   ZAssignAgentRequest,
-  ZBusinessRequest,
   ZDeletePropertiesRequest,
   ZPropertyCountResponse,
+  ZPropertyListRequest,
   ZPropertySavedResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,10 +19,10 @@ import type { PropertyService } from './property-service.js';
 const tags = ['business'];
 const security = [{ accessToken: [] }];
 /** The three list replies differ only in the key name (spec: houseList; buildingList, landList). */
-function listReply(kind: PropertyKind, list: Property[]) {
-  if (kind === 'house') return { status: 'ok' as const, houseList: list };
-  if (kind === 'building') return { status: 'ok' as const, buildingList: list };
-  return { status: 'ok' as const, landList: list };
+function listReply(kind: PropertyKind, list: Property[], nextCursor: string | null) {
+  if (kind === 'house') return { status: 'ok' as const, houseList: list, nextCursor };
+  if (kind === 'building') return { status: 'ok' as const, buildingList: list, nextCursor };
+  return { status: 'ok' as const, landList: list, nextCursor };
 }
 
 const NOUN: Record<PropertyKind, string> = { house: 'House', building: 'Building', land: 'Land' };
@@ -84,14 +84,17 @@ export const propertyRoutes =
           schema: {
             tags,
             security,
-            summary: `${noun} listings of a business (an agent sees those assigned to them)`,
-            body: ZBusinessRequest,
+            summary: `${noun} listings of a business, newest first in keyset pages (an agent sees those assigned to them)`,
+            description:
+              '{business} alone: the first 50 listings and nextCursor. limit (max 200), cursor and search ' +
+              '(address, status or country name) page and filter on the server.',
+            body: ZPropertyListRequest,
             response: { 200: PROPERTY_LIST_RESPONSES[kind] },
           },
         },
         async (request) => {
-          const list = await listings.list(currentUser(request).id, request.body.business, kind);
-          return listReply(kind, list);
+          const page = await listings.list(currentUser(request).id, kind, request.body);
+          return listReply(kind, page.items, page.nextCursor);
         },
       );
 

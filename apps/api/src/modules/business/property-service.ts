@@ -1,14 +1,16 @@
-import type { Property, PropertyKind, PublicListing } from '@app/contract';
-import { and, desc, eq, inArray, ne, or, type SQL } from 'drizzle-orm';
+import type { Property, PropertyKind, PropertyListQuery, PublicListing } from '@app/contract';
+import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { businessAgents, properties, propertyImages, type StoredFileRow } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth/guard.js';
 import type { Clock } from '../../platform/clock.js';
+import { pageOf } from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { BusinessService } from './business-service.js';
 import type { ListingForm } from './listing-form.js';
 import { columnsOf, SOLD_STATUS_ID, toProperties } from './property-mapper.js';
+import { propertyPageQuery } from './property-page-query.js';
 import { checkPlace } from './reference-data.js';
 
 const MAX_IMAGES = 10;
@@ -22,16 +24,26 @@ export class PropertyService {
     private readonly clock: Clock,
   ) {}
 
-  async list(userId: string, businessId: string, kind: PropertyKind): Promise<Property[]> {
-    const access = await this.businesses.access(userId, businessId);
-    const conditions: SQL[] = [eq(properties.businessId, businessId), eq(properties.kind, kind)];
-    if (access.role === 'agent' && access.agentId) conditions.push(eq(properties.agentId, access.agentId));
-    const rows = await this.db
-      .select()
-      .from(properties)
-      .where(and(...conditions))
-      .orderBy(desc(properties.createdAt));
-    return toProperties(this.db, rows);
+  /** A business's listings of one kind in keyset pages (property-page-query.ts): an agent sees theirs. */
+  async list(
+    userId: string,
+    kind: PropertyKind,
+    query: PropertyListQuery,
+  ): Promise<{ items: Property[]; nextCursor: string | null }> {
+    const access = await this.businesses.access(userId, query.business);
+    const scope =
+      access.role === 'agent' && access.agentId
+        ? { agentId: access.agentId }
+        : { businessId: query.business };
+    const rows = await propertyPageQuery(this.db, scope, kind, query);
+    const page = pageOf(rows, query.limit, (entry) => [entry.cursorAt, entry.row.id]);
+    return {
+      items: await toProperties(
+        this.db,
+        page.items.map((entry) => entry.row),
+      ),
+      nextCursor: page.nextCursor,
+    };
   }
 
   async add(userId: string, kind: PropertyKind, form: ListingForm): Promise<Property> {

@@ -5,10 +5,10 @@ import {
   PROPERTY_STATUSES,
   ZAddAgentRequest,
   ZAddAgentResponse,
+  ZAgentListRequest,
   ZAgentListResponse,
   ZAgentRef,
   ZBusinessListResponse,
-  ZBusinessRequest,
   ZBusinessTypesResponse,
   ZCountriesResponse,
   ZOkResponse,
@@ -26,12 +26,15 @@ import { publicUrl } from '../../config.js';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/http/errors.js';
+import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { BusinessService } from './business-service.js';
 import type { PropertyService } from './property-service.js';
 import { listCountries, listStates } from './reference-data.js';
 
 const tags = ['business'];
 const security = [{ accessToken: [] }];
+/** What the agents list reads (table_stats versions, decision 026/030). */
+const AGENT_LIST_TABLES = ['business_agents', 'users'];
 
 /** Spec §7 Business and real estate: businesses, agents, reference data and the public listings. */
 export const businessRoutes =
@@ -186,15 +189,25 @@ export const businessRoutes =
         schema: {
           tags,
           security,
-          summary: 'Agents of one of your businesses',
-          body: ZBusinessRequest,
-          response: { 200: ZAgentListResponse },
+          summary: 'Agents of one of your businesses, oldest first in keyset pages (304 when unchanged)',
+          description:
+            '{business} alone: the first 50 agents and nextCursor. limit (max 200), cursor and search (name ' +
+            'or email) page and filter on the server. Polled (spec §9, 2.5 s): answers 304 with no body ' +
+            'when If-None-Match carries the current ETag.',
+          body: ZAgentListRequest,
+          response: { 200: ZAgentListResponse, 304: zNotModified },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        agents: await businesses.listAgents(currentUser(request).id, request.body.business),
-      }),
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        // Access first (a 304 says nothing to a caller who may not see the list), then the versions,
+        // then the rows.
+        const { business } = await businesses.ownerAccess(userId, request.body.business);
+        if (await listNotModified(deps.database.db, request, reply, `agents:${userId}`, AGENT_LIST_TABLES)) {
+          return reply;
+        }
+        return { status: 'ok' as const, ...(await businesses.listAgents(business, request.body)) };
+      },
     );
 
     const base = publicUrl(deps.config).replace(/\/$/, '');

@@ -195,7 +195,7 @@ export const customerServiceRoutes =
         await staffUser(request, reply);
         const query = ZCsChatGetRequest.parse(request.body ?? {});
         // The same inbox for every admin and customer-service staff member.
-        if (await listNotModified(deps.database.db, request, reply, 'cs-inbox', INBOX_TABLES, query)) {
+        if (await listNotModified(deps.database.db, request, reply, 'cs-inbox', INBOX_TABLES)) {
           return reply;
         }
         return { status: 'ok' as const, ...(await cs.list(query)) };

@@ -6,17 +6,21 @@ import {
   ZProjectRequestFields,
   ZProjectRequestResponse,
   ZQuickProjectRequest,
+  ZUserProjectsQuery,
   ZUserProjectsResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
+import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { readMultipart } from '../../platform/http/multipart.js';
 import { parseOrBadRequest } from '../../platform/http/validation.js';
 import { ORDER_FILE_FIELDS } from './uploads.js';
 
 const tags = ['projects'];
+/** What a client's orders list reads (table_stats versions, decisions 026 and 030). */
+const ORDER_LIST_TABLES = ['project_orders', 'projects', 'project_employees', 'project_activities', 'users'];
 
 /** Client side of projects (spec §7 Projects): requests, application types, the client's orders. */
 export const projectRoutes =
@@ -92,14 +96,28 @@ export const projectRoutes =
         preHandler: guards.requireUser,
         schema: {
           tags,
-          summary: "The signed-in client's orders with their projects, keyed by order id",
+          summary:
+            "The signed-in client's orders with their projects, keyed by order id, newest first in keyset pages (304 when unchanged)",
+          description:
+            'No parameters: the first 50 orders and nextCursor. limit (max 200) and cursor page; order=<id> ' +
+            'returns that one order. Polled (spec §9, 2 s): answers 304 with no body when If-None-Match ' +
+            'carries the current ETag.',
           security: [{ accessToken: [] }],
-          response: { 200: ZUserProjectsResponse },
+          querystring: ZUserProjectsQuery,
+          response: { 200: ZUserProjectsResponse, 304: zNotModified },
         },
       },
-      async (request) => {
-        const orders = await projects.clientOrders(currentUser(request).id);
-        return { status: 'ok' as const, data: Object.fromEntries(orders.map((order) => [order.id, order])) };
+      async (request, reply) => {
+        const userId = currentUser(request).id;
+        if (await listNotModified(deps.database.db, request, reply, `orders:${userId}`, ORDER_LIST_TABLES)) {
+          return reply;
+        }
+        const page = await projects.clientOrderPage(userId, request.query);
+        return {
+          status: 'ok' as const,
+          data: Object.fromEntries(page.orders.map((order) => [order.id, order])),
+          nextCursor: page.nextCursor,
+        };
       },
     );
   };

@@ -7,6 +7,7 @@ import {
   PROJECT_STATUSES,
   type ProjectRequestFields,
   type Role,
+  type UserProjectsQuery,
 } from '@app/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
@@ -147,6 +148,39 @@ export class ProjectService {
     });
   }
 
+  /**
+   * The client's own orders with their projects, newest first, in keyset pages on (created_at, id)
+   * over project_orders_client_idx (issue 17). Every page is bounded by `client_id`, so a cursor made
+   * from someone else's order only positions the walk; it never reaches their rows. `order` asks for
+   * that one order of the client (the project mails' link).
+   */
+  async clientOrderPage(
+    clientId: string,
+    query: UserProjectsQuery,
+  ): Promise<{ orders: Order[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+    const rows = await this.db
+      .select({ order: projectOrders, cursorAt: exactTimestamp(projectOrders.createdAt) })
+      .from(projectOrders)
+      .where(
+        and(
+          eq(projectOrders.clientId, clientId),
+          query.order ? eq(projectOrders.id, query.order) : undefined,
+          after
+            ? sql`(${projectOrders.createdAt}, ${projectOrders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(projectOrders.createdAt), desc(projectOrders.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.order.id]);
+    return {
+      orders: await this.views.orders(page.items.map((row) => row.order)),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /** Every order of a client (admin's client view; chat discussions). */
   async clientOrders(clientId: string): Promise<Order[]> {
     const rows = await this.db
       .select()

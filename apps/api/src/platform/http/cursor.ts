@@ -14,6 +14,7 @@ export const cursorPart = {
   timestamp: (part: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(part),
   uuid: (part: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(part),
   text: (part: string) => part.length <= 500,
+  integer: (part: string) => /^\d{1,15}$/.test(part),
 };
 
 /** The key a cursor carries (one part per check), or undefined without one; a bad cursor is a clear 400. */

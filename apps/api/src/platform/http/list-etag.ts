@@ -10,10 +10,10 @@ export const zNotModified = z.null().describe('Not modified: the If-None-Match t
 /**
  * A polled list's conditional reply (issue 17, decision 026): the tag is the change versions of the
  * tables the list reads (kept by triggers in table_stats) plus the list's name and the request's own
- * query, so an unchanged poll costs one primary-key read and answers 304 with no body. Returns true
- * when that 304 was sent (the handler then returns `reply`). Only for lists that look the same to
- * every caller allowed to call them (admin lists); a per-user list adds the user to `list`. A list
- * read by POST (the spec's customer-service chat/get) passes its parsed body as `params`.
+ * query (and body, for the lists asked for by POST), so an unchanged poll costs one primary-key read
+ * and answers 304 with no body. Returns true when that 304 was sent (the handler then returns
+ * `reply`). A list that looks the same to every caller allowed to call it (admin lists) names only
+ * itself; a per-user list adds the user to `list` (decision 030).
  */
 export async function listNotModified(
   db: Db,
@@ -21,8 +21,8 @@ export async function listNotModified(
   reply: FastifyReply,
   list: string,
   tables: readonly string[],
-  params: unknown = request.query,
 ): Promise<boolean> {
   const versions = await tableVersions(db, tables);
-  return replyNotModified(request, reply, entityTag([list, versions, JSON.stringify(params ?? {})]));
+  const asked = JSON.stringify([request.query ?? {}, request.body ?? null]);
+  return replyNotModified(request, reply, entityTag([list, versions, asked]));
 }

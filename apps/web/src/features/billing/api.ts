@@ -16,8 +16,9 @@ import {
   ZSubscriptionsGetResponse,
   ZUpgradeQuoteResponse,
 } from '@app/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
+import { withQuery } from '../../lib/with-query';
 
 /** Spec §9: products every 1 s; account billing lists like the other profile lists (3 s). */
 export const PRODUCTS_POLL_MS = 1000;
@@ -45,12 +46,25 @@ export function useSubscribedApis() {
   });
 }
 
-export function useReceipts() {
+/**
+ * One keyset page of the payment history, newest first, polled with its ETag (304 while unchanged,
+ * issue 17). `receipt` asks for that one receipt (the receipt mail's link).
+ */
+export function useReceipts(
+  page: { cursor?: string | undefined; receipt?: number | undefined } = {},
+  enabled = true,
+) {
   return useQuery({
-    queryKey: [...BILLING_KEY, 'receipts'],
-    queryFn: ({ signal }) => apiRequest(BILLING_PATHS.receiptsGet, { schema: ZReceiptsGetResponse, signal }),
-    select: (reply) => reply.receipts,
+    queryKey: [...BILLING_KEY, 'receipts', page.cursor, page.receipt],
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery(BILLING_PATHS.receiptsGet, { cursor: page.cursor, receipt: page.receipt }), {
+        schema: ZReceiptsGetResponse,
+        signal,
+        conditional: true,
+      }),
     refetchInterval: BILLING_POLL_MS,
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

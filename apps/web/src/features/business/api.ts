@@ -3,6 +3,7 @@ import {
   type AgentRef,
   type AssignAgentRequest,
   BUSINESS_PATHS,
+  PROPERTY_LIST_RESPONSES,
   type PropertyKind,
   propertyPaths,
   type RegisterBusinessRequest,
@@ -32,6 +33,21 @@ const keys = {
   agents: (business: string) => ['business', business, 'agents'] as const,
   properties: (business: string, kind: PropertyKind) => ['business', business, 'properties', kind] as const,
 };
+
+/** One keyset page of a business list (issue 17): the server searches and pages; the client holds one page. */
+export interface ListPage {
+  search?: string;
+  cursor?: string;
+  limit?: number;
+}
+
+/** The page's request body: only what is set, so `{business}` alone is the spec's call. */
+const pageBody = (business: string, page: ListPage) => ({
+  business,
+  ...(page.search?.trim() ? { search: page.search.trim() } : {}),
+  ...(page.cursor ? { cursor: page.cursor } : {}),
+  ...(page.limit ? { limit: page.limit } : {}),
+});
 
 // Reference data changes only with a release: fetched once per session.
 const forever = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY };
@@ -94,13 +110,19 @@ export function useRegisterBusiness() {
   });
 }
 
-export const useAgents = (business: string, enabled = true) =>
+/** One page of a business's agents, polled every 2.5 s with its ETag (304 while unchanged). */
+export const useAgents = (business: string, page: ListPage = {}, enabled = true) =>
   useQuery({
-    queryKey: keys.agents(business),
+    queryKey: [...keys.agents(business), page.search?.trim() ?? '', page.cursor, page.limit],
     queryFn: ({ signal }) =>
-      apiRequest(BUSINESS_PATHS.agentGet, { body: { business }, schema: ZAgentListResponse, signal }),
-    select: (reply) => reply.agents,
+      apiRequest(BUSINESS_PATHS.agentGet, {
+        body: pageBody(business, page),
+        schema: ZAgentListResponse,
+        signal,
+        conditional: true,
+      }),
     refetchInterval: AGENTS_POLL_MS,
+    placeholderData: keepPreviousData,
     enabled,
   });
 
@@ -129,19 +151,23 @@ export function useRemoveAgent() {
   });
 }
 
-const listSchema = z.object({ status: z.literal('ok') }).catchall(z.unknown());
-const PropertyListSchema = z.array(ZPropertySavedResponse.shape.property);
-export const useProperties = (business: string, kind: PropertyKind) =>
+/** One page of a business's listings of a kind, searched on the server. */
+export const useProperties = (business: string, kind: PropertyKind, page: ListPage = {}) =>
   useQuery({
-    queryKey: keys.properties(business, kind),
+    queryKey: [...keys.properties(business, kind), page.search?.trim() ?? '', page.cursor],
     queryFn: async ({ signal }) => {
       const reply = await apiRequest(propertyPaths(kind).get, {
-        body: { business },
-        schema: listSchema,
+        body: pageBody(business, page),
+        schema: PROPERTY_LIST_RESPONSES[kind],
         signal,
       });
-      const key = kind === 'house' ? 'houseList' : kind === 'building' ? 'buildingList' : 'landList';
-      return PropertyListSchema.parse(reply[key] ?? []);
+      const list =
+        'houseList' in reply
+          ? reply.houseList
+          : 'buildingList' in reply
+            ? reply.buildingList
+            : reply.landList;
+      return { list, nextCursor: reply.nextCursor };
     },
     placeholderData: keepPreviousData,
   });

@@ -6,23 +6,43 @@ import {
   ZProjectRequestResponse,
   ZUserProjectsResponse,
 } from '@app/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { apiUpload } from '../../lib/api-upload';
+import { withQuery } from '../../lib/with-query';
 
 /** Spec §9: projects are polled every 2 s. */
 export const PROJECTS_POLL_MS = 2000;
 export const MY_PROJECTS_KEY = ['projects', 'mine'] as const;
 
-/** The client's orders, newest first (the API keys them by order id). */
-export function useMyOrders() {
+const ordersOf = (reply: { data: Record<string, Order>; nextCursor: string | null }) => ({
+  // The API keys them by order id, in its page order; sorted again so the order never depends on it.
+  orders: Object.values(reply.data).sort(
+    (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
+  ),
+  nextCursor: reply.nextCursor,
+});
+
+/**
+ * One keyset page of the client's orders, newest first, polled every 2 s with its ETag (304 while
+ * nothing changed, issue 17). `order` asks for that one order (a project mail's link).
+ */
+export function useMyOrders(
+  page: { cursor?: string | undefined; order?: string | undefined } = {},
+  enabled = true,
+) {
   return useQuery({
-    queryKey: MY_PROJECTS_KEY,
+    queryKey: [...MY_PROJECTS_KEY, page.cursor, page.order],
     queryFn: ({ signal }) =>
-      apiRequest(PROJECT_PATHS.userProjects, { schema: ZUserProjectsResponse, signal }),
-    select: (reply): Order[] =>
-      Object.values(reply.data).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+      apiRequest(withQuery(PROJECT_PATHS.userProjects, { cursor: page.cursor, order: page.order }), {
+        schema: ZUserProjectsResponse,
+        signal,
+        conditional: true,
+      }),
+    select: ordersOf,
     refetchInterval: PROJECTS_POLL_MS,
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

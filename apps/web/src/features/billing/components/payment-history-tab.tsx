@@ -3,7 +3,9 @@ import { useState } from 'react';
 import { Button, Modal, Table } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
 import { StackedTable } from '../../../components/stacked-table';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useReceipts } from '../api';
 import { formatDate, formatMoney } from '../money';
 import { ReceiptPdfButton, receiptNumberLabel } from './receipt-pdf-button';
@@ -70,16 +72,28 @@ function ReceiptDialog({ receipt, onHide }: { receipt: Receipt; onHide: () => vo
 }
 
 /**
- * Profile Payment History tab (spec §2): receipts, each printable and as a PDF. `?receipt=<id>` (the
- * receipt mail's link) opens that receipt.
+ * Profile Payment History tab (spec §2): receipts, each printable and as a PDF, one server page at a
+ * time (issue 17). `?receipt=<id>` (the receipt mail's link) opens that receipt, fetched by its id
+ * when it is not on the page.
  */
 export function PaymentHistoryTab() {
-  const receipts = useReceipts();
+  const pages = useCursorPages('receipts');
+  const list = useReceipts({ cursor: pages.cursor });
+  const rows = list.data?.receipts;
   const [params, setParams] = useSearchParams();
   const [chosen, setChosen] = useState<number | null>(null);
   const linked = Number(params.get('receipt'));
-  const openId = chosen ?? (Number.isInteger(linked) && linked > 0 ? linked : null);
-  const open = receipts.data?.find((receipt) => receipt.id === openId) ?? null;
+  const linkedId = Number.isInteger(linked) && linked > 0 ? linked : undefined;
+  const openId = chosen ?? linkedId ?? null;
+  const onPage = rows?.find((receipt) => receipt.id === openId);
+  const fetched = useReceipts(
+    { receipt: linkedId },
+    Boolean(rows && linkedId && openId === linkedId && !onPage),
+  );
+  const open =
+    onPage ??
+    fetched.data?.receipts.find((receipt) => receipt.id === linkedId && openId === linkedId) ??
+    null;
   const setOpen = (receipt: Receipt | null) => {
     setChosen(receipt?.id ?? null);
     if (!receipt && params.has('receipt')) {
@@ -92,9 +106,9 @@ export function PaymentHistoryTab() {
       <h2 id="payment-history-title" className="h4 mb-3">
         Payment History
       </h2>
-      <QueryState isPending={receipts.isPending} error={receipts.error} onRetry={() => receipts.refetch()} />
-      {receipts.data?.length === 0 && <p className="text-body-secondary">No payments yet.</p>}
-      {receipts.data && receipts.data.length > 0 && (
+      <QueryState isPending={list.isPending} error={list.error} onRetry={() => list.refetch()} />
+      {rows?.length === 0 && <p className="text-body-secondary">No payments yet.</p>}
+      {rows && rows.length > 0 && (
         <StackedTable responsive hover>
           <caption className="visually-hidden">Receipts, newest first</caption>
           <thead>
@@ -109,7 +123,7 @@ export function PaymentHistoryTab() {
             </tr>
           </thead>
           <tbody>
-            {receipts.data.map((receipt) => (
+            {rows.map((receipt) => (
               <tr key={receipt.id}>
                 <td>{formatDate(receipt.date)}</td>
                 <td>{receipt.items[0]}</td>
@@ -135,6 +149,14 @@ export function PaymentHistoryTab() {
           </tbody>
         </StackedTable>
       )}
+      <CursorPager
+        label="Payment history pages"
+        page={pages.page}
+        nextCursor={list.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        busy={list.isPlaceholderData}
+      />
       {open && <ReceiptDialog receipt={open} onHide={() => setOpen(null)} />}
     </section>
   );

@@ -1,8 +1,11 @@
 import type { Agent, Business } from '@app/contract';
 import { useState } from 'react';
-import { Button } from 'react-bootstrap';
+import { Button, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
 import { StackedTable } from '../../../components/stacked-table';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAgents } from '../api';
 import { RegisterAgentModal } from './register-agent-modal';
 import { RemoveAgentDialog } from './remove-agent-dialog';
@@ -11,17 +14,33 @@ import { SetAgentPasswordModal } from './set-agent-password-modal';
 type AgentAction = { kind: 'password' | 'remove'; agent: Agent } | null;
 
 /**
- * Spec §2 Agents tab: the agents table (polled every 2.5 s) and the 'Add new Agent' dialog. Each row
- * also lets the owner set a new password or remove the agent (extensions, docs/api.md).
+ * Spec §2 Agents tab: the agents table (polled every 2.5 s; 304 while unchanged) and the 'Add new
+ * Agent' dialog. Each row also lets the owner set a new password or remove the agent (extensions,
+ * docs/api.md). One server page at a time, searched on the server (issue 17).
  */
 export function AgentsPanel({ business }: { business: Business }) {
-  const { data, isPending, error, refetch } = useAgents(business.id);
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search, 300);
+  const pages = useCursorPages(settled.trim());
+  const list = useAgents(business.id, { search: settled, cursor: pages.cursor });
+  const { isPending, error, refetch } = list;
+  const data = list.data?.agents;
   const [adding, setAdding] = useState(false);
   const [action, setAction] = useState<AgentAction>(null);
   return (
     <section aria-label="Agents">
-      <div className="d-flex justify-content-end mb-3">
-        <Button onClick={() => setAdding(true)}>Add new Agent</Button>
+      <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
+        <Form.Control
+          type="search"
+          style={{ maxWidth: 320 }}
+          placeholder="Search by name or email"
+          aria-label="Search agents"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
+        <Button className="ms-auto" onClick={() => setAdding(true)}>
+          Add new Agent
+        </Button>
       </div>
       {!data ? (
         <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
@@ -43,7 +62,7 @@ export function AgentsPanel({ business }: { business: Business }) {
             {data.length === 0 ? (
               <tr>
                 <td colSpan={5} className="text-muted text-center py-4">
-                  No agents yet.
+                  {settled.trim() ? 'No agent matches this search.' : 'No agents yet.'}
                 </td>
               </tr>
             ) : (
@@ -78,6 +97,14 @@ export function AgentsPanel({ business }: { business: Business }) {
           </tbody>
         </StackedTable>
       )}
+      <CursorPager
+        label="Agent pages"
+        page={pages.page}
+        nextCursor={list.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        busy={list.isPlaceholderData}
+      />
       <RegisterAgentModal businessId={business.id} show={adding} onHide={() => setAdding(false)} />
       {action?.kind === 'password' && (
         <SetAgentPasswordModal businessId={business.id} agent={action.agent} onHide={() => setAction(null)} />

@@ -21,7 +21,8 @@ const NOBODY = 'none';
 export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: AssignAgentModalProps) {
   const titleId = useId();
   const toast = useToast();
-  const agents = useAgents(businessId);
+  // The first 200 agents (the largest page); the Agents tab pages and searches them all.
+  const agents = useAgents(businessId, { limit: 200 });
   const mutation = useAssignAgent(businessId, kind);
   const [agentId, setAgentId] = useState('');
   const submit = (event: FormEvent) => {
@@ -52,7 +53,7 @@ export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: Assi
               error={agents.error}
               onRetry={() => void agents.refetch()}
             />
-          ) : agents.data.length === 0 ? (
+          ) : agents.data.agents.length === 0 ? (
             <p className="text-muted mb-0">Register an agent in the Agents tab first.</p>
           ) : (
             <Form.Group controlId="assign-agent-select">
@@ -61,7 +62,7 @@ export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: Assi
               </Form.Label>
               <Form.Select value={agentId} onChange={(e) => setAgentId(e.target.value)} required>
                 <option value="">Choose an agent…</option>
-                {agents.data.map((agent) => (
+                {agents.data.agents.map((agent) => (
                   <option key={agent.id} value={agent.id}>
                     {agent.firstName} {agent.lastName} ({agent.email})
                   </option>

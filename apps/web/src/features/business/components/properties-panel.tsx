@@ -1,9 +1,11 @@
 import type { Business, Property, PropertyKind } from '@app/contract';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, ButtonGroup, Form, InputGroup, ToggleButton } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProperties } from '../api';
-import { matchesSearch } from '../lib/search';
 import { AssignAgentModal } from './assign-agent-modal';
 import { DeletePropertiesModal } from './delete-properties-modal';
 import { PropertyFormModal } from './property-form-modal';
@@ -24,7 +26,8 @@ type Dialog =
 
 /**
  * Spec §2 Properties: search, the Houses/Buildings/Lands toggle, add, edit, delete and assign-agent.
- * Delete and assign stay disabled until a row is ticked (spec §4). Agents only look.
+ * Delete and assign stay disabled until a row is ticked (spec §4). Agents only look. One server page at
+ * a time (issue 17): the search runs on the server 300 ms after typing stops; ticks belong to the page.
  */
 export function PropertiesPanel({ business }: { business: Business }) {
   const owner = business.role === 'owner';
@@ -32,12 +35,18 @@ export function PropertiesPanel({ business }: { business: Business }) {
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
-  const { data, isPending, error, refetch } = useProperties(business.id, kind);
-  const rows = useMemo(() => (data ?? []).filter((p) => matchesSearch(p, search)), [data, search]);
+  const settled = useDebouncedValue(search, 300);
+  const pages = useCursorPages(`${kind}\n${settled.trim()}`);
+  const listing = useProperties(business.id, kind, { search: settled, cursor: pages.cursor });
+  const { data, isPending, error, refetch } = listing;
   const label = KINDS.find((k) => k.kind === kind)?.label ?? 'Listings';
 
   const switchKind = (next: PropertyKind) => {
     setKind(next);
+    setSelected([]);
+  };
+  const turnPage = (turn: () => void) => {
+    turn();
     setSelected([]);
   };
   const closeDialog = () => setDialog(null);
@@ -68,9 +77,12 @@ export function PropertiesPanel({ business }: { business: Business }) {
           <Form.Control
             id={`search-${business.id}`}
             type="search"
-            placeholder="Address, place, status…"
+            placeholder="Address, status or country…"
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setSelected([]);
+            }}
           />
         </InputGroup>
         {owner && (
@@ -100,14 +112,22 @@ export function PropertiesPanel({ business }: { business: Business }) {
         <PropertyTable
           kind={kind}
           label={label}
-          rows={rows}
+          rows={data.list}
           selectable={owner}
           selected={selected}
           onSelect={setSelected}
           onEdit={owner ? (property) => setDialog({ type: 'edit', property }) : undefined}
-          empty={search ? 'Nothing matches your search.' : `No ${label.toLowerCase()} yet.`}
+          empty={settled.trim() ? 'Nothing matches your search.' : `No ${label.toLowerCase()} yet.`}
         />
       )}
+      <CursorPager
+        label={`${label} pages`}
+        page={pages.page}
+        nextCursor={data?.nextCursor}
+        onNext={(cursor) => turnPage(() => pages.next(cursor))}
+        onPrevious={() => turnPage(pages.previous)}
+        busy={listing.isPlaceholderData}
+      />
       {dialog?.type === 'add' && (
         <PropertyFormModal businessId={business.id} kind={kind} onHide={closeDialog} />
       )}

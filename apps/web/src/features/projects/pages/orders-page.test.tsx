@@ -45,19 +45,33 @@ const ORDERS = {
       projects: [project('p-1', 'Ordering app'), project('p-2', 'Admin site')],
     },
   },
+  nextCursor: null,
+};
+
+/** An older order, on a later page: only `?order=order-9` returns it. */
+const OLD_ORDER = {
+  status: 'ok',
+  data: {
+    'order-9': {
+      ...ORDERS.data['order-1'],
+      id: 'order-9',
+      name: 'Old Bakery',
+      createdAt: '2025-01-01T10:00:00.000Z',
+      projects: [{ ...project('p-9', 'Bakery app'), orderID: 'order-9' }],
+    },
+  },
+  nextCursor: null,
 };
 
 function renderAt(path: string) {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(
-      async () =>
-        new Response(JSON.stringify(ORDERS), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        }),
-    ),
+  const fetchMock = vi.fn(
+    async (url: string) =>
+      new Response(JSON.stringify(String(url).includes('order=order-9') ? OLD_ORDER : ORDERS), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
   );
+  vi.stubGlobal('fetch', fetchMock);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MemoryRouter initialEntries={[path]}>
@@ -85,6 +99,14 @@ describe('OrdersPage deep link', { timeout: 20_000 }, () => {
     const other = screen.getByRole('article', { name: 'Ordering app (Web)' });
     expect(other.getAttribute('aria-current')).toBeNull();
     expect(within(other).getByRole('button', { name: 'More Info' })).toBeTruthy();
+  });
+
+  it('fetches a linked order that is not on the page by its id and shows it first, focused', async () => {
+    renderAt('/orders?order=order-9&project=p-9');
+    const focused = await screen.findByRole('article', { name: 'Bakery app (Web)' });
+    expect(focused.getAttribute('aria-current')).toBe('true');
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings).toEqual(['Old Bakery', 'Harbour Café']);
   });
 
   it('without ?project= every card starts closed', async () => {

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { Button, Card, Col, Container, Row } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useMyOrders } from '../api';
 import { OrderFiles } from '../components/order-files';
 import { ProjectCard } from '../components/project-card';
@@ -9,13 +11,25 @@ import { QuickRequestModal } from '../components/quick-request-modal';
 import { formatMoment } from '../lib/format';
 
 /**
- * /orders: the client's projects grouped by order (spec §2 Projects page). `?project=<id>` (the link
- * in project mails, with `order=<id>`) opens that project's details and scrolls to it.
+ * /orders: the client's projects grouped by order (spec §2 Projects page), one server page of orders
+ * at a time (issue 17). `?project=<id>` (the link in project mails, with `order=<id>`) opens that
+ * project's details and scrolls to it; an order that is not on the page is fetched by its id and
+ * shown first.
  */
 export function OrdersPage() {
-  const { data, isPending, error, refetch } = useMyOrders();
+  const pages = useCursorPages('orders');
+  const list = useMyOrders({ cursor: pages.cursor });
+  const { isPending, error, refetch } = list;
   const [params] = useSearchParams();
   const focusedProject = params.get('project');
+  const linkedOrder = params.get('order') ?? undefined;
+  const linkedOnPage = list.data?.orders.some((order) => order.id === linkedOrder) ?? false;
+  const linked = useMyOrders({ order: linkedOrder }, Boolean(list.data && linkedOrder && !linkedOnPage));
+  const extra =
+    linkedOrder && !linkedOnPage
+      ? (linked.data?.orders.filter((order) => order.id === linkedOrder) ?? [])
+      : [];
+  const data = list.data ? [...extra, ...list.data.orders] : undefined;
   const [requesting, setRequesting] = useState(false);
   return (
     <Container className="py-4">
@@ -58,6 +72,14 @@ export function OrdersPage() {
           </section>
         ))
       )}
+      <CursorPager
+        label="Order pages"
+        page={pages.page}
+        nextCursor={list.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        busy={list.isPlaceholderData}
+      />
     </Container>
   );
 }

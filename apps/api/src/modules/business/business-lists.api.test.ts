@@ -1,0 +1,336 @@
+import { randomBytes } from 'node:crypto';
+import { BUSINESS_PATHS, propertyPaths } from '@app/contract';
+import { inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessAgents, properties } from '../../db/schema/index.js';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { httpClient } from '../../test/http.js';
+import { planOf, statementsDuring } from '../../test/query-plans.js';
+import { HOUSE, listingForm, ownerWithBusiness } from './business-kit.test.js';
+
+let server: TestServer;
+let request: ReturnType<typeof httpClient>;
+const houses = propertyPaths('house');
+
+// Its own database on PostgreSQL: the 304 checks need the tables' versions to move only with this
+// file's changes (other files sign up users and place orders all the time).
+beforeAll(async () => {
+  server = await startTestServer({ isolatedDatabase: true });
+  request = httpClient(server.baseUrl);
+});
+afterAll(async () => server?.close());
+
+interface Listing {
+  id: string;
+  address: string;
+  status: string;
+  agent: { id: string } | null;
+}
+type Houses = { houseList: Listing[]; nextCursor: string | null };
+type Agents = { agents: Array<{ id: string; email: string; firstName: string }>; nextCursor: string | null };
+
+async function addHouses(token: string, businessID: string, addresses: string[], fields = {}) {
+  const ids: string[] = [];
+  for (const address of addresses) {
+    const added = await request<{ property: Listing }>(houses.add, {
+      token,
+      body: listingForm({ ...HOUSE, businessID, address, ...fields }),
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    ids.push(added.body.property.id);
+  }
+  return ids;
+}
+
+/** Gives these rows one creation moment, so only the id tie-breaker orders them. */
+async function sameMoment(table: typeof properties | typeof businessAgents, ids: string[]) {
+  await server.deps.database.db
+    .update(table)
+    .set({ createdAt: sql`'2026-01-02T03:04:05.123456Z'::timestamptz` })
+    .where(inArray(table.id, ids));
+}
+
+/** Every page of a POST list, following nextCursor. */
+async function allPages<T extends { nextCursor: string | null }>(
+  path: string,
+  token: string,
+  body: Record<string, unknown>,
+) {
+  const pages: T[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { status: number; body: T } = await request<T>(path, {
+      token,
+      body: { ...body, ...(cursor ? { cursor } : {}) },
+    });
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    pages.push(page.body);
+    cursor = page.body.nextCursor;
+  } while (cursor);
+  return pages;
+}
+
+async function addAgent(ownerToken: string, businessID: string, firstName: string) {
+  const email = `${firstName.toLowerCase()}-${randomBytes(4).toString('hex')}@example.com`;
+  const added = await request<{ agent: { id: string } }>(BUSINESS_PATHS.agentAdd, {
+    token: ownerToken,
+    body: {
+      businessID,
+      firstName,
+      lastName: 'Agent',
+      email,
+      password: 'agent-pass-1',
+      confirmationPassword: 'agent-pass-1',
+    },
+  });
+  expect(added.status, JSON.stringify(added.body)).toBe(200);
+  return { id: added.body.agent.id, email };
+}
+
+async function signIn(email: string, password = 'agent-pass-1') {
+  const response = await request<{ access: string }>('/api/v1/user/authenticate/signin', {
+    body: { email, password, rememberMe: false },
+  });
+  expect(response.status).toBe(200);
+  return response.body.access;
+}
+
+describe('property lists at scale', () => {
+  it('pages a business’s houses newest first with a stable cursor, ties broken by id, other kinds apart', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const ids = await addHouses(owner.access, businessId, [
+      '1 Oak Road',
+      '2 Oak Road',
+      '3 Oak Road',
+      '4 Oak Road',
+      '5 Oak Road',
+    ]);
+    await sameMoment(properties, ids);
+    const land = await request(propertyPaths('land').add, {
+      token: owner.access,
+      body: listingForm({
+        businessID: businessId,
+        area: '500',
+        price: '1000',
+        address: '6 Oak Road',
+        country: 'US',
+        state: 'CA',
+        zoning: 'Farm',
+      }),
+    });
+    expect(land.status).toBe(200);
+
+    const pages = await allPages<Houses>(houses.get, owner.access, { business: businessId, limit: 2 });
+    expect(pages.map((page) => page.houseList.length)).toEqual([2, 2, 1]);
+    const seen = pages.flatMap((page) => page.houseList.map((house) => house.id));
+    // Same created_at: (created_at desc, id desc) leaves the id order.
+    expect(seen).toEqual([...ids].sort().reverse());
+
+    // The spec's call shape {business}: the first page (50) and nextCursor.
+    const plain = await request<Houses>(houses.get, { token: owner.access, body: { business: businessId } });
+    expect(plain.body.houseList).toHaveLength(5);
+    expect(plain.body.nextCursor).toBeNull();
+  });
+
+  it('searches on the server by address, status or country name; % is a character', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const [elm] = await addHouses(owner.access, businessId, ['12 Elm Street']);
+    const [sold] = await addHouses(owner.access, businessId, ['9 Birch Lane'], { status: '2' });
+    const [canada] = await addHouses(owner.access, businessId, ['1 Maple Ave'], {
+      country: 'CA',
+      state: 'ON',
+    });
+    const find = async (search: string) =>
+      (
+        await request<Houses>(houses.get, { token: owner.access, body: { business: businessId, search } })
+      ).body.houseList.map((house) => house.id);
+    expect(await find('elm str')).toEqual([elm]);
+    expect(await find('SOLD')).toEqual([sold]);
+    expect(await find('canad')).toEqual([canada]);
+    expect(await find('Elm%')).toEqual([]);
+  });
+
+  it('never shows another owner’s listings through a cursor, and an agent only their own', async () => {
+    const a = await ownerWithBusiness(server, 'A Homes');
+    const b = await ownerWithBusiness(server, 'B Homes');
+    const aIds = await addHouses(a.owner.access, a.businessId, ['1 A St', '2 A St', '3 A St', '4 A St']);
+    const bIds = await addHouses(b.owner.access, b.businessId, ['1 B St', '2 B St']);
+    const first = await request<Houses>(houses.get, {
+      token: a.owner.access,
+      body: { business: a.businessId, limit: 1 },
+    });
+    const cursor = first.body.nextCursor;
+    expect(cursor).toBeTruthy();
+    // B with A's cursor on B's own business: only B's rows.
+    const bPage = await request<Houses>(houses.get, {
+      token: b.owner.access,
+      body: { business: b.businessId, cursor },
+    });
+    expect(bPage.status).toBe(200);
+    for (const house of bPage.body.houseList) expect(bIds).toContain(house.id);
+    // B with A's business: the same 404 as a business that does not exist.
+    const foreign = await request(houses.get, {
+      token: b.owner.access,
+      body: { business: a.businessId, cursor },
+    });
+    expect(foreign.status).toBe(404);
+
+    const agent = await addAgent(a.owner.access, a.businessId, 'Ann');
+    const assigned = [aIds[0], aIds[2]] as string[];
+    const assign = await request(houses.assignAgent, {
+      token: a.owner.access,
+      body: { businessID: a.businessId, ids: assigned, agentID: agent.id },
+    });
+    expect(assign.status).toBe(200);
+    const agentToken = await signIn(agent.email);
+    const walked = await allPages<Houses>(houses.get, agentToken, { business: a.businessId, limit: 1 });
+    expect(walked.flatMap((page) => page.houseList.map((house) => house.id)).sort()).toEqual(
+      [...assigned].sort(),
+    );
+    // The owner's cursor (past the newest house, which is not the agent's) leads the agent to theirs only.
+    const fromOwnerCursor = await request<Houses>(houses.get, {
+      token: agentToken,
+      body: { business: a.businessId, cursor },
+    });
+    for (const house of fromOwnerCursor.body.houseList) expect(assigned).toContain(house.id);
+  });
+
+  it('refuses bad paging input with a 400 naming the field', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const tooMany = await request(houses.get, {
+      token: owner.access,
+      body: { business: businessId, limit: 201 },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ status: 'failed', message: 'Limit must be at most 200' });
+    const forged = Buffer.from(JSON.stringify(['yesterday', 'x'])).toString('base64url');
+    const badCursor = await request(houses.get, {
+      token: owner.access,
+      body: { business: businessId, cursor: forged },
+    });
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.body).toMatchObject({ status: 'failed', field: 'cursor' });
+  });
+});
+
+describe('agents list at scale', () => {
+  it('pages agents oldest first (ties by id), searches name or email, and keeps other owners out', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const tag = `Ag${randomBytes(3).toString('hex')}`;
+    const added = [];
+    for (const name of ['Ada', 'Bea', 'Cid', 'Dee'])
+      added.push(await addAgent(owner.access, businessId, `${tag}${name}`));
+    const ids = added.map((agent) => agent.id);
+    await sameMoment(businessAgents, ids);
+    const pages = await allPages<Agents>(BUSINESS_PATHS.agentGet, owner.access, {
+      business: businessId,
+      limit: 3,
+    });
+    expect(pages.map((page) => page.agents.length)).toEqual([3, 1]);
+    expect(pages.flatMap((page) => page.agents.map((agent) => agent.id))).toEqual([...ids].sort());
+
+    const byName = await request<Agents>(BUSINESS_PATHS.agentGet, {
+      token: owner.access,
+      body: { business: businessId, search: `${tag}bea agent` },
+    });
+    expect(byName.body.agents.map((agent) => agent.id)).toEqual([added[1]?.id]);
+    const byEmail = await request<Agents>(BUSINESS_PATHS.agentGet, {
+      token: owner.access,
+      body: { business: businessId, search: added[2]?.email.slice(0, 12) },
+    });
+    expect(byEmail.body.agents.map((agent) => agent.id)).toEqual([added[2]?.id]);
+
+    const other = await ownerWithBusiness(server, 'Other Homes');
+    const ownAgent = await addAgent(other.owner.access, other.businessId, `${tag}Eve`);
+    const cursor = pages[0]?.nextCursor;
+    const otherPage = await request<Agents>(BUSINESS_PATHS.agentGet, {
+      token: other.owner.access,
+      body: { business: other.businessId, cursor: pages[0]?.nextCursor ?? undefined },
+    });
+    expect(cursor).toBeTruthy();
+    for (const agent of otherPage.body.agents) expect(agent.id).toBe(ownAgent.id);
+    const foreign = await request(BUSINESS_PATHS.agentGet, {
+      token: other.owner.access,
+      body: { business: businessId },
+    });
+    expect(foreign.status).toBe(404);
+  });
+
+  it('answers the polled agents list 304 while nothing changed, 200 after a change, per caller', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    await addAgent(owner.access, businessId, 'Poll');
+    const poll = (tag: string, token = owner.access) =>
+      fetch(`${server.baseUrl}${BUSINESS_PATHS.agentGet}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'if-none-match': tag,
+        },
+        body: JSON.stringify({ business: businessId }),
+      });
+    const first = await request<Agents>(BUSINESS_PATHS.agentGet, {
+      token: owner.access,
+      body: { business: businessId },
+    });
+    const tag = first.headers.get('etag') ?? '';
+    expect(tag).toMatch(/^W\//);
+    const unchanged = await poll(tag);
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
+    // Another page size is another tag.
+    const other = await request(BUSINESS_PATHS.agentGet, {
+      token: owner.access,
+      body: { business: businessId, limit: 7 },
+    });
+    expect(other.headers.get('etag')).not.toBe(tag);
+    // Someone else gets no 304 from this tag (and no list: 404).
+    const stranger = await ownerWithBusiness(server, 'Stranger');
+    expect((await poll(tag, stranger.owner.access)).status).toBe(404);
+
+    await addAgent(owner.access, businessId, 'Late');
+    const changed = await poll(tag);
+    expect(changed.status).toBe(200);
+    const body = (await changed.json()) as Agents;
+    expect(body.agents).toHaveLength(2);
+  });
+});
+
+describe('business lists use their indexes', () => {
+  it('EXPLAIN shows no sequential scan of listings, agents or users for the list statements', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    await addHouses(owner.access, businessId, ['7 Plan St', '8 Plan St', '9 Plan St']);
+    const agent = await addAgent(owner.access, businessId, 'Plan');
+    const first = await request<Houses>(houses.get, {
+      token: owner.access,
+      body: { business: businessId, limit: 1 },
+    });
+    const agentToken = await signIn(agent.email);
+    const calls: Array<[string, string, Record<string, unknown>]> = [
+      [houses.get, owner.access, { business: businessId, limit: 1, cursor: first.body.nextCursor }],
+      [houses.get, owner.access, { business: businessId, search: 'plan st' }],
+      [houses.get, owner.access, { business: businessId, search: 'sold' }],
+      [houses.get, agentToken, { business: businessId }],
+      [BUSINESS_PATHS.agentGet, owner.access, { business: businessId, limit: 1 }],
+      [BUSINESS_PATHS.agentGet, owner.access, { business: businessId, search: 'plan' }],
+    ];
+    const statements = [];
+    for (const [path, token, body] of calls) {
+      statements.push(
+        ...(await statementsDuring(server, async () => {
+          expect((await request(path, { token, body })).status).toBe(200);
+        })),
+      );
+    }
+    const lists = statements.filter((statement) =>
+      /from "(real_estate_properties|business_agents)"/.test(statement.sql),
+    );
+    expect(lists.length).toBeGreaterThanOrEqual(6);
+    for (const statement of lists) {
+      const plan = await planOf(server, statement);
+      expect(plan, `${statement.sql}\n${plan}`).not.toMatch(
+        /Seq Scan on (real_estate_properties|business_agents|users)\b/,
+      );
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { PROPERTY_STATUSES, type PropertyKind, type PropertyListQuery } from '@app/contract';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { properties } from '../../db/schema/index.js';
+import { containsPattern, cursorPart, decodeCursor, exactTimestamp } from '../../platform/http/cursor.js';
+import { listCountries } from './reference-data.js';
+
+/** Whose listings a page walks: the owner's whole business, or one agent's assignments. */
+export type PropertyScope = { businessId: string } | { agentId: string };
+
+/**
+ * The statement of one keyset page of listings (issue 17, decision 030): newest first on
+ * (created_at, id), `limit + 1` rows. The owner walks (business, kind, created_at, id), an agent
+ * (agent, kind, created_at, id), so an agent's cursor only ever reaches their own listings. `search`
+ * matches the address (trigram index) or a status or country whose name contains the term (names are
+ * reference data in code: the term becomes `status_id in (…)` / `country_code in (…)`, each with its
+ * index). Also run by `npm run bench:scale` for its EXPLAINs.
+ */
+export function propertyPageQuery(
+  db: Db,
+  scope: PropertyScope,
+  kind: PropertyKind,
+  query: PropertyListQuery,
+) {
+  const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+  return db
+    .select({ row: properties, cursorAt: exactTimestamp(properties.createdAt) })
+    .from(properties)
+    .where(
+      and(
+        'agentId' in scope
+          ? eq(properties.agentId, scope.agentId)
+          : eq(properties.businessId, scope.businessId),
+        eq(properties.kind, kind),
+        searchCondition(query.search),
+        after
+          ? sql`(${properties.createdAt}, ${properties.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(properties.createdAt), desc(properties.id))
+    .limit(query.limit + 1);
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  const pattern = containsPattern(search);
+  if (!pattern) return undefined;
+  const term = search?.trim().toLowerCase() ?? '';
+  const statusIds = PROPERTY_STATUSES.filter((s) => s.status.toLowerCase().includes(term)).map((s) => s.id);
+  const countryCodes = listCountries()
+    .filter((country) => country.name.toLowerCase().includes(term))
+    .map((country) => country.id);
+  return or(
+    ilike(properties.address, pattern),
+    statusIds.length > 0 ? inArray(properties.statusId, statusIds) : undefined,
+    countryCodes.length > 0 ? inArray(properties.countryCode, countryCodes) : undefined,
+  );
+}
