@@ -80,3 +80,14 @@ export async function planOf(server: TestServer, statement: Statement, analyze =
     client.release();
   }
 }
+
+/** The statements the server sent while `run` ran (the harness keeps the last 200). */
+export async function statementsDuring(
+  server: TestServer,
+  run: () => Promise<unknown>,
+): Promise<Statement[]> {
+  const before = server.queryCount();
+  await run();
+  const sent = server.queryCount() - before;
+  return sent > 0 ? [...server.recentQueries().slice(-sent)] : [];
+}

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessAgents, properties } from '../../db/schema/index.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
-import { planOf, statementsDuring } from '../../test/query-plans.js';
+import { planOf, statementsDuring } from '../../test/list-support.js';
 import { HOUSE, listingForm, ownerWithBusiness } from './business-kit.test.js';
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import { payments, projectOrders, receipts, users } from '../../db/schema/index.
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
-import { planOf, statementsDuring } from '../../test/query-plans.js';
+import { planOf, statementsDuring } from '../../test/list-support.js';
 import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
 
 let server: TestServer;
