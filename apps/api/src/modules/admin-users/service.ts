@@ -15,6 +15,7 @@ import {
   cursorPart,
   decodeCursor,
   exactTimestamp,
+  keysetAfter,
   pageOf,
 } from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
@@ -95,9 +96,7 @@ export class AdminUserService {
               .where(eq(businessAgents.userId, users.id)),
           ),
           matchesNameOrEmail(query.search),
-          after
-            ? sql`(${users.createdAt}, ${users.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-            : undefined,
+          keysetAfter([users.createdAt, users.id], after),
         ),
       )
       .orderBy(desc(users.createdAt), desc(users.id))

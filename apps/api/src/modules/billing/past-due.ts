@@ -1,5 +1,5 @@
 import type { PastDueSubscription } from '@app/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   planSubscriptions,
@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { stateOf } from '../catalog/subscription-state.js';
 
 /** The admin's view of past-due subscriptions (decision 021): newest first, keyset pages. */
@@ -39,9 +39,7 @@ export async function listPastDue(
       and(
         eq(subscriptionRenewals.status, 'past_due'),
         eq(planSubscriptions.status, 'active'),
-        after
-          ? sql`(${subscriptionRenewals.pastDueSince}, ${subscriptionRenewals.subscriptionId}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-          : undefined,
+        keysetAfter([subscriptionRenewals.pastDueSince, subscriptionRenewals.subscriptionId], after),
       ),
     )
     .orderBy(desc(subscriptionRenewals.pastDueSince), desc(subscriptionRenewals.subscriptionId))

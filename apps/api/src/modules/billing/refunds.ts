@@ -8,11 +8,11 @@ import {
   REFUND_PENDING_MESSAGE,
   REFUND_STALE_MESSAGE,
 } from '@app/contract';
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { type PaymentRow, payments, receipts, users } from '../../db/schema/index.js';
-import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { formatMoney } from './payment-mails.js';
 import type { PaymentService } from './payments.js';
@@ -81,9 +81,7 @@ export class RefundService {
         and(
           query.status ? eq(payments.status, query.status) : undefined,
           email ? ilike(users.email, `%${email}%`) : undefined,
-          after
-            ? sql`(${payments.createdAt}, ${payments.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-            : undefined,
+          keysetAfter([payments.createdAt, payments.id], after),
         ),
       )
       .orderBy(desc(payments.createdAt), desc(payments.id))

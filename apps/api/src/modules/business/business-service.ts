@@ -8,6 +8,7 @@ import {
   cursorPart,
   decodeCursor,
   exactTimestamp,
+  keysetAfter,
   pageOf,
 } from '../../platform/http/cursor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
@@ -183,9 +184,7 @@ export class BusinessService {
                 ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
               )
             : undefined,
-          after
-            ? sql`(${businessAgents.createdAt}, ${businessAgents.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
-            : undefined,
+          keysetAfter([businessAgents.createdAt, businessAgents.id], after, 'oldest-first'),
         ),
       )
       .orderBy(asc(businessAgents.createdAt), asc(businessAgents.id))

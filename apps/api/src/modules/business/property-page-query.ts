@@ -1,8 +1,14 @@
 import { PROPERTY_STATUSES, type PropertyKind, type PropertyListQuery } from '@app/contract';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { properties } from '../../db/schema/index.js';
-import { containsPattern, cursorPart, decodeCursor, exactTimestamp } from '../../platform/http/cursor.js';
+import {
+  containsPattern,
+  cursorPart,
+  decodeCursor,
+  exactTimestamp,
+  keysetAfter,
+} from '../../platform/http/cursor.js';
 import { listCountries } from './reference-data.js';
 
 /** Whose listings a page walks: the owner's whole business, or one agent's assignments. */
@@ -33,9 +39,7 @@ export function propertyPageQuery(
           : eq(properties.businessId, scope.businessId),
         eq(properties.kind, kind),
         searchCondition(query.search),
-        after
-          ? sql`(${properties.createdAt}, ${properties.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-          : undefined,
+        keysetAfter([properties.createdAt, properties.id], after),
       ),
     )
     .orderBy(desc(properties.createdAt), desc(properties.id))

@@ -19,6 +19,7 @@ import {
   cursorPart,
   decodeCursor,
   exactTimestamp,
+  keysetAfter,
   pageOf,
 } from '../../platform/http/cursor.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
@@ -179,9 +180,7 @@ export class CustomerServiceChats {
         and(
           isNotNull(csChats.lastMessageAt),
           pattern ? ilike(csChats.email, pattern) : undefined,
-          after
-            ? sql`(${csChats.lastMessageAt}, ${csChats.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-            : undefined,
+          keysetAfter([csChats.lastMessageAt, csChats.id], after),
         ),
       )
       .orderBy(desc(csChats.lastMessageAt), desc(csChats.id))

@@ -6,12 +6,12 @@ import {
   type ApiKeyType,
   NO_PLAN_MESSAGE,
 } from '@app/contract';
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { managerApiKeys, users } from '../../db/schema/index.js';
 import { ReadThroughCache } from '../../platform/cache/read-through-cache.js';
 import type { Clock } from '../../platform/clock.js';
-import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { RateLimiter, RateLimiterFactory } from '../../platform/rate-limit/limiter.js';
 import type { KeyManagerPlans } from './plans.js';
@@ -111,9 +111,7 @@ export class ApiKeyService {
         and(
           eq(managerApiKeys.ownerId, ownerId),
           isNull(managerApiKeys.revokedAt),
-          after
-            ? sql`(${managerApiKeys.createdAt}, ${managerApiKeys.id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`
-            : undefined,
+          keysetAfter([managerApiKeys.createdAt, managerApiKeys.id], after, 'oldest-first'),
         ),
       )
       .orderBy(asc(managerApiKeys.createdAt), asc(managerApiKeys.id))

@@ -2,7 +2,7 @@ import type { DashboardKey } from '@app/contract';
 import { and, desc, eq, ilike, not, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { licenceKeyCounters, licenceKeys } from '../../db/schema/index.js';
-import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { toDashboard } from './dashboard-key.js';
 
 export interface KeyListQuery {
@@ -59,11 +59,7 @@ export class LicenceKeyList {
       const pattern = containing(query.search);
       conditions.push(or(ilike(licenceKeys.key, pattern), ilike(licenceKeys.name, pattern)));
     }
-    if (after) {
-      conditions.push(
-        sql`(${licenceKeys.createdAt}, ${licenceKeys.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`,
-      );
-    }
+    if (after) conditions.push(keysetAfter([licenceKeys.createdAt, licenceKeys.id], after));
     return this.db
       .select({ row: licenceKeys, cursorAt: exactTimestamp(licenceKeys.createdAt) })
       .from(licenceKeys)

@@ -1,8 +1,8 @@
 import type { MailMessage, MailSummary } from '@app/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
-import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { notFound } from '../../platform/http/errors.js';
 
 type MailStatus = MailSummary['status'];
@@ -34,9 +34,7 @@ export class MailAdmin {
       .where(
         and(
           query.status ? eq(mailOutbox.status, query.status) : undefined,
-          after
-            ? sql`(${mailOutbox.createdAt}, ${mailOutbox.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-            : undefined,
+          keysetAfter([mailOutbox.createdAt, mailOutbox.id], after),
         ),
       )
       .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))

@@ -26,6 +26,7 @@ import {
   cursorPart,
   decodeCursor,
   exactTimestamp,
+  keysetAfter,
   pageOf,
 } from '../../platform/http/cursor.js';
 import { ProjectViews, typeName } from './views.js';
@@ -166,9 +167,7 @@ export class ProjectService {
         and(
           eq(projectOrders.clientId, clientId),
           query.order ? eq(projectOrders.id, query.order) : undefined,
-          after
-            ? sql`(${projectOrders.createdAt}, ${projectOrders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-            : undefined,
+          keysetAfter([projectOrders.createdAt, projectOrders.id], after),
         ),
       )
       .orderBy(desc(projectOrders.createdAt), desc(projectOrders.id))
@@ -201,9 +200,7 @@ export class ProjectService {
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
     const filters = and(
       query.status ? eq(projects.status, query.status) : undefined,
-      after
-        ? sql`(${projects.createdAt}, ${projects.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-        : undefined,
+      keysetAfter([projects.createdAt, projects.id], after),
     );
     const matches = this.searchMatches(query.search);
     const newestFirst = [desc(projects.createdAt), desc(projects.id)];
@@ -270,9 +267,7 @@ export class ProjectService {
       .where(
         and(
           pattern ? or(ilike(projectOrders.name, pattern), clientsMatching(this.db, pattern)) : undefined,
-          after
-            ? sql`(${projectOrders.createdAt}, ${projectOrders.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-            : undefined,
+          keysetAfter([projectOrders.createdAt, projectOrders.id], after),
         ),
       )
       .orderBy(desc(projectOrders.createdAt), desc(projectOrders.id))

@@ -9,6 +9,7 @@ import {
   cursorPart,
   decodeCursor,
   exactTimestamp,
+  keysetAfter,
   pageOf,
 } from '../../platform/http/cursor.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
@@ -56,9 +57,7 @@ export function createLeadService(deps: AppDeps) {
           and(
             query.intent ? eq(crmLeads.intent, query.intent) : undefined,
             pattern ? ilike(searchable, pattern) : undefined,
-            after
-              ? sql`(${crmLeads.createdAt}, ${crmLeads.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-              : undefined,
+            keysetAfter([crmLeads.createdAt, crmLeads.id], after),
           ),
         )
         .orderBy(desc(crmLeads.createdAt), desc(crmLeads.id))

@@ -1,5 +1,5 @@
 import { type AdminSubscribersQuery, NEWSLETTER_SUCCESS_MESSAGE, type Subscriber } from '@app/contract';
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike } from 'drizzle-orm';
 import { publicUrl } from '../../config.js';
 import { newsletterSubscriptions } from '../../db/schema/index.js';
 import { tableCounts } from '../../db/table-stats.js';
@@ -9,6 +9,7 @@ import {
   cursorPart,
   decodeCursor,
   exactTimestamp,
+  keysetAfter,
   pageOf,
 } from '../../platform/http/cursor.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
@@ -143,9 +144,7 @@ export function createNewsletterService(deps: AppDeps) {
             and(
               eq(status, 'confirmed'),
               pattern ? ilike(email, pattern) : undefined,
-              after
-                ? sql`(${confirmedAt}, ${id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-                : undefined,
+              keysetAfter([confirmedAt, id], after),
             ),
           )
           .orderBy(desc(confirmedAt), desc(id))

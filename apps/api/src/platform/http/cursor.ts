@@ -1,4 +1,4 @@
-import { type SQLWrapper, sql } from 'drizzle-orm';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { badRequest } from './errors.js';
 
 /**
@@ -60,4 +60,21 @@ export const exactTimestamp = (column: SQLWrapper) =>
 export function containsPattern(search: string | undefined): string | null {
   const term = search?.trim();
   return term ? `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+}
+
+/**
+ * The keyset condition for the rows after a cursor's (timestamp, uuid) key: `(t, id) < key` for a
+ * newest-first list, `>` for an oldest-first one; no condition without a cursor. The row comparison
+ * is what lets a composite (t, id) index serve the page.
+ */
+export function keysetAfter(
+  columns: readonly [SQLWrapper, SQLWrapper],
+  after: readonly string[] | undefined,
+  order: 'newest-first' | 'oldest-first' = 'newest-first',
+): SQL | undefined {
+  if (!after) return undefined;
+  const [at, id] = columns;
+  return order === 'newest-first'
+    ? sql`(${at}, ${id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
+    : sql`(${at}, ${id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`;
 }

@@ -1,8 +1,14 @@
 import { WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE, type WebhookAttempt } from '@app/contract';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { webhookAttempts, webhookDeliveries, webhookEvents } from '../../../db/schema/index.js';
-import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../../platform/http/cursor.js';
+import {
+  cursorPart,
+  decodeCursor,
+  exactTimestamp,
+  keysetAfter,
+  pageOf,
+} from '../../../platform/http/cursor.js';
 import { notFound } from '../../../platform/http/errors.js';
 import type { WebhookEmitter } from './webhook-emitter.js';
 import type { WebhookEndpoints } from './webhook-endpoints.js';
@@ -44,9 +50,7 @@ export class WebhookDeliveryLog {
       .where(
         and(
           eq(webhookAttempts.endpointId, endpointId),
-          after
-            ? sql`(${webhookAttempts.createdAt}, ${webhookAttempts.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-            : undefined,
+          keysetAfter([webhookAttempts.createdAt, webhookAttempts.id], after),
         ),
       )
       .orderBy(desc(webhookAttempts.createdAt), desc(webhookAttempts.id))

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Accordion, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { SearchBox } from '../../../components/search-box';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { StatusBadge } from '../../projects/public';
@@ -24,13 +25,12 @@ export function ProjectsSection() {
         <h2 id="admin-projects-title" className="h4 mb-0 me-auto">
           Projects
         </h2>
-        <Form.Control
-          type="search"
+        <SearchBox
+          label="Search projects"
           placeholder="Search by project, client or status"
-          aria-label="Search projects"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          style={{ maxWidth: 320 }}
+          onChange={setSearch}
+          narrow
         />
         <Form.Select
           aria-label="Filter by status"

@@ -1,8 +1,9 @@
 import type { ManagedUser } from '@app/contract';
 import { useState } from 'react';
-import { Badge, Button, Form } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { SearchBox } from '../../../components/search-box';
 import { StackedTable } from '../../../components/stacked-table';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -21,14 +22,13 @@ export function ClientsTab() {
   const data = list.data?.users;
   return (
     <div>
-      <Form.Control
-        type="search"
-        className="mb-3"
-        style={{ maxWidth: 320 }}
+      <SearchBox
+        label="Search clients"
         placeholder="Search by name or email"
-        aria-label="Search clients"
         value={search}
-        onChange={(e) => setSearch(e.target.value)}
+        onChange={setSearch}
+        narrow
+        className="mb-3"
       />
       <ClientOrdersModal client={open} onClose={() => setOpen(null)} />
       {!data ? (

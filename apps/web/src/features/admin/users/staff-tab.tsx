@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Badge, Button, Form } from 'react-bootstrap';
+import { Badge, Button } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { SearchBox } from '../../../components/search-box';
 import { StackedTable } from '../../../components/stacked-table';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -22,13 +23,12 @@ export function StaffTab() {
     <div>
       <div className="d-flex flex-wrap gap-3 mb-3">
         <Button onClick={() => setCreating(true)}>Add staff member</Button>
-        <Form.Control
-          type="search"
-          style={{ maxWidth: 320 }}
+        <SearchBox
+          label="Search staff"
           placeholder="Search by name or email"
-          aria-label="Search staff"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
+          narrow
         />
       </div>
       <CreateStaffModal show={creating} onClose={() => setCreating(false)} />

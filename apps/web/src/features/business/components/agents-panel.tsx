@@ -1,8 +1,9 @@
 import type { Agent, Business } from '@app/contract';
 import { useState } from 'react';
-import { Button, Form } from 'react-bootstrap';
+import { Button } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { SearchBox } from '../../../components/search-box';
 import { StackedTable } from '../../../components/stacked-table';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -30,13 +31,12 @@ export function AgentsPanel({ business }: { business: Business }) {
   return (
     <section aria-label="Agents">
       <div className="d-flex flex-wrap gap-2 align-items-center mb-3">
-        <Form.Control
-          type="search"
-          style={{ maxWidth: 320 }}
+        <SearchBox
+          label="Search agents"
           placeholder="Search by name or email"
-          aria-label="Search agents"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
+          narrow
         />
         <Button className="ms-auto" onClick={() => setAdding(true)}>
           Add new Agent

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Badge, Card, Col, Form, ListGroup, Row } from 'react-bootstrap';
+import { Badge, Card, Col, ListGroup, Row } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { SearchBox } from '../../../components/search-box';
 import { getAccessToken } from '../../../lib/session';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -76,13 +77,12 @@ export function CsInbox() {
             <SocketBadge status={socket.status} />
           </div>
           <div className="p-2 border-bottom">
-            <Form.Control
-              type="search"
-              size="sm"
+            <SearchBox
+              label="Search chats"
               placeholder="Search by email"
-              aria-label="Search chats"
               value={search}
-              onChange={(e) => setSearch(e.target.value)}
+              onChange={setSearch}
+              size="sm"
             />
           </div>
           <QueryState isPending={inbox.isPending} error={inbox.error} onRetry={() => inbox.refetch()} />

@@ -1,10 +1,11 @@
 import type { ProjectMessage } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Card, Col, Form, Row } from 'react-bootstrap';
+import { Card, Col, Row } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { SearchBox } from '../../../components/search-box';
 import { getAccessToken } from '../../../lib/session';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -86,13 +87,12 @@ export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }
           </div>
           {showClient && (
             <div className="p-2 border-bottom">
-              <Form.Control
-                type="search"
-                size="sm"
+              <SearchBox
+                label="Search discussions"
                 placeholder="Search by project or client"
-                aria-label="Search discussions"
                 value={search}
-                onChange={(e) => setSearch(e.target.value)}
+                onChange={setSearch}
+                size="sm"
               />
             </div>
           )}

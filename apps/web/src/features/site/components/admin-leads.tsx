@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Badge, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { SearchBox } from '../../../components/search-box';
 import { StackedTable } from '../../../components/stacked-table';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -29,13 +30,12 @@ export function AdminLeads() {
         Leads
       </h2>
       <div className="d-flex flex-wrap gap-2 mb-3">
-        <Form.Control
-          type="search"
-          style={{ maxWidth: 320 }}
+        <SearchBox
+          label="Search leads"
           placeholder="Search by name, email or company"
-          aria-label="Search leads"
           value={search}
-          onChange={(e) => setSearch(e.target.value)}
+          onChange={setSearch}
+          narrow
         />
         <Form.Select
           style={{ maxWidth: 220 }}

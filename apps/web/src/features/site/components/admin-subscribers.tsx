@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Alert, Button, Form, Spinner } from 'react-bootstrap';
+import { Alert, Button, Spinner } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { SearchBox } from '../../../components/search-box';
 import { StackedTable } from '../../../components/stacked-table';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -65,14 +66,13 @@ export function AdminSubscribers() {
           {exportError}
         </Alert>
       )}
-      <Form.Control
-        type="search"
-        className="mb-3"
-        style={{ maxWidth: 320 }}
+      <SearchBox
+        label="Search subscribers"
         placeholder="Search by email"
-        aria-label="Search subscribers"
         value={search}
-        onChange={(e) => setSearch(e.target.value)}
+        onChange={setSearch}
+        narrow
+        className="mb-3"
       />
       {!data ? (
         <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
