@@ -3,8 +3,8 @@
 // fresh PostgreSQL database created for the run and dropped after it. Ends with "N passed, N failed".
 //
 // Passes that share no port, database or build output run at the same time (each one's output is
-// printed whole when it ends): the Java tests beside the Vitest pass, and the browser passes beside
-// both (see the lanes below).
+// printed whole when it ends): the Java tests beside the Vitest pass, and the PostgreSQL API pass
+// beside the PGlite browser pass, whose time is mostly spent waiting on the browser.
 //
 // TEST_SECOND_NODE_BIN (set by .ci/run to a Node 24 bin folder) adds a second runtime: the build,
 // the unit and web tests, the API tests and the Java tests run on both runtimes; the database axis is
@@ -190,48 +190,41 @@ for (const node of runtimes) {
   console.log(`=== build — ${node.name}: ${seconds(phase)} ===`);
 }
 
-// Two lanes run side by side: the Vitest and Java passes (CPU-bound, two Vitest workers), and the
-// browser passes (one Chromium, mostly waiting on pages). Within a lane the passes run one after the
-// other; the two browser passes share E2E_PORT, so they never overlap. One runtime takes the PGlite
-// Vitest pass and the PostgreSQL browser pass, the other the PostgreSQL Vitest pass and the PGlite
-// browser pass. Unit and web tests touch no database: they run in each runtime's Vitest pass.
+// One runtime takes the PGlite Vitest pass and the PostgreSQL browser pass, the other the PostgreSQL
+// Vitest pass and the PGlite browser pass. Unit and web tests touch no database: they run in each
+// runtime's Vitest pass.
 const pgliteNode = second ?? machine;
 const postgresNode = machine;
-async function vitestAndJavaLane() {
-  await Promise.all([
-    vitest(`unit, web and API tests on PGlite — ${pgliteNode.name}`, ['unit', 'web', 'api'], pgliteNode.env),
-    junit(`Java library tests (JUnit 5) — ${pgliteNode.name}`, pgliteNode.env),
-  ]);
-  await Promise.all([
-    serverUrl
-      ? vitest(
-          `${second ? 'unit, web and API' : 'API'} tests on PostgreSQL — ${postgresNode.name}`,
-          second ? ['unit', 'web', 'api'] : ['api'],
-          { ...postgresNode.env, TEST_DATABASE_URL: serverUrl },
-        )
-      : second
-        ? vitest(`unit, web and API tests on PGlite — ${machine.name}`, ['unit', 'web', 'api'], machine.env)
-        : null,
-    second ? junit(`Java library tests (JUnit 5) — ${machine.name}`, machine.env) : null,
-  ]);
-}
-async function browserLane() {
-  await playwright(`browser tests on PGlite — ${postgresNode.name}`, {
+await Promise.all([
+  vitest(`unit, web and API tests on PGlite — ${pgliteNode.name}`, ['unit', 'web', 'api'], pgliteNode.env),
+  junit(`Java library tests (JUnit 5) — ${pgliteNode.name}`, pgliteNode.env),
+]);
+await Promise.all([
+  playwright(`browser tests on PGlite — ${postgresNode.name}`, {
     ...postgresNode.env,
     E2E_RUN_ID: `pglite-${process.pid}`,
-  });
-  if (serverUrl) {
-    // Specs tagged @database-independent (prerendered pages, static docs) already ran on PGlite.
-    await withFreshDatabase((url) =>
-      playwright(
-        `browser tests on PostgreSQL — ${pgliteNode.name}`,
-        { ...pgliteNode.env, E2E_DATABASE_URL: url, E2E_RUN_ID: `postgres-${process.pid}` },
-        ['--grep-invert', '@database-independent'],
-      ),
-    );
-  }
+  }),
+  serverUrl
+    ? vitest(
+        `${second ? 'unit, web and API' : 'API'} tests on PostgreSQL — ${postgresNode.name}`,
+        second ? ['unit', 'web', 'api'] : ['api'],
+        { ...postgresNode.env, TEST_DATABASE_URL: serverUrl },
+      )
+    : second
+      ? vitest(`unit, web and API tests on PGlite — ${machine.name}`, ['unit', 'web', 'api'], machine.env)
+      : null,
+  second ? junit(`Java library tests (JUnit 5) — ${machine.name}`, machine.env) : null,
+]);
+if (serverUrl) {
+  // Specs tagged @database-independent (prerendered pages, static docs) already ran on PGlite.
+  await withFreshDatabase((url) =>
+    playwright(
+      `browser tests on PostgreSQL — ${pgliteNode.name}`,
+      { ...pgliteNode.env, E2E_DATABASE_URL: url, E2E_RUN_ID: `postgres-${process.pid}` },
+      ['--grep-invert', '@database-independent'],
+    ),
+  );
 }
-await Promise.all([vitestAndJavaLane(), browserLane()]);
 
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed suites: ${failures.join('; ')}`);
