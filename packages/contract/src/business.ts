@@ -64,7 +64,23 @@ export const ZRegisterBusinessResponse = z.object({
   message: z.string(),
   business: ZBusiness,
 });
-export const ZBusinessListResponse = z.object({ status: z.literal('ok'), businessList: z.array(ZBusiness) });
+/**
+ * Spec §7 GET business/get, extended (issue 17): the caller's own businesses first, then the one they
+ * are an agent of, each oldest first (ties by id), in keyset pages. `search` matches the name
+ * (substring); `role` keeps one side. No parameters: the first 50 and `nextCursor`.
+ */
+export const ZBusinessListQuery = z.strictObject({
+  search: zListSearch,
+  role: z.enum(['owner', 'agent'], 'Role must be owner or agent').optional(),
+  ...zPageQuery,
+});
+export type BusinessListRequest = z.input<typeof ZBusinessListQuery>;
+export type BusinessListQuery = z.infer<typeof ZBusinessListQuery>;
+export const ZBusinessListResponse = z.object({
+  status: z.literal('ok'),
+  businessList: z.array(ZBusiness),
+  nextCursor: zNextCursor,
+});
 
 /** Spec §3 Country and State: id, name. Ids are ISO 3166 codes (country `US`, state `CA`). */
 export const ZPlace = z.object({ id: z.string(), name: z.string() });

@@ -33,7 +33,8 @@ export const businesses = pgTable(
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('businesses_owner_idx').on(table.ownerId)],
+  // (owner, created_at, id): the businesses list's keyset order for an owner (issue 17).
+  (table) => [index('businesses_owner_idx').on(table.ownerId, table.createdAt, table.id)],
 );
 
 /** An agent is an ordinary client account (user type c) linked to one business (decision 005). */

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { BUSINESS_PATHS, propertyPaths } from '@app/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { businessAgents, properties } from '../../db/schema/index.js';
+import { businessAgents, businesses, properties } from '../../db/schema/index.js';
+import { createAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
 import { planOf, statementsDuring } from '../../test/list-support.js';
@@ -27,6 +28,10 @@ interface Listing {
   agent: { id: string } | null;
 }
 type Houses = { houseList: Listing[]; nextCursor: string | null };
+type Businesses = {
+  businessList: Array<{ id: string; name: string; role: 'owner' | 'agent'; owner: string }>;
+  nextCursor: string | null;
+};
 type Agents = { agents: Array<{ id: string; email: string; firstName: string }>; nextCursor: string | null };
 
 async function addHouses(token: string, businessID: string, addresses: string[], fields = {}) {
@@ -43,7 +48,10 @@ async function addHouses(token: string, businessID: string, addresses: string[],
 }
 
 /** Gives these rows one creation moment, so only the id tie-breaker orders them. */
-async function sameMoment(table: typeof properties | typeof businessAgents, ids: string[]) {
+async function sameMoment(
+  table: typeof properties | typeof businessAgents | typeof businesses,
+  ids: string[],
+) {
   await server.deps.database.db
     .update(table)
     .set({ createdAt: sql`'2026-01-02T03:04:05.123456Z'::timestamptz` })
@@ -296,9 +304,155 @@ describe('agents list at scale', () => {
   });
 });
 
+/** `count` businesses named `${prefix} n` for an owner, one second apart from 2026-02-01 (ids in that order). */
+async function insertBusinesses(ownerId: string, typeId: number, prefix: string, count: number) {
+  const rows = await server.database.db
+    .insert(businesses)
+    .values(
+      Array.from({ length: count }, (_, n) => ({
+        ownerId,
+        typeId,
+        name: `${prefix} ${n}`,
+        createdAt: new Date(Date.UTC(2026, 1, 1, 0, 0, n)),
+      })),
+    )
+    .returning({ id: businesses.id });
+  return rows.map((row) => row.id);
+}
+
+/** Every page of the GET businesses list for `token`, following nextCursor. */
+async function businessPages(token: string, params: Record<string, string> = {}) {
+  const pages: Businesses[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: URLSearchParams = new URLSearchParams({ ...params, ...(cursor ? { cursor } : {}) });
+    const page: { status: number; body: Businesses } = await request<Businesses>(
+      `${BUSINESS_PATHS.list}?${query}`,
+      { token },
+    );
+    expect(page.status, JSON.stringify(page.body)).toBe(200);
+    pages.push(page.body);
+    cursor = page.body.nextCursor;
+  } while (cursor);
+  return pages;
+}
+
+describe('businesses list at scale', () => {
+  it('pages own businesses oldest first (ties by id), then the one the caller is an agent of', async () => {
+    const employer = await ownerWithBusiness(server, 'Employer Homes');
+    const agent = await addAgent(employer.owner.access, employer.businessId, 'Paged');
+    const agentToken = await signIn(agent.email);
+    // The agent account registers businesses of its own: 52, one more than the default page holds.
+    const [agentRow] = await server.database.db
+      .select({ userId: businessAgents.userId })
+      .from(businessAgents)
+      .where(inArray(businessAgents.id, [agent.id]));
+    const own = await insertBusinesses(agentRow?.userId ?? '', employer.typeId, 'Own', 52);
+    await sameMoment(businesses, own.slice(0, 4));
+
+    // The spec's call (no parameters): the first 50, own ones first, and nextCursor.
+    const plain = await request<Businesses>(BUSINESS_PATHS.list, { token: agentToken });
+    expect(plain.status).toBe(200);
+    expect(plain.body.businessList).toHaveLength(50);
+    expect(plain.body.businessList.every((business) => business.role === 'owner')).toBe(true);
+    expect(plain.body.nextCursor).toBeTruthy();
+    const rest = await request<Businesses>(`${BUSINESS_PATHS.list}?cursor=${plain.body.nextCursor}`, {
+      token: agentToken,
+    });
+    expect(rest.body.businessList.map((business) => business.role)).toEqual(['owner', 'owner', 'agent']);
+    expect(rest.body.businessList[2]).toMatchObject({ id: employer.businessId, name: 'Employer Homes' });
+    expect(rest.body.nextCursor).toBeNull();
+
+    // Small pages: every business once, in order; the four of one moment by id.
+    const pages = await businessPages(agentToken, { limit: '7' });
+    expect(pages.map((page) => page.businessList.length)).toEqual([7, 7, 7, 7, 7, 7, 7, 4]);
+    const seen = pages.flatMap((page) => page.businessList.map((business) => business.id));
+    expect(seen).toEqual([...own.slice(0, 4).sort(), ...own.slice(4), employer.businessId]);
+    // A page that ends exactly at the last own business still leads to the agent's one.
+    const split = await businessPages(agentToken, { limit: '52' });
+    expect(split.map((page) => page.businessList.length)).toEqual([52, 1]);
+
+    // role keeps one side.
+    const owned = await businessPages(agentToken, { role: 'owner', limit: '200' });
+    expect(owned.flatMap((page) => page.businessList.map((business) => business.id))).toHaveLength(52);
+    const employed = await businessPages(agentToken, { role: 'agent' });
+    expect(employed.flatMap((page) => page.businessList)).toEqual([
+      expect.objectContaining({ id: employer.businessId, role: 'agent' }),
+    ]);
+  });
+
+  it('searches business names on the server, on both sides; % is a character', async () => {
+    const tag = `Biz${randomBytes(3).toString('hex')}`;
+    const employer = await ownerWithBusiness(server, `${tag} Harbour Realty`);
+    const agent = await addAgent(employer.owner.access, employer.businessId, 'Finder');
+    const agentToken = await signIn(agent.email);
+    const register = (businessName: string) =>
+      request<{ business: { id: string } }>(BUSINESS_PATHS.register, {
+        token: agentToken,
+        body: { businessName, businessType: employer.typeId, agree: true },
+      });
+    const harbourOwn = (await register(`${tag} Harbour Lofts`)).body.business.id;
+    await register(`${tag} Hill Farms`);
+    const find = async (search: string, extra: Record<string, string> = {}) =>
+      (await businessPages(agentToken, { search, ...extra })).flatMap((page) =>
+        page.businessList.map((business) => business.id),
+      );
+    expect(await find('harbour')).toEqual([harbourOwn, employer.businessId]);
+    expect(await find('HARBOUR', { role: 'agent' })).toEqual([employer.businessId]);
+    expect(await find(`${tag} hill`)).toHaveLength(1);
+    expect(await find('Harbour%')).toEqual([]);
+    // Another account's matching business never shows.
+    expect(await find(tag, { limit: '1' })).toHaveLength(3);
+  });
+
+  it('keeps each caller to their own businesses whatever the cursor, and refuses bad input', async () => {
+    const a = await ownerWithBusiness(server, 'Cursor A1');
+    await request(BUSINESS_PATHS.register, {
+      token: a.owner.access,
+      body: { businessName: 'Cursor A2', businessType: a.typeId, agree: true },
+    });
+    const b = await ownerWithBusiness(server, 'Cursor B1');
+    const first = await request<Businesses>(`${BUSINESS_PATHS.list}?limit=1`, { token: a.owner.access });
+    expect(first.body.nextCursor).toBeTruthy();
+    const bWithA = await request<Businesses>(`${BUSINESS_PATHS.list}?cursor=${first.body.nextCursor}`, {
+      token: b.owner.access,
+    });
+    expect(bWithA.status).toBe(200);
+    for (const business of bWithA.body.businessList) expect(business.id).toBe(b.businessId);
+
+    const bad: Array<[string, Record<string, unknown>]> = [
+      ['limit=201', { message: 'Limit must be at most 200' }],
+      ['limit=0', { message: 'Limit must be at least 1' }],
+      ['role=admin', { field: 'role' }],
+      ['page=2', {}],
+      [
+        `cursor=${Buffer.from(JSON.stringify(['staff', '2026-01-01T00:00:00Z', a.businessId])).toString('base64url')}`,
+        { field: 'cursor' },
+      ],
+      [
+        `cursor=${Buffer.from(JSON.stringify(['owner', 'yesterday', a.businessId])).toString('base64url')}`,
+        { field: 'cursor' },
+      ],
+    ];
+    for (const [query, expected] of bad) {
+      const reply = await request(`${BUSINESS_PATHS.list}?${query}`, { token: a.owner.access });
+      expect(reply.status, query).toBe(400);
+      expect(reply.body, query).toMatchObject({ status: 'failed', ...expected });
+    }
+    // Staff and admins have no businesses list (business accounts are clients).
+    for (const role of ['staff', 'admin'] as const) {
+      const account = await createAccount(server, role);
+      const reply = await request(`${BUSINESS_PATHS.list}?limit=5`, { token: account.access });
+      expect(reply.status, role).toBe(403);
+    }
+    expect((await request(`${BUSINESS_PATHS.list}?limit=5`)).status).toBe(401);
+  });
+});
+
 describe('business lists use their indexes', () => {
-  it('EXPLAIN shows no sequential scan of listings, agents or users for the list statements', async () => {
-    const { owner, businessId } = await ownerWithBusiness(server);
+  it('EXPLAIN shows no sequential scan of businesses, listings, agents or users for the list statements', async () => {
+    const { owner, businessId, typeId } = await ownerWithBusiness(server);
+    await insertBusinesses(owner.id, typeId, 'Plan Homes', 3);
     await addHouses(owner.access, businessId, ['7 Plan St', '8 Plan St', '9 Plan St']);
     const agent = await addAgent(owner.access, businessId, 'Plan');
     const first = await request<Houses>(houses.get, {
@@ -306,7 +460,14 @@ describe('business lists use their indexes', () => {
       body: { business: businessId, limit: 1 },
     });
     const agentToken = await signIn(agent.email);
-    const calls: Array<[string, string, Record<string, unknown>]> = [
+    const firstBusiness = await request<Businesses>(`${BUSINESS_PATHS.list}?limit=1`, {
+      token: owner.access,
+    });
+    const calls: Array<[string, string, Record<string, unknown> | undefined]> = [
+      [BUSINESS_PATHS.list, owner.access, undefined],
+      [`${BUSINESS_PATHS.list}?search=homes&limit=1`, owner.access, undefined],
+      [`${BUSINESS_PATHS.list}?cursor=${firstBusiness.body.nextCursor}`, owner.access, undefined],
+      [`${BUSINESS_PATHS.list}?role=agent&search=acme`, agentToken, undefined],
       [houses.get, owner.access, { business: businessId, limit: 1, cursor: first.body.nextCursor }],
       [houses.get, owner.access, { business: businessId, search: 'plan st' }],
       [houses.get, owner.access, { business: businessId, search: 'sold' }],
@@ -323,14 +484,30 @@ describe('business lists use their indexes', () => {
       );
     }
     const lists = statements.filter((statement) =>
-      /from "(real_estate_properties|business_agents)"/.test(statement.sql),
+      /from "(businesses|real_estate_properties|business_agents)"/.test(statement.sql),
     );
-    expect(lists.length).toBeGreaterThanOrEqual(6);
+    // Businesses: the owner's walk (4 calls) and the agent's (1 call); then 6 listing and agent pages.
+    expect(
+      lists.filter((statement) => /from "businesses"/.test(statement.sql)).length,
+    ).toBeGreaterThanOrEqual(5);
+    expect(lists.length).toBeGreaterThanOrEqual(11);
     for (const statement of lists) {
       const plan = await planOf(server, statement);
       expect(plan, `${statement.sql}\n${plan}`).not.toMatch(
-        /Seq Scan on (real_estate_properties|business_agents|users)\b/,
+        /Seq Scan on (businesses|real_estate_properties|business_agents|users|business_types)\b/,
       );
     }
+    // The owner's next page starts inside businesses_owner_idx (owner_id, created_at, id) at the cursor,
+    // rather than reading the owner's rows and filtering them.
+    const nextOwned = lists.find((statement) =>
+      /"businesses"\."owner_id" = \$1 and \("businesses"\."created_at", "businesses"\."id"\) >/.test(
+        statement.sql,
+      ),
+    );
+    expect(nextOwned).toBeDefined();
+    const nextPlan = nextOwned ? await planOf(server, nextOwned) : '';
+    expect(nextPlan, nextPlan).toMatch(
+      /using businesses_owner_idx on businesses[^\n]*\n\s*Index Cond: \(\(owner_id = [^\n]*ROW\(created_at, id\) > ROW/,
+    );
   });
 });

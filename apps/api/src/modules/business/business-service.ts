@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Agent, AgentListQuery, Business } from '@app/contract';
+import type { Agent, AgentListQuery, Business, BusinessListQuery } from '@app/contract';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type BusinessRow, businessAgents, businesses, businessTypes, users } from '../../db/schema/index.js';
@@ -31,6 +31,27 @@ export interface NewAgent {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Role = Business['role'];
+const isRole = (part: string) => part === 'owner' || part === 'agent';
+
+interface BusinessListRow {
+  id: string;
+  name: string;
+  type: string;
+  owner: string;
+  createdAt: Date;
+  cursorAt: string;
+}
+
+const businessView = (row: BusinessListRow, role: Role): Business => ({
+  id: row.id,
+  name: row.name,
+  type: row.type,
+  role,
+  owner: row.owner,
+  createdAt: row.createdAt.toISOString(),
+});
 
 /** Agents never answered a security question; the owner gives them their password instead. */
 const AGENT_SECURITY_QUESTION = 'Agent account: ask your business owner, or set a question in Settings';
@@ -66,40 +87,77 @@ export class BusinessService {
     if (!type) throw badRequest('Choose a business type from the list');
     const [row] = await this.db.insert(businesses).values({ ownerId, name, typeId }).returning();
     if (!row) throw new Error('insert returned no row');
-    const [business] = (await this.list(ownerId)).filter((entry) => entry.id === row.id);
+    const [business] = await this.businessRows().where(eq(businesses.id, row.id)).limit(1);
     if (!business) throw new Error('registered business not found');
-    return business;
+    return businessView(business, 'owner');
   }
 
-  /** The caller's own businesses first, then those they are an agent of. */
-  async list(userId: string): Promise<Business[]> {
-    const rows = await this.db
+  /**
+   * The caller's businesses in keyset pages (issue 17): their own first, then the one they are an
+   * agent of (an agent account belongs to one business), each oldest first by (created_at, id). The
+   * cursor carries the side it stopped in. Each side is its own walk bounded by the caller — owned
+   * ones on businesses_owner_idx (owner_id, created_at, id), the agent's through the unique
+   * business_agents.user_id — so `search` (the name, substring) filters the caller's own rows only.
+   */
+  async list(
+    userId: string,
+    query: BusinessListQuery,
+  ): Promise<{ businessList: Business[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [isRole, cursorPart.timestamp, cursorPart.uuid]);
+    const pattern = containsPattern(query.search);
+    const named = pattern ? ilike(businesses.name, pattern) : undefined;
+    const position = (role: Role) => (after?.[0] === role ? after.slice(1) : undefined);
+    const wanted = query.limit + 1;
+    const rows: Array<{ role: Role; row: BusinessListRow }> = [];
+    if (query.role !== 'agent' && after?.[0] !== 'agent') {
+      const owned = await this.businessRows()
+        .where(
+          and(
+            eq(businesses.ownerId, userId),
+            named,
+            keysetAfter([businesses.createdAt, businesses.id], position('owner'), 'oldest-first'),
+          ),
+        )
+        .orderBy(asc(businesses.createdAt), asc(businesses.id))
+        .limit(wanted);
+      rows.push(...owned.map((row) => ({ role: 'owner' as const, row })));
+    }
+    if (query.role !== 'owner' && rows.length < wanted) {
+      const asAgent = await this.businessRows()
+        .innerJoin(businessAgents, eq(businessAgents.businessId, businesses.id))
+        .where(
+          and(
+            eq(businessAgents.userId, userId),
+            named,
+            keysetAfter([businesses.createdAt, businesses.id], position('agent'), 'oldest-first'),
+          ),
+        )
+        .orderBy(asc(businesses.createdAt), asc(businesses.id))
+        .limit(wanted - rows.length);
+      rows.push(...asAgent.map((row) => ({ role: 'agent' as const, row })));
+    }
+    const page = pageOf(rows, query.limit, ({ role, row }) => [role, row.cursorAt, row.id]);
+    return {
+      businessList: page.items.map(({ role, row }) => businessView(row, role)),
+      nextCursor: page.nextCursor,
+    };
+  }
+
+  /** A business with its type and owner's name (both joined by primary key). */
+  private businessRows() {
+    return this.db
       .select({
         id: businesses.id,
         name: businesses.name,
         type: businessTypes.type,
-        ownerId: businesses.ownerId,
         owner: users.username,
         createdAt: businesses.createdAt,
+        cursorAt: exactTimestamp(businesses.createdAt),
       })
       .from(businesses)
       .innerJoin(businessTypes, eq(businessTypes.id, businesses.typeId))
       .innerJoin(users, eq(users.id, businesses.ownerId))
-      .leftJoin(
-        businessAgents,
-        and(eq(businessAgents.businessId, businesses.id), eq(businessAgents.userId, userId)),
-      )
-      .where(or(eq(businesses.ownerId, userId), eq(businessAgents.userId, userId)))
-      .orderBy(asc(businesses.createdAt), asc(businesses.name));
-    const list = rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      type: row.type,
-      role: row.ownerId === userId ? ('owner' as const) : ('agent' as const),
-      owner: row.owner,
-      createdAt: row.createdAt.toISOString(),
-    }));
-    return [...list.filter((b) => b.role === 'owner'), ...list.filter((b) => b.role === 'agent')];
+      .$dynamic();
   }
 
   /**

@@ -8,6 +8,7 @@ import {
   ZAgentListRequest,
   ZAgentListResponse,
   ZAgentRef,
+  ZBusinessListQuery,
   ZBusinessListResponse,
   ZBusinessTypesResponse,
   ZCountriesResponse,
@@ -60,13 +61,18 @@ export const businessRoutes =
         schema: {
           tags,
           security,
-          summary: 'Businesses the caller owns or is an agent of',
+          summary: 'Businesses the caller owns or is an agent of, in keyset pages',
+          description:
+            'Own businesses first, then the one the caller is an agent of, each oldest first. No parameters: ' +
+            'the first 50 and nextCursor. limit (max 200), cursor, search (the name) and role (owner or agent) ' +
+            'page and filter on the server.',
+          querystring: ZBusinessListQuery,
           response: { 200: ZBusinessListResponse },
         },
       },
       async (request) => ({
         status: 'ok' as const,
-        businessList: await businesses.list(currentUser(request).id),
+        ...(await businesses.list(currentUser(request).id, request.query)),
       }),
     );
 
