@@ -3,6 +3,7 @@ import {
   type AgentRef,
   type AssignAgentRequest,
   BUSINESS_PATHS,
+  type Business,
   PROPERTY_LIST_RESPONSES,
   type PropertyKind,
   propertyPaths,
@@ -23,6 +24,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { apiUpload } from '../../lib/api-upload';
+import { withQuery } from '../../lib/with-query';
 
 /** Spec §9: the agents list is polled every 2.5 s. */
 export const AGENTS_POLL_MS = 2500;
@@ -86,11 +88,24 @@ export const useStatuses = () =>
     ...forever,
   });
 
-export const useBusinesses = () =>
+/**
+ * One page of the caller's businesses (own ones first, then the one they are an agent of), searched by
+ * name on the server; `role` keeps one side. No parameters: the spec's call, the first 50.
+ */
+export const useBusinesses = (page: ListPage & { role?: Business['role'] } = {}) =>
   useQuery({
-    queryKey: keys.businesses,
-    queryFn: ({ signal }) => apiRequest(BUSINESS_PATHS.list, { schema: ZBusinessListResponse, signal }),
-    select: (reply) => reply.businessList,
+    queryKey: [...keys.businesses, page.role ?? '', page.search?.trim() ?? '', page.cursor, page.limit],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        withQuery(BUSINESS_PATHS.list, {
+          role: page.role,
+          search: page.search?.trim(),
+          cursor: page.cursor,
+          limit: page.limit,
+        }),
+        { schema: ZBusinessListResponse, signal },
+      ),
+    placeholderData: keepPreviousData,
   });
 
 export function useRegisterBusiness() {

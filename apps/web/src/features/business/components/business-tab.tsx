@@ -1,35 +1,63 @@
+import type { Business } from '@app/contract';
 import { useState } from 'react';
 import { Badge, Button, Card, ListGroup } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
+import { SearchBox } from '../../../components/search-box';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useBusinesses } from '../api';
 import { BusinessDetail } from './business-detail';
 import { RegisterBusinessModal } from './register-business-modal';
 
-/** Spec §2 Business tab: the businesses list with Open and 'Add a business'. */
+/**
+ * Spec §2 Business tab: the businesses list with Open and 'Add a business'. One server page at a time
+ * (issue 17), own businesses first; the name search runs on the server 300 ms after typing stops.
+ */
 export function BusinessTab() {
-  const { data, isPending, error, refetch } = useBusinesses();
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search, 300).trim();
+  const pages = useCursorPages(settled);
+  const list = useBusinesses({ search: settled, cursor: pages.cursor });
+  const { isPending, error, refetch } = list;
+  const data = list.data?.businessList;
+  const [opened, setOpened] = useState<Business | null>(null);
   const [adding, setAdding] = useState(false);
-  const opened = data?.find((business) => business.id === openId);
 
-  if (opened) return <BusinessDetail business={opened} onBack={() => setOpenId(null)} />;
+  if (opened) return <BusinessDetail business={opened} onBack={() => setOpened(null)} />;
 
+  // Nothing registered at all: the invitation, without a search box.
+  const none = data?.length === 0 && !settled && pages.page === 1;
   return (
     <section aria-labelledby="business-title">
-      <div className="d-flex justify-content-between align-items-center mb-3">
+      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
         <h2 id="business-title" className="h4 mb-0">
           Businesses
         </h2>
+        {!none && (
+          <SearchBox
+            label="Search businesses"
+            placeholder="Search by name"
+            value={search}
+            onChange={setSearch}
+            narrow
+            className="ms-md-auto"
+          />
+        )}
         <Button onClick={() => setAdding(true)}>Add a business</Button>
       </div>
       {!data ? (
         <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />
-      ) : data.length === 0 ? (
+      ) : none ? (
         <Card body className="text-muted">
           No business yet. Register one to list houses, buildings and lands and to add agents.
         </Card>
+      ) : data.length === 0 ? (
+        <Card body className="text-muted">
+          No business matches this search.
+        </Card>
       ) : (
-        <ListGroup>
+        <ListGroup aria-label="Businesses">
           {data.map((business) => (
             <ListGroup.Item
               key={business.id}
@@ -47,7 +75,7 @@ export function BusinessTab() {
                 <Button
                   variant="outline-primary"
                   size="sm"
-                  onClick={() => setOpenId(business.id)}
+                  onClick={() => setOpened(business)}
                   aria-label={`Open ${business.name}`}
                 >
                   Open
@@ -57,6 +85,14 @@ export function BusinessTab() {
           ))}
         </ListGroup>
       )}
+      <CursorPager
+        label="Business pages"
+        page={pages.page}
+        nextCursor={list.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        busy={list.isPlaceholderData}
+      />
       <RegisterBusinessModal show={adding} onHide={() => setAdding(false)} />
     </section>
   );

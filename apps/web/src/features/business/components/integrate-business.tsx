@@ -2,9 +2,14 @@ import { publicListingsPath } from '@app/contract';
 import { useId, useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
+import { CursorPager } from '../../../components/cursor-pager';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useBusinesses } from '../api';
 import { embedSnippet } from '../lib/embed-snippet';
 import { CopyButton } from './copy-button';
+
+/** Owned businesses per page of the dialog: each brings an address and a snippet. */
+const EMBED_PAGE = 10;
 
 /**
  * Spec §2 Dashboard 'Integrate Your Business': explains how to show a business's listings on the
@@ -13,8 +18,9 @@ import { CopyButton } from './copy-button';
  */
 export function IntegrateBusinessButton() {
   const [show, setShow] = useState(false);
-  const { data } = useBusinesses();
-  if (!data?.some((business) => business.role === 'owner')) return null;
+  // One owned business is enough to know (the list is paged on the server).
+  const { data } = useBusinesses({ role: 'owner', limit: 1 });
+  if (!data?.businessList.length) return null;
   return (
     <>
       <Button variant="outline-primary" onClick={() => setShow(true)}>
@@ -27,8 +33,10 @@ export function IntegrateBusinessButton() {
 
 function IntegrateBusinessModal({ onHide }: { onHide: () => void }) {
   const titleId = useId();
-  const { data, isPending, error, refetch } = useBusinesses();
-  const owned = data?.filter((business) => business.role === 'owner') ?? [];
+  const pages = useCursorPages('owner');
+  const list = useBusinesses({ role: 'owner', cursor: pages.cursor, limit: EMBED_PAGE });
+  const { data, isPending, error, refetch } = list;
+  const owned = data?.businessList ?? [];
   const origin = window.location.origin;
   return (
     <Modal show onHide={onHide} size="lg" centered aria-labelledby={titleId}>
@@ -73,6 +81,14 @@ function IntegrateBusinessModal({ onHide }: { onHide: () => void }) {
             </section>
           ))
         )}
+        <CursorPager
+          label="Business pages"
+          page={pages.page}
+          nextCursor={data?.nextCursor}
+          onNext={pages.next}
+          onPrevious={pages.previous}
+          busy={list.isPlaceholderData}
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onHide}>
