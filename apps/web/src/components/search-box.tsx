@@ -12,7 +12,10 @@ interface SearchBoxProps {
   className?: string;
 }
 
-/** The search-as-you-type box of a server-searched list; the list debounces `value` itself. */
+/**
+ * The search-as-you-type box of a server-searched list; the list debounces `value` itself. Enter does
+ * nothing (the search already runs), so inside a dialog's form it never submits the form.
+ */
 export function SearchBox({ label, placeholder, value, onChange, narrow, size, className }: SearchBoxProps) {
   return (
     <Form.Control
@@ -24,6 +27,9 @@ export function SearchBox({ label, placeholder, value, onChange, narrow, size, c
       aria-label={label}
       value={value}
       onChange={(event) => onChange(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') event.preventDefault();
+      }}
     />
   );
 }

@@ -1,10 +1,14 @@
-import type { PropertyKind } from '@app/contract';
+import type { Agent, PropertyKind } from '@app/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
+import { CursorPager } from '../../../components/cursor-pager';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { SearchBox } from '../../../components/search-box';
 import { SubmitButton } from '../../../components/submit-button';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAgents, useAssignAgent } from '../api';
 
 interface AssignAgentModalProps {
@@ -15,21 +19,36 @@ interface AssignAgentModalProps {
   onDone: () => void;
 }
 
-const NOBODY = 'none';
+/** Agents per page of the dialog: enough to scan, few enough to fit beside the search box. */
+const AGENT_PAGE = 20;
+type Choice = { id: null; label: string } | { id: string; label: string };
+const NOBODY: Choice = { id: null, label: 'Nobody (unassign)' };
+const agentLabel = (agent: Agent) => `${agent.firstName} ${agent.lastName} (${agent.email})`;
 
-/** Assigns the ticked listings to one of the business's agents (or to nobody). */
+/**
+ * Assigns the ticked listings to one of the business's agents (or to nobody). The agents are searched
+ * on the server as the owner types (name or email, 300 ms after typing stops) and paged, so any agent
+ * of a large business can be found; the choice survives a new search or page.
+ */
 export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: AssignAgentModalProps) {
   const titleId = useId();
+  const groupName = useId();
   const toast = useToast();
-  // The first 200 agents (the largest page); the Agents tab pages and searches them all.
-  const agents = useAgents(businessId, { limit: 200 });
+  const [search, setSearch] = useState('');
+  const settled = useDebouncedValue(search, 300).trim();
+  const pages = useCursorPages(settled);
+  const agents = useAgents(businessId, { search: settled, cursor: pages.cursor, limit: AGENT_PAGE });
   const mutation = useAssignAgent(businessId, kind);
-  const [agentId, setAgentId] = useState('');
+  const [choice, setChoice] = useState<Choice | null>(null);
+  const list = agents.data?.agents;
+  const noAgents = list?.length === 0 && !settled && pages.page === 1;
+  const chosenElsewhere = choice?.id && !list?.some((agent) => agent.id === choice.id);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!agentId) return;
+    if (!choice) return;
     mutation.mutate(
-      { ids, agentID: agentId === NOBODY ? null : agentId },
+      { ids, agentID: choice.id },
       {
         onSuccess: (reply) => {
           toast.show({ message: reply.message, variant: 'success' });
@@ -39,6 +58,20 @@ export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: Assi
       },
     );
   };
+  const option = (id: string, value: Choice) => (
+    <Form.Check
+      key={id}
+      type="radio"
+      id={`${groupName}-${id}`}
+      name={groupName}
+      label={value.label}
+      checked={choice?.id === value.id}
+      onChange={() => setChoice(value)}
+      // A choice made on another page or search still counts.
+      required={!choice}
+    />
+  );
+
   return (
     <Modal show onHide={onHide} centered aria-labelledby={titleId}>
       <Form onSubmit={submit}>
@@ -47,30 +80,43 @@ export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: Assi
         </Modal.Header>
         <Modal.Body>
           <FormErrorAlert error={mutation.error} />
-          {!agents.data ? (
-            <QueryState
-              isPending={agents.isPending}
-              error={agents.error}
-              onRetry={() => void agents.refetch()}
-            />
-          ) : agents.data.agents.length === 0 ? (
-            <p className="text-muted mb-0">Register an agent in the Agents tab first.</p>
-          ) : (
-            <Form.Group controlId="assign-agent-select">
-              <Form.Label>
-                Agent for {ids.length} ticked listing{ids.length === 1 ? '' : 's'}
-              </Form.Label>
-              <Form.Select value={agentId} onChange={(e) => setAgentId(e.target.value)} required>
-                <option value="">Choose an agent…</option>
-                {agents.data.agents.map((agent) => (
-                  <option key={agent.id} value={agent.id}>
-                    {agent.firstName} {agent.lastName} ({agent.email})
-                  </option>
-                ))}
-                <option value={NOBODY}>Nobody (unassign)</option>
-              </Form.Select>
-            </Form.Group>
-          )}
+          <SearchBox
+            label="Search agents"
+            placeholder="Search agents by name or email"
+            value={search}
+            onChange={setSearch}
+            className="mb-3"
+          />
+          <fieldset>
+            <legend className="form-label fs-6">
+              Agent for {ids.length} ticked listing{ids.length === 1 ? '' : 's'}
+            </legend>
+            {option('nobody', NOBODY)}
+            {!list ? (
+              <QueryState
+                isPending={agents.isPending}
+                error={agents.error}
+                onRetry={() => void agents.refetch()}
+              />
+            ) : list.length === 0 ? (
+              <p className="text-muted mt-2 mb-0">
+                {noAgents ? 'Register an agent in the Agents tab first.' : 'No agent matches this search.'}
+              </p>
+            ) : (
+              list.map((agent) => option(agent.id, { id: agent.id, label: agentLabel(agent) }))
+            )}
+          </fieldset>
+          <CursorPager
+            label="Agent pages"
+            page={pages.page}
+            nextCursor={agents.data?.nextCursor}
+            onNext={pages.next}
+            onPrevious={pages.previous}
+            busy={agents.isPlaceholderData}
+          />
+          <p className="small text-muted mb-0" aria-live="polite">
+            {chosenElsewhere ? `Chosen: ${choice.label}` : ''}
+          </p>
         </Modal.Body>
         <Modal.Footer>
           <Button variant="outline-secondary" onClick={onHide}>

@@ -57,9 +57,10 @@ export function BusinessTab() {
           No business matches this search.
         </Card>
       ) : (
-        <ListGroup aria-label="Businesses">
+        <ListGroup as="ul" aria-label="Businesses">
           {data.map((business) => (
             <ListGroup.Item
+              as="li"
               key={business.id}
               className="d-flex justify-content-between align-items-center gap-2"
             >
