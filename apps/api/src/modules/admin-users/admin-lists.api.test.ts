@@ -29,11 +29,12 @@ type Users = {
   nextCursor: string | null;
 };
 type Projects = { projects: Array<{ id: string; name: string; status: string }>; nextCursor: string | null };
+type Discussions = { discussions: Array<{ id: string; name: string }>; nextCursor: string | null };
 
 const allPages = <T extends { nextCursor: string | null }>(path: string, params: Record<string, string>) =>
   allPagesOf<T>(request, admin.access, path, params);
 
-/** A GET of `path` as the admin: its reply and the statements it sent that read users or projects. */
+/** A GET of `path` as the admin: its reply and the statements it sent that read users, orders or projects. */
 async function listed<T>(path: string) {
   const before = server.queryCount();
   const reply = await request<T>(path, { token: admin.access });
@@ -41,7 +42,7 @@ async function listed<T>(path: string) {
   const statements = server
     .recentQueries()
     .slice(-(server.queryCount() - before))
-    .filter((statement) => /from "(users|projects)"/.test(statement.sql));
+    .filter((statement) => /from "(users|projects|project_orders)"/.test(statement.sql));
   return { body: reply.body, statements };
 }
 
@@ -278,7 +279,7 @@ describe('admin lists at scale', () => {
     );
   });
 
-  it('answers selective searches from the search indexes, not by filtering the newest-first list (EXPLAIN ANALYZE, 3,000 loaded rows)', async () => {
+  it('answers selective project, discussion and client searches from the search indexes, not by filtering the newest-first list (EXPLAIN ANALYZE, 3,000 loaded rows)', async () => {
     const tag = randomBytes(3).toString('hex');
     const md5 = (text: string) => createHash('md5').update(text).digest('hex');
     const { db } = server.database;
@@ -293,7 +294,8 @@ describe('admin lists at scale', () => {
     );
     await db.execute(
       sql.raw(`insert into project_orders (id, client_id, name, created_at)
-        select md5(n || 'o${tag}')::uuid, md5(n || 'u${tag}')::uuid, 'Bulk order ' || n, now() - n * interval '1 second'
+        select md5(n || 'o${tag}')::uuid, md5(n || 'u${tag}')::uuid, 'Bulk order ' || md5(n || 'n${tag}'),
+          now() - n * interval '1 second'
         from generate_series(1, ${LOADED}) as n`),
     );
     await db.execute(
@@ -311,17 +313,26 @@ describe('admin lists at scale', () => {
     const row = 1234;
     const project = `Bulk ${md5(`${row}p${tag}`)}`;
     const email = `bulk-${md5(`${row}e${tag}`)}@example.com`;
+    const order = `Bulk order ${md5(`${row}n${tag}`)}`;
     const searches = [
       { path: PROJECT_PATHS.adminProjects, search: project.slice(9, 17), found: [project] },
       { path: PROJECT_PATHS.adminProjects, search: email.slice(9, 17), found: [project] },
       { path: PROJECT_PATHS.adminProjects, search: 'zzyzx', found: [] },
+      // The admin's discussions (one per order): the order's name, or its client's email.
+      { path: CHAT_PATHS.discussions, search: order.slice(15, 23), found: [order] },
+      { path: CHAT_PATHS.discussions, search: email.slice(9, 17), found: [order] },
+      { path: CHAT_PATHS.discussions, search: 'zzyzx', found: [] },
       { path: USER_ADMIN_PATHS.clients, search: email.slice(9, 17), found: [email] },
       { path: USER_ADMIN_PATHS.clients, search: 'zzyzx', found: [] },
     ];
     for (const { path, search, found } of searches) {
-      const reply = await listed<Projects & Users>(`${path}?search=${encodeURIComponent(search)}`);
+      const reply = await listed<Projects & Users & Discussions>(
+        `${path}?search=${encodeURIComponent(search)}`,
+      );
       const names =
-        reply.body.projects?.map((item) => item.name) ?? reply.body.users.map((item) => item.email);
+        reply.body.projects?.map((item) => item.name) ??
+        reply.body.discussions?.map((item) => item.name) ??
+        reply.body.users.map((item) => item.email);
       expect(names, search).toEqual(found);
       for (const statement of reply.statements) {
         const plan = await planOf(server, statement, true);

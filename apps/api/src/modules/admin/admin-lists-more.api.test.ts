@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { CHAT_PATHS, PROJECT_PATHS, SITE_PATHS } from '@app/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   crmLeads,
@@ -9,6 +9,7 @@ import {
   newsletterSubscriptions,
   projectOrders,
   projects,
+  users,
 } from '../../db/schema/index.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -278,6 +279,41 @@ describe("the admin's discussions", () => {
     const own = await request<Discussions>(CHAT_PATHS.discussions, { token: client.access });
     expect(own.body.discussions.length).toBe(6);
     expect(own.body.nextCursor).toBeNull();
+  });
+});
+
+describe("the admin's discussions search", () => {
+  it('finds an order through its name or its client once, newest first across both, page by page', async () => {
+    const tag = tagOf('Either');
+    const tagged = await createAccount(server, 'client');
+    await db()
+      .update(users)
+      .set({ firstName: `${tag} Owner` })
+      .where(eq(users.id, tagged.id));
+    const other = await createAccount(server, 'client');
+    // Matching through the client only, through both, through the name only (the last two at one
+    // instant: ties by id), then an order that matches nothing and a newer one through the client.
+    const rows = await db()
+      .insert(projectOrders)
+      .values([
+        { clientId: tagged.id, name: 'Plain order', createdAt: new Date('2026-01-01T00:00:01Z') },
+        { clientId: tagged.id, name: `${tag} own shop`, createdAt: SAME_MOMENT },
+        { clientId: other.id, name: `${tag} cafe`, createdAt: SAME_MOMENT },
+        { clientId: other.id, name: 'Unrelated', createdAt: new Date('2026-01-03T00:00:00Z') },
+        { clientId: tagged.id, name: 'Newest plain', createdAt: new Date('2026-01-04T00:00:00Z') },
+      ])
+      .returning({ id: projectOrders.id });
+    const [plain, both, byName, , newest] = rows.map((row) => row.id);
+    const expected = [newest, ...byIdDescending([both ?? '', byName ?? '']), plain];
+    const pages = await allPages<Discussions>(CHAT_PATHS.discussions, { limit: '2', search: tag });
+    expect(pages.map((page) => page.discussions.length)).toEqual([2, 2]);
+    expect(pages.flatMap((page) => page.discussions.map((d) => d.id))).toEqual(expected);
+    // One page holding all of them: the same order, each once.
+    const whole = await request<Discussions>(`${CHAT_PATHS.discussions}?search=${tag}`, {
+      token: admin.access,
+    });
+    expect(whole.body.discussions.map((d) => d.id)).toEqual(expected);
+    expect(whole.body.nextCursor).toBeNull();
   });
 });
 

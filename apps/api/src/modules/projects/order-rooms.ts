@@ -1,5 +1,6 @@
 import type { DiscussionsQuery } from '@app/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { projectOrders, projects, users } from '../../db/schema/index.js';
 import {
@@ -37,9 +38,14 @@ export interface OrderRooms {
 }
 
 /**
- * The admin's chat discussions: every order, newest first, in keyset pages on (created_at, id);
- * `search` matches the order's name (trigram index) or its client's name or email (a sub-select on
- * the users trigram indexes, so each branch keeps its index). Projects are read for the page only.
+ * The admin's chat discussions: every order, newest first, in keyset pages on (created_at, id).
+ * `search` matches the order's name (trigram index) or its client's name or email (a sub-select on the
+ * users trigram indexes). As in the admin projects search (decision 026), the two ways are not ORed
+ * in one WHERE — an OR with a sub-select cannot become one bitmap, so the planner walked
+ * project_orders_created_page_idx newest first and filtered every row for a rare term — but each is its own
+ * keyset query (its condition and the cursor, newest first, `limit + 1`), and the page is the newest
+ * `limit + 1` of their UNION ALL (`id in (…)` also drops an order found both ways). Projects are read
+ * for the page only.
  */
 export async function adminOrderRooms(
   db: Db,
@@ -47,6 +53,18 @@ export async function adminOrderRooms(
 ): Promise<{ orders: OrderRooms[]; nextCursor: string | null }> {
   const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
   const pattern = containsPattern(query.search);
+  const keyset = keysetAfter([projectOrders.createdAt, projectOrders.id], after);
+  const newestFirst = [desc(projectOrders.createdAt), desc(projectOrders.id)];
+  const branch = (match: SQL) =>
+    db
+      .select({ id: projectOrders.id })
+      .from(projectOrders)
+      .where(and(match, keyset))
+      .orderBy(...newestFirst)
+      .limit(query.limit + 1);
+  const matched = pattern
+    ? unionAll(branch(ilike(projectOrders.name, pattern)), branch(clientsMatching(db, pattern)))
+    : undefined;
   const rows = await db
     .select({
       id: projectOrders.id,
@@ -57,13 +75,8 @@ export async function adminOrderRooms(
     })
     .from(projectOrders)
     .leftJoin(users, eq(users.id, projectOrders.clientId))
-    .where(
-      and(
-        pattern ? or(ilike(projectOrders.name, pattern), clientsMatching(db, pattern)) : undefined,
-        keysetAfter([projectOrders.createdAt, projectOrders.id], after),
-      ),
-    )
-    .orderBy(desc(projectOrders.createdAt), desc(projectOrders.id))
+    .where(matched ? inArray(projectOrders.id, matched) : keyset)
+    .orderBy(...newestFirst)
     .limit(query.limit + 1);
   const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
   const rooms =
