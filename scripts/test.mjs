@@ -200,10 +200,12 @@ await Promise.all([
   junit(`Java library tests (JUnit 5) — ${pgliteNode.name}`, pgliteNode.env),
 ]);
 await Promise.all([
-  playwright(`browser tests on PGlite — ${postgresNode.name}`, {
-    ...postgresNode.env,
-    E2E_RUN_ID: `pglite-${process.pid}`,
-  }),
+  // Specs tagged @at-scale (100,000 bulk-loaded rows) run on PostgreSQL when the run has one.
+  playwright(
+    `browser tests on PGlite — ${postgresNode.name}`,
+    { ...postgresNode.env, E2E_RUN_ID: `pglite-${process.pid}` },
+    serverUrl ? ['--grep-invert', '@at-scale'] : [],
+  ),
   serverUrl
     ? vitest(
         `${second ? 'unit, web and API' : 'API'} tests on PostgreSQL — ${postgresNode.name}`,
