@@ -25,7 +25,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freshDatabase, startApi, stopChildren, waitReady } from './bench-support.mjs';
+import { benchNodeArgs, freshDatabase, startApi, stopChildren, waitReady } from './bench-support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PORT ?? 3191);
@@ -405,7 +405,8 @@ async function withDatabase(fn) {
 
 let server = null;
 function startServer() {
-  server = startApi({ dist, port: PORT, dataDir, databaseUrl });
+  // BENCH_NODE_ARGS passes flags to the server's node, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
+  server = startApi({ dist, port: PORT, dataDir, databaseUrl, nodeArgs: benchNodeArgs() });
 }
 
 async function stopServer() {

@@ -256,17 +256,17 @@ describe('forgot password does not tell who has an account', () => {
       await step2(email, 'Rex');
       return performance.now() - started;
     };
-    const median = (values: number[]) =>
-      [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     const knownTimes: number[] = [];
     const unknownTimes: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       // Fresh emails: no sample reaches the per-address limit of 5 failures.
       const other = await signupClient(server);
       knownTimes.push(await timed(other.email));
       unknownTimes.push(await timed(uniqueEmail()));
     }
-    expect(median(unknownTimes)).toBeGreaterThan(median(knownTimes) * 0.4);
+    // The fastest of each: a busy machine only ever adds time, so the minimum is the sample least
+    // disturbed by it (a median let one spike on the known side fail the run at load 15).
+    expect(Math.min(...unknownTimes)).toBeGreaterThan(Math.min(...knownTimes) * 0.4);
   });
 
   it('treats a disabled account like an unknown email', async () => {
