@@ -76,3 +76,51 @@ test('demo project rooms are named once with their type', async ({ page }) => {
   ).toBeVisible();
   await expect(rooms.getByText('(Web) (Web)')).toHaveCount(0);
 });
+
+test("a client's discussions come a page at a time and are searched on the server", async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueUser());
+  await expect(page).toHaveURL(/\/profile$/);
+  const access = await page.evaluate(() => localStorage.getItem('access'));
+  const tag = `Rooms${Date.now().toString(36)}`;
+  // 51 orders, one after another (newest first on screen): one more than the first page holds.
+  for (let index = 0; index < 51; index += 1) {
+    const order = await page.request.post('/api/v1/user/project/request', {
+      headers: { authorization: `Bearer ${access}` },
+      data: { web: true, name: `${tag} ${String(index).padStart(2, '0')}` },
+    });
+    expect(order.status()).toBe(200);
+  }
+
+  await page.goto('/chatroom');
+  const rooms = page.getByRole('navigation', { name: 'Discussions' });
+  const groups = rooms.locator(':scope > div');
+  const pager = page.getByRole('navigation', { name: 'Discussion pages' });
+  await expect(groups).toHaveCount(50);
+  await expect(groups.first()).toContainText(`${tag} 50`);
+  await pager.getByRole('button', { name: 'Next' }).click();
+  await expect(pager.getByText('Page 2')).toBeVisible();
+  await expect(groups).toHaveCount(1);
+  await expect(groups.first()).toContainText(`${tag} 00`);
+  await groups
+    .first()
+    .getByRole('button', { name: `${tag} 00 (Web)` })
+    .click();
+  await expect(page.getByText(`${tag} 00 — ${tag} 00 (Web)`)).toBeVisible();
+
+  const searched = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return (
+      url.pathname === '/api/v1/user/projects/chat/get_discussions' &&
+      url.searchParams.get('search') === `${tag} 17`
+    );
+  });
+  await page.getByRole('searchbox', { name: 'Search discussions' }).fill(`${tag} 17`);
+  await searched;
+  await expect(groups).toHaveCount(1);
+  await expect(groups.first()).toContainText(`${tag} 17`);
+  await expect(pager).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Search discussions' }).fill('no such project');
+  await expect(rooms).toHaveCount(0);
+  await expect(page.getByText('No discussion matches this search.')).toBeVisible();
+});

@@ -154,9 +154,10 @@ export const ZDiscussion = z.object({
 });
 export type Discussion = z.infer<typeof ZDiscussion>;
 /**
- * Extension (issue 17): an admin's discussions (every order) come in keyset pages, newest order first;
- * `search` matches the order's name or the client's name or email. A client's or staff member's own
- * discussions fit one reply (nextCursor null).
+ * Extension (issue 17): discussions come in keyset pages, newest order first. An admin's (every order)
+ * `search` matches the order's name or the client's name or email; a client's (their own orders)
+ * matches the order's name. A staff member's discussions (their assignments) fit one reply
+ * (nextCursor null).
  */
 export const ZDiscussionsQuery = z.strictObject({ search: zListSearch, ...zPageQuery });
 export type DiscussionsQuery = z.infer<typeof ZDiscussionsQuery>;

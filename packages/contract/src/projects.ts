@@ -385,5 +385,18 @@ export const ZManagedUsersResponse = z.object({
   users: z.array(ZManagedUser),
   nextCursor: zNextCursor,
 });
-export const ZClientOrdersQuery = z.strictObject({ userID: z.string().max(64) });
-export const ZClientOrdersResponse = z.object({ status: z.literal('ok'), orders: z.array(ZOrder) });
+/**
+ * One client's orders for the admin (issue 17): newest first in keyset pages; `search` matches the
+ * order's name. The call with `userID` alone answers the first page and `nextCursor`.
+ */
+export const ZClientOrdersQuery = z.strictObject({
+  userID: z.string().max(64),
+  search: zListSearch,
+  ...zPageQuery,
+});
+export type ClientOrdersQuery = z.infer<typeof ZClientOrdersQuery>;
+export const ZClientOrdersResponse = z.object({
+  status: z.literal('ok'),
+  orders: z.array(ZOrder),
+  nextCursor: zNextCursor,
+});

@@ -108,15 +108,16 @@ export const adminUserRoutes =
         preHandler: admin,
         schema: {
           tags,
-          summary: "A client's orders with their projects",
+          summary: "A client's orders with their projects, newest first, searchable by name, in keyset pages",
           security,
           querystring: ZClientOrdersQuery,
           response: { 200: ZClientOrdersResponse },
         },
       },
       async (request) => {
-        const client = await service.requireClient(request.query.userID);
-        return { status: 'ok' as const, orders: await deps.projects.clientOrders(client.id) };
+        const { userID, ...page } = request.query;
+        const client = await service.requireClient(userID);
+        return { status: 'ok' as const, ...(await deps.projects.clientOrderPage(client.id, page)) };
       },
     );
   };

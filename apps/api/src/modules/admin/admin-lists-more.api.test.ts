@@ -275,7 +275,7 @@ describe("the admin's discussions", () => {
     expect((await conditional(`${CHAT_PATHS.discussions}?limit=3`, etag)).status).toBe(304);
     await placeOrder(server, client, { name: `${tag} new` });
     expect((await conditional(`${CHAT_PATHS.discussions}?limit=3`, etag)).status).toBe(200);
-    // A client still gets their own discussions in one reply.
+    // A client gets their own discussions only (six fit the first page).
     const own = await request<Discussions>(CHAT_PATHS.discussions, { token: client.access });
     expect(own.body.discussions.length).toBe(6);
     expect(own.body.nextCursor).toBeNull();

@@ -64,15 +64,19 @@ export class ProjectChats {
   ) {}
 
   /**
-   * Discussions (spec §3): one per order the user may see, with its projects as rooms. An admin sees
-   * every order, in keyset pages (issue 17); a client's or staff member's own list is one reply.
+   * Discussions (spec §3): one per order the user may see, with its projects as rooms. An admin's
+   * (every order) and a client's (their own orders) come in keyset pages with a search (issue 17); a
+   * staff member's, bounded by their assignments, is one reply.
    */
   async discussions(
     actor: Actor,
     query: DiscussionsQuery,
   ): Promise<{ discussions: Discussion[]; nextCursor: string | null }> {
-    if (actor.role === 'admin') {
-      const page = await this.projectService.adminOrderRooms(query);
+    if (actor.role === 'admin' || actor.role === 'client') {
+      const page = await this.projectService.orderRooms(
+        query,
+        actor.role === 'client' ? actor.id : undefined,
+      );
       return {
         discussions: page.orders.map((order) => ({
           id: order.id,
@@ -87,7 +91,7 @@ export class ProjectChats {
         nextCursor: page.nextCursor,
       };
     }
-    const list = await this.projectService.listAccessibleProjects({ id: actor.id, role: actor.role });
+    const list = await this.projectService.staffProjects(actor.id);
     const byOrder = new Map<string, Discussion>();
     for (const project of list) {
       const discussion = byOrder.get(project.order.id) ?? {

@@ -38,18 +38,24 @@ export interface OrderRooms {
 }
 
 /**
- * The admin's chat discussions: every order, newest first, in keyset pages on (created_at, id).
- * `search` matches the order's name (trigram index) or its client's name or email (a sub-select on the
- * users trigram indexes). As in the admin projects search (decision 026), the two ways are not ORed
- * in one WHERE — an OR with a sub-select cannot become one bitmap, so the planner walked
- * project_orders_created_page_idx newest first and filtered every row for a rare term — but each is its own
- * keyset query (its condition and the cursor, newest first, `limit + 1`), and the page is the newest
- * `limit + 1` of their UNION ALL (`id in (…)` also drops an order found both ways). Projects are read
- * for the page only.
+ * Chat discussions: an admin's every order, or with `clientId` only that client's orders, newest
+ * first, in keyset pages on (created_at, id).
+ *
+ * The admin's `search` matches the order's name (trigram index) or its client's name or email (a
+ * sub-select on the users trigram indexes). As in the admin projects search (decision 026), the two
+ * ways are not ORed in one WHERE — an OR with a sub-select cannot become one bitmap, so the planner
+ * walked project_orders_created_page_idx newest first and filtered every row for a rare term — but
+ * each is its own keyset query (its condition and the cursor, newest first, `limit + 1`), and the page
+ * is the newest `limit + 1` of their UNION ALL (`id in (…)` also drops an order found both ways).
+ *
+ * A client's list is one walk of project_orders_client_idx (client_id, created_at, id), bounded by
+ * the client, so a cursor from another list only positions it; their `search` matches the order's
+ * name only (the client is always themselves). Projects are read for the page only.
  */
-export async function adminOrderRooms(
+export async function orderRooms(
   db: Db,
   query: DiscussionsQuery,
+  clientId?: string,
 ): Promise<{ orders: OrderRooms[]; nextCursor: string | null }> {
   const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
   const pattern = containsPattern(query.search);
@@ -62,9 +68,18 @@ export async function adminOrderRooms(
       .where(and(match, keyset))
       .orderBy(...newestFirst)
       .limit(query.limit + 1);
-  const matched = pattern
-    ? unionAll(branch(ilike(projectOrders.name, pattern)), branch(clientsMatching(db, pattern)))
-    : undefined;
+  const where = clientId
+    ? and(
+        eq(projectOrders.clientId, clientId),
+        pattern ? ilike(projectOrders.name, pattern) : undefined,
+        keyset,
+      )
+    : pattern
+      ? inArray(
+          projectOrders.id,
+          unionAll(branch(ilike(projectOrders.name, pattern)), branch(clientsMatching(db, pattern))),
+        )
+      : keyset;
   const rows = await db
     .select({
       id: projectOrders.id,
@@ -75,7 +90,7 @@ export async function adminOrderRooms(
     })
     .from(projectOrders)
     .leftJoin(users, eq(users.id, projectOrders.clientId))
-    .where(matched ? inArray(projectOrders.id, matched) : keyset)
+    .where(where)
     .orderBy(...newestFirst)
     .limit(query.limit + 1);
   const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);

@@ -7,7 +7,6 @@ import {
   PROJECT_STATUSES,
   type ProjectRequestFields,
   type Role,
-  type UserProjectsQuery,
 } from '@app/contract';
 import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
@@ -28,7 +27,7 @@ import {
   keysetAfter,
   pageOf,
 } from '../../platform/http/cursor.js';
-import { adminOrderRooms, clientsMatching, type OrderRooms } from './order-rooms.js';
+import { clientsMatching, type OrderRooms, orderRooms } from './order-rooms.js';
 import { ProjectViews } from './views.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -126,16 +125,19 @@ export class ProjectService {
   }
 
   /**
-   * The client's own orders with their projects, newest first, in keyset pages on (created_at, id)
-   * over project_orders_client_idx (issue 17). Every page is bounded by `client_id`, so a cursor made
-   * from someone else's order only positions the walk; it never reaches their rows. `order` asks for
-   * that one order of the client (the project mails' link).
+   * A client's orders with their projects, newest first, in keyset pages on (created_at, id) over
+   * project_orders_client_idx (issue 17): the client's own Orders page and the admin's view of one
+   * client. Every page is bounded by `client_id`, so a cursor made from someone else's order only
+   * positions the walk; it never reaches their rows. `order` asks for that one order of the client
+   * (the project mails' link); `search` matches the order's name among the client's own orders (the
+   * walk stays on the client's index range, so it needs no trigram index of its own).
    */
   async clientOrderPage(
     clientId: string,
-    query: UserProjectsQuery,
+    query: { limit: number; cursor?: string; order?: string; search?: string },
   ): Promise<{ orders: Order[]; nextCursor: string | null }> {
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+    const pattern = containsPattern(query.search);
     const rows = await this.db
       .select({ order: projectOrders, cursorAt: exactTimestamp(projectOrders.createdAt) })
       .from(projectOrders)
@@ -143,6 +145,7 @@ export class ProjectService {
         and(
           eq(projectOrders.clientId, clientId),
           query.order ? eq(projectOrders.id, query.order) : undefined,
+          pattern ? ilike(projectOrders.name, pattern) : undefined,
           keysetAfter([projectOrders.createdAt, projectOrders.id], after),
         ),
       )
@@ -153,16 +156,6 @@ export class ProjectService {
       orders: await this.views.orders(page.items.map((row) => row.order)),
       nextCursor: page.nextCursor,
     };
-  }
-
-  /** Every order of a client (admin's client view; chat discussions). */
-  async clientOrders(clientId: string): Promise<Order[]> {
-    const rows = await this.db
-      .select()
-      .from(projectOrders)
-      .where(eq(projectOrders.clientId, clientId))
-      .orderBy(desc(projectOrders.createdAt));
-    return this.views.orders(rows);
   }
 
   /**
@@ -220,9 +213,15 @@ export class ProjectService {
     ];
   }
 
-  /** The admin's chat discussions, a page of orders with their projects (order-rooms.ts). */
-  adminOrderRooms(query: DiscussionsQuery): Promise<{ orders: OrderRooms[]; nextCursor: string | null }> {
-    return adminOrderRooms(this.db, query);
+  /**
+   * Chat discussions, a page of orders with their projects (order-rooms.ts): every order for an admin,
+   * or only `clientId`'s orders for that client.
+   */
+  orderRooms(
+    query: DiscussionsQuery,
+    clientId?: string,
+  ): Promise<{ orders: OrderRooms[]; nextCursor: string | null }> {
+    return orderRooms(this.db, query, clientId);
   }
 
   async staffProjects(staffId: string): Promise<ManagedProject[]> {
@@ -263,17 +262,6 @@ export class ProjectService {
       .where(eq(projectOrders.id, project.orderId))
       .limit(1);
     return order?.clientId === actor.id;
-  }
-
-  /**
-   * For other features (chat): the projects a client or staff member may see, with their order and
-   * client. Admins see every order: they page through `adminOrderRooms` instead.
-   */
-  async listAccessibleProjects(actor: Actor & { role: 'client' | 'staff' }): Promise<ManagedProject[]> {
-    if (actor.role === 'staff') return this.staffProjects(actor.id);
-    return (await this.clientOrders(actor.id)).flatMap(({ projects: list, ...order }) =>
-      list.map((project) => ({ ...project, order })),
-    );
   }
 
   /** File access policy of uploaded proposals and designs: the same people who may see the order. */

@@ -26,8 +26,9 @@ export const projectKeys = {
 };
 
 /**
- * Discussions, one keyset page (an admin's list of every order is paged and searched on the server;
- * a client's or staff member's own list is one page). The poll revalidates with its ETag.
+ * Discussions, one keyset page: an admin's list of every order and a client's of their own orders are
+ * paged and searched on the server; a staff member's own list is one page. The poll revalidates with
+ * its ETag.
  */
 export function useDiscussions(poll: boolean, page: { search: string; cursor?: string }) {
   const search = page.search.trim();

@@ -33,16 +33,28 @@ export const useStaffUsers = (page: { search: string; cursor?: string }) =>
 export const useClients = (page: { search: string; cursor?: string }) =>
   useUserPage(USER_ADMIN_PATHS.clients, 'clients', page);
 
-export function useClientOrders(userID: string | null) {
+/** One keyset page of a client's orders (newest first), searched by order name on the server. */
+export function useClientOrders(
+  userID: string | null,
+  page: { search: string; cursor?: string; limit: number },
+) {
+  const search = page.search.trim();
   return useQuery({
-    queryKey: [...USERS_KEY, 'orders', userID],
+    queryKey: [...USERS_KEY, 'orders', userID, search, page.cursor, page.limit],
     queryFn: ({ signal }) =>
-      apiRequest(`${USER_ADMIN_PATHS.clientOrders}?userID=${encodeURIComponent(userID ?? '')}`, {
-        schema: ZClientOrdersResponse,
-        signal,
-      }),
-    select: (reply) => reply.orders,
+      apiRequest(
+        withQuery(USER_ADMIN_PATHS.clientOrders, {
+          userID: userID ?? '',
+          search,
+          cursor: page.cursor,
+          limit: page.limit,
+        }),
+        { schema: ZClientOrdersResponse, signal },
+      ),
     enabled: userID !== null,
+    // The page on screen stays while the next one loads, but never another client's orders.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[3] === userID ? previous : undefined,
   });
 }
 

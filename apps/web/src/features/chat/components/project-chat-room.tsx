@@ -9,6 +9,7 @@ import { SearchBox } from '../../../components/search-box';
 import { getAccessToken } from '../../../lib/session';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useSession } from '../../../lib/use-session';
 import {
   addRoomMessage,
   type RoomRef,
@@ -34,10 +35,14 @@ const accessCredentials = () => {
 /**
  * Project chat rooms (spec §2): discussions on the left, the room on the right. Used by /chatroom
  * (clients and assigned staff) and the admin's Messages screen. The room lives in ?order=&project=.
- * The admin's list of every order is searched on the server and shown a page at a time.
+ * The admin's list (every order) and a client's (their orders) are searched on the server and shown
+ * a page at a time; a staff member's, bounded by their assignments, comes in one page.
  */
 export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }) {
   const client = useQueryClient();
+  const { userType } = useSession();
+  // Admins search orders and clients, clients their own orders by name; staff get no search.
+  const searchable = showClient || userType === 'c';
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search, 300);
   const pages = useCursorPages(settled);
@@ -85,11 +90,11 @@ export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }
             <h2 className="h6 mb-0">Discussions</h2>
             {room && <SocketBadge status={socket.status} />}
           </div>
-          {showClient && (
+          {searchable && (
             <div className="p-2 border-bottom">
               <SearchBox
                 label="Search discussions"
-                placeholder="Search by project or client"
+                placeholder={showClient ? 'Search by project or client' : 'Search by project name'}
                 value={search}
                 onChange={setSearch}
                 size="sm"
