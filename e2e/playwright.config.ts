@@ -32,7 +32,9 @@ else delete serverEnv.DATABASE_URL;
 
 export default defineConfig({
   testDir: 'specs',
-  workers: 1,
+  // Two specs at a time against the one server: a spec mostly waits on the page, so the second
+  // fills those waits (specs use their own accounts; E2E_WORKERS=1 runs them one by one).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: 'list',
   timeout: 60_000,

@@ -3,8 +3,8 @@
 // fresh PostgreSQL database created for the run and dropped after it. Ends with "N passed, N failed".
 //
 // Passes that share no port, database or build output run at the same time (each one's output is
-// printed whole when it ends): the Java tests beside the Vitest pass, and the PostgreSQL API pass
-// beside the PGlite browser pass, whose time is mostly spent waiting on the browser.
+// printed whole when it ends): each Vitest pass beside a browser pass, whose time is mostly spent
+// waiting on the browser, and the Java tests beside the first.
 //
 // TEST_SECOND_NODE_BIN (set by .ci/run to a Node 24 bin folder) adds a second runtime: the build,
 // the unit and web tests, the API tests and the Java tests run on both runtimes; the database axis is
@@ -193,14 +193,32 @@ for (const node of runtimes) {
 // One runtime takes the PGlite Vitest pass and the PostgreSQL browser pass, the other the PostgreSQL
 // Vitest pass and the PGlite browser pass. Unit and web tests touch no database: they run in each
 // runtime's Vitest pass.
+//
+// Two phases, each a Vitest pass beside a browser pass: a browser pass spends most of its time
+// waiting on pages (measured: 357 s of CPU in 670 s), a Vitest pass keeps both cores busy, so each
+// fills the other's gaps. The two Vitest passes never overlap (four test workers on two cores made
+// the timing-sensitive tests slow), nor do the two browser passes (the specs' fixed ports).
 const pgliteNode = second ?? machine;
 const postgresNode = machine;
 await Promise.all([
   vitest(`unit, web and API tests on PGlite — ${pgliteNode.name}`, ['unit', 'web', 'api'], pgliteNode.env),
-  junit(`Java library tests (JUnit 5) — ${pgliteNode.name}`, pgliteNode.env),
+  (async () => {
+    await junit(`Java library tests (JUnit 5) — ${pgliteNode.name}`, pgliteNode.env);
+    if (second) await junit(`Java library tests (JUnit 5) — ${machine.name}`, machine.env);
+  })(),
+  // Specs tagged @database-independent (prerendered pages, static docs) run on PGlite only.
+  serverUrl
+    ? withFreshDatabase((url) =>
+        playwright(
+          `browser tests on PostgreSQL — ${pgliteNode.name}`,
+          { ...pgliteNode.env, E2E_DATABASE_URL: url, E2E_RUN_ID: `postgres-${process.pid}` },
+          ['--grep-invert', '@database-independent'],
+        ),
+      )
+    : null,
 ]);
 await Promise.all([
-  // Specs tagged @at-scale (100,000 bulk-loaded rows) run on PostgreSQL when the run has one.
+  // Specs tagged @at-scale (100,000 bulk-loaded rows) ran on PostgreSQL when the run has one.
   playwright(
     `browser tests on PGlite — ${postgresNode.name}`,
     { ...postgresNode.env, E2E_RUN_ID: `pglite-${process.pid}` },
@@ -215,18 +233,7 @@ await Promise.all([
     : second
       ? vitest(`unit, web and API tests on PGlite — ${machine.name}`, ['unit', 'web', 'api'], machine.env)
       : null,
-  second ? junit(`Java library tests (JUnit 5) — ${machine.name}`, machine.env) : null,
 ]);
-if (serverUrl) {
-  // Specs tagged @database-independent (prerendered pages, static docs) already ran on PGlite.
-  await withFreshDatabase((url) =>
-    playwright(
-      `browser tests on PostgreSQL — ${pgliteNode.name}`,
-      { ...pgliteNode.env, E2E_DATABASE_URL: url, E2E_RUN_ID: `postgres-${process.pid}` },
-      ['--grep-invert', '@database-independent'],
-    ),
-  );
-}
 
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed suites: ${failures.join('; ')}`);
