@@ -27,6 +27,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
 import { entityTag, replyNotModified } from '../../platform/http/etag.js';
 import type { ApiKeyService } from './api-key-service.js';
 import type { CallContext, KeyOperations } from './key-operations.js';
@@ -64,6 +65,10 @@ export const dashboardRoutes =
     const { plans, keys, list, operations, apiKeys } = services;
     const preHandler = deps.guards.requireUser;
     const route = (summary: string) => ({ tags, security, summary });
+    // The keys page and the data poll are the dashboard's hottest replies: zod's encoding took
+    // 222 µs of a 50-key page, the compiled serialiser 84 µs. Every reply here is built from typed
+    // rows, the condition compiled-serializer.ts states.
+    app.setSerializerCompiler(compiledSerializer);
 
     app.post(
       KEY_MANAGER_PATHS.data,
