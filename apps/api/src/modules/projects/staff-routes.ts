@@ -4,6 +4,7 @@ import {
   ZManagedProjectsResponse,
   ZOkResponse,
   ZProgressRequest,
+  ZStaffProjectsQuery,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth/guard.js';
@@ -26,15 +27,16 @@ export const staffProjectRoutes =
         schema: {
           tags,
           summary: 'Projects assigned to me',
+          description:
+            'Newest order first, in keyset pages (limit, cursor; nextCursor); search matches the project or order name.',
           security,
+          querystring: ZStaffProjectsQuery,
           response: { 200: ZManagedProjectsResponse },
         },
       },
       async (request) => ({
         status: 'ok' as const,
-        // A staff member's own assignments: one page holds them all.
-        projects: await deps.projects.staffProjects(currentUser(request).id),
-        nextCursor: null,
+        ...(await deps.projects.staffProjectPage(currentUser(request).id, request.query)),
       }),
     );
 
