@@ -212,6 +212,26 @@ describe("a staff member's projects", () => {
     expect(searched.body.projects.map((project) => project.order.id)).toEqual([theirs[0]?.id]);
   });
 
+  it('answer 304 to an unchanged poll, per staff member and per page, and 200 once an assignment changes', async () => {
+    const staff = await createAccount(server, 'staff');
+    const other = await createAccount(server, 'staff');
+    const [order] = await orders([tagOf('Polled')], SAME_MOMENT, 2);
+    await assign(staff, order?.projects.slice(0, 1) ?? []);
+    const first = await request<Projects>(PROJECT_PATHS.staffProjects, { token: staff.access });
+    const tag = first.headers.get('etag') ?? '';
+    expect(tag).not.toBe('');
+    const poll = (token: string, url: string = PROJECT_PATHS.staffProjects) =>
+      request(url, { token, headers: { 'if-none-match': tag } });
+    expect((await poll(staff.access)).status).toBe(304);
+    // Someone else's list, or another search, is never answered with my tag.
+    expect((await poll(other.access)).status).toBe(200);
+    expect((await poll(staff.access, path(PROJECT_PATHS.staffProjects, { search: 'x' }))).status).toBe(200);
+    await assign(staff, order?.projects.slice(1) ?? []);
+    const changed = await poll(staff.access);
+    expect(changed.status).toBe(200);
+    expect((changed.body as Projects).projects).toHaveLength(2);
+  });
+
   it('refuses bad paging input with a 400 and a message', async () => {
     const staff = await createAccount(server, 'staff');
     const forged = Buffer.from(JSON.stringify(['2026-01-02T03:04:05Z', randomUUID(), '1; drop'])).toString(
