@@ -123,4 +123,17 @@ test("a client's discussions come a page at a time and are searched on the serve
   await page.getByRole('searchbox', { name: 'Search discussions' }).fill('no such project');
   await expect(rooms).toHaveCount(0);
   await expect(page.getByText('No discussion matches this search.')).toBeVisible();
+
+  // A mail's link to the oldest room: its order is not on the first page, and the room still shows
+  // its name (get_discussions?order=), not "Project chat".
+  const found = await page.request.get(
+    `/api/v1/user/projects/chat/get_discussions?search=${encodeURIComponent(`${tag} 00`)}`,
+    { headers: { authorization: `Bearer ${access}` } },
+  );
+  const [oldest] = (await found.json()).discussions as Array<{ id: string; projects: Array<{ id: string }> }>;
+  await page.goto(`/chatroom?order=${oldest?.id}&project=${oldest?.projects[0]?.id}`);
+  await expect(groups).toHaveCount(50);
+  await expect(rooms).not.toContainText(`${tag} 00`);
+  await expect(page.getByText(`${tag} 00 — ${tag} 00 (Web)`)).toBeVisible();
+  await expect(page.getByText('Project chat', { exact: true })).toHaveCount(0);
 });

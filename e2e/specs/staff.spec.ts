@@ -26,3 +26,30 @@ test('a client who opens /company/staff is sent to their profile', async ({ page
   await page.goto('/company/staff');
   await expect(page).toHaveURL(/\/profile$/);
 });
+
+test("a staff member's assignments and discussions are searched on the server", async ({ page }) => {
+  await page.goto('/signin');
+  await signIn(page, STAFF.email, STAFF.password);
+  await expect(page).toHaveURL(/\/company\/staff$/);
+  const demo = page.getByRole('article', { name: 'Harbour Café ordering app (Web)' });
+  await expect(demo).toBeVisible();
+  const box = page.getByRole('searchbox', { name: 'Search assignments' });
+  const searched = page.waitForResponse((response) => {
+    const url = new URL(response.url());
+    return url.pathname === '/api/v1/staff/projects' && url.searchParams.get('search') === 'harbour caf';
+  });
+  await box.fill('harbour caf');
+  await searched;
+  await expect(demo).toBeVisible();
+  await box.fill('no such project');
+  await expect(page.getByText('No assigned project matches this search.')).toBeVisible();
+  await expect(demo).toHaveCount(0);
+
+  await page.goto('/chatroom');
+  const rooms = page.getByRole('navigation', { name: 'Discussions' });
+  await expect(
+    rooms.getByRole('button', { name: 'Harbour Café ordering app (Web)', exact: true }),
+  ).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search discussions' }).fill('no such project');
+  await expect(page.getByText('No discussion matches this search.')).toBeVisible();
+});

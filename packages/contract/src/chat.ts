@@ -155,11 +155,16 @@ export const ZDiscussion = z.object({
 export type Discussion = z.infer<typeof ZDiscussion>;
 /**
  * Extension (issue 17): discussions come in keyset pages, newest order first. An admin's (every order)
- * `search` matches the order's name or the client's name or email; a client's (their own orders)
- * matches the order's name. A staff member's discussions (their assignments) fit one reply
- * (nextCursor null).
+ * `search` matches the order's name or the client's name or email; a client's (their own orders) and
+ * a staff member's (the orders of their assigned projects) match the order's name. `order` asks for
+ * that one order among those the caller may see (a mail's link to a room whose order is not on the
+ * page on screen).
  */
-export const ZDiscussionsQuery = z.strictObject({ search: zListSearch, ...zPageQuery });
+export const ZDiscussionsQuery = z.strictObject({
+  search: zListSearch,
+  order: z.uuid('Order is not a valid id').optional(),
+  ...zPageQuery,
+});
 export type DiscussionsQuery = z.infer<typeof ZDiscussionsQuery>;
 export const ZDiscussionsResponse = z.object({
   status: z.literal('ok'),

@@ -261,6 +261,13 @@ export const ZManagedProjectsResponse = z.object({
   nextCursor: zNextCursor,
 });
 
+/**
+ * GET /api/v1/staff/projects (issue 17): the caller's assigned projects, newest order first, in keyset
+ * pages; `search` matches the project's or its order's name. No parameters: the first 50.
+ */
+export const ZStaffProjectsQuery = z.strictObject({ search: zListSearch, ...zPageQuery });
+export type StaffProjectsQuery = z.infer<typeof ZStaffProjectsQuery>;
+
 /** Admin projects, newest first, in keyset pages; `search` matches project, client name/email or status. */
 export const ZAdminProjectsQuery = z.strictObject({
   search: zListSearch,

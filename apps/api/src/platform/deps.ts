@@ -40,7 +40,7 @@ export interface AppDeps {
   events: EventBus;
   sessions: SessionService;
   accounts: AccountService;
-  /** Orders and projects; canAccessProject / orderRooms / staffProjects serve the chat feature. */
+  /** Orders and projects; canAccessProject / orderRooms / staffOrderRooms serve the chat feature. */
   projects: ProjectService;
   /** SaaS products, plans and subscriptions (Key Manager plans; billing extends it). */
   catalog: CatalogService;

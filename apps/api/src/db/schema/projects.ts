@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { storedFiles } from './stored-files.js';
 import { users } from './users.js';
@@ -95,10 +96,29 @@ export const projectEmployees = pgTable(
     employeeId: uuid('employee_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The project's order and that order's created_at, copied next to the assignment so a staff
+     * member's projects and discussions walk one index newest order first (issue 17, decision 030).
+     * Filled by a BEFORE INSERT trigger (migration 0022), never by code: an insert leaves them to it
+     * (`default`, replaced by the trigger before the NOT NULL check).
+     * An order's id and time, and a project's order, never change.
+     */
+    orderId: uuid('order_id')
+      .notNull()
+      .$defaultFn(() => sql`default`),
+    orderCreatedAt: timestamp('order_created_at', { withTimezone: true })
+      .notNull()
+      .$defaultFn(() => sql`default`),
   },
   (table) => [
     primaryKey({ columns: [table.projectId, table.employeeId] }),
-    index('project_employees_employee_idx').on(table.employeeId),
+    // A staff member's assignments newest order first (keyset pages); also serves per-employee counts.
+    index('project_employees_employee_idx').on(
+      table.employeeId,
+      table.orderCreatedAt,
+      table.orderId,
+      table.projectId,
+    ),
   ],
 );
 

@@ -64,50 +64,33 @@ export class ProjectChats {
   ) {}
 
   /**
-   * Discussions (spec §3): one per order the user may see, with its projects as rooms. An admin's
-   * (every order) and a client's (their own orders) come in keyset pages with a search (issue 17); a
-   * staff member's, bounded by their assignments, is one reply.
+   * Discussions (spec §3): one per order the user may see, with its projects as rooms, in keyset pages
+   * with a search (issue 17): an admin's (every order), a client's (their own orders) and a staff
+   * member's (the orders of their assigned projects, each with those projects only).
    */
   async discussions(
     actor: Actor,
     query: DiscussionsQuery,
   ): Promise<{ discussions: Discussion[]; nextCursor: string | null }> {
-    if (actor.role === 'admin' || actor.role === 'client') {
-      const page = await this.projectService.orderRooms(
-        query,
-        actor.role === 'client' ? actor.id : undefined,
-      );
-      return {
-        discussions: page.orders.map((order) => ({
-          id: order.id,
-          name: order.name,
-          client: order.client,
-          projects: order.projects.map((project) => ({
-            id: project.id,
-            type: CHAT_PROJECT_TYPE,
-            name: `${project.name} (${project.type})`,
-          })),
+    const page =
+      actor.role === 'admin'
+        ? await this.projectService.orderRooms(query)
+        : actor.role === 'client'
+          ? await this.projectService.orderRooms(query, actor.id)
+          : await this.projectService.staffOrderRooms(actor.id, query);
+    return {
+      discussions: page.orders.map((order) => ({
+        id: order.id,
+        name: order.name,
+        client: order.client,
+        projects: order.projects.map((project) => ({
+          id: project.id,
+          type: CHAT_PROJECT_TYPE,
+          name: `${project.name} (${project.type})`,
         })),
-        nextCursor: page.nextCursor,
-      };
-    }
-    const list = await this.projectService.staffProjects(actor.id);
-    const byOrder = new Map<string, Discussion>();
-    for (const project of list) {
-      const discussion = byOrder.get(project.order.id) ?? {
-        id: project.order.id,
-        name: project.order.name,
-        client: project.order.client.name,
-        projects: [],
-      };
-      discussion.projects.push({
-        id: project.id,
-        type: CHAT_PROJECT_TYPE,
-        name: `${project.name} (${project.type})`,
-      });
-      byOrder.set(project.order.id, discussion);
-    }
-    return { discussions: [...byOrder.values()], nextCursor: null };
+      })),
+      nextCursor: page.nextCursor,
+    };
   }
 
   /** The room, if the actor may use it and the project belongs to that order; otherwise null (404). */

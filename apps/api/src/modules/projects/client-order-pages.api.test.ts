@@ -262,7 +262,7 @@ describe("a client's discussions", () => {
     expect((await request(CHAT_PATHS.discussions)).status).toBe(401);
   });
 
-  it('keeps a staff member’s discussions to their assignments, in one reply', async () => {
+  it('keeps a staff member’s discussions to their assignments', async () => {
     const client = await createAccount(server, 'client');
     const staff = await createAccount(server, 'staff');
     const [assigned] = await ordersOf(client, [tagOf('Assigned')]);

@@ -2,7 +2,7 @@ import type { DiscussionsQuery } from '@app/contract';
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { projectOrders, projects, users } from '../../db/schema/index.js';
+import { projectEmployees, projectOrders, projects, users } from '../../db/schema/index.js';
 import {
   containsPattern,
   cursorPart,
@@ -50,7 +50,8 @@ export interface OrderRooms {
  *
  * A client's list is one walk of project_orders_client_idx (client_id, created_at, id), bounded by
  * the client, so a cursor from another list only positions it; their `search` matches the order's
- * name only (the client is always themselves). Projects are read for the page only.
+ * name only (the client is always themselves). `order` asks for that one order (a mail's link to a
+ * room whose order is not on the page on screen). Projects are read for the page only.
  */
 export async function orderRooms(
   db: Db,
@@ -61,16 +62,18 @@ export async function orderRooms(
   const pattern = containsPattern(query.search);
   const keyset = keysetAfter([projectOrders.createdAt, projectOrders.id], after);
   const newestFirst = [desc(projectOrders.createdAt), desc(projectOrders.id)];
+  const one = query.order ? eq(projectOrders.id, query.order) : undefined;
   const branch = (match: SQL) =>
     db
       .select({ id: projectOrders.id })
       .from(projectOrders)
-      .where(and(match, keyset))
+      .where(and(match, one, keyset))
       .orderBy(...newestFirst)
       .limit(query.limit + 1);
   const where = clientId
     ? and(
         eq(projectOrders.clientId, clientId),
+        one,
         pattern ? ilike(projectOrders.name, pattern) : undefined,
         keyset,
       )
@@ -79,7 +82,7 @@ export async function orderRooms(
           projectOrders.id,
           unionAll(branch(ilike(projectOrders.name, pattern)), branch(clientsMatching(db, pattern))),
         )
-      : keyset;
+      : and(one, keyset);
   const rows = await db
     .select({
       id: projectOrders.id,
@@ -94,8 +97,70 @@ export async function orderRooms(
     .orderBy(...newestFirst)
     .limit(query.limit + 1);
   const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
+  return { orders: await withRooms(db, page.items), nextCursor: page.nextCursor };
+}
+
+/**
+ * A staff member's discussions: the orders of the projects assigned to them, newest order first, in
+ * keyset pages on (order_created_at, order_id), the order's time and id copied next to each
+ * assignment (migration 0022). One walk of project_employees_employee_idx bounded by the staff member
+ * (grouped by order, since an order can have several of their projects), so a cursor from another
+ * list only positions it. `search` matches the order's name, `order` asks for one order; each
+ * discussion lists the staff member's assigned projects of that order only.
+ */
+export async function staffOrderRooms(
+  db: Db,
+  query: DiscussionsQuery,
+  staffId: string,
+): Promise<{ orders: OrderRooms[]; nextCursor: string | null }> {
+  const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+  const pattern = containsPattern(query.search);
+  const rows = await db
+    .select({
+      orderId: projectEmployees.orderId,
+      cursorAt: exactTimestamp(projectEmployees.orderCreatedAt),
+    })
+    .from(projectEmployees)
+    .innerJoin(projectOrders, eq(projectOrders.id, projectEmployees.orderId))
+    .where(
+      and(
+        eq(projectEmployees.employeeId, staffId),
+        query.order ? eq(projectEmployees.orderId, query.order) : undefined,
+        pattern ? ilike(projectOrders.name, pattern) : undefined,
+        keysetAfter([projectEmployees.orderCreatedAt, projectEmployees.orderId], after),
+      ),
+    )
+    .groupBy(projectEmployees.orderCreatedAt, projectEmployees.orderId)
+    .orderBy(desc(projectEmployees.orderCreatedAt), desc(projectEmployees.orderId))
+    .limit(query.limit + 1);
+  const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.orderId]);
+  const ids = page.items.map((row) => row.orderId);
+  const orders =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            id: projectOrders.id,
+            name: projectOrders.name,
+            firstName: users.firstName,
+            lastName: users.lastName,
+          })
+          .from(projectOrders)
+          .leftJoin(users, eq(users.id, projectOrders.clientId))
+          .where(inArray(projectOrders.id, ids));
+  const inPageOrder = ids.flatMap((id) => orders.filter((order) => order.id === id));
+  return { orders: await withRooms(db, inPageOrder, staffId), nextCursor: page.nextCursor };
+}
+
+/** The page's orders with their projects (rooms); given `staffId`, only the projects assigned to them. */
+async function withRooms(
+  db: Db,
+  orders: { id: string; name: string; firstName: string | null; lastName: string | null }[],
+  staffId?: string,
+): Promise<OrderRooms[]> {
+  const ids = orders.map((row) => row.id);
   const rooms =
-    page.items.length === 0
+    ids.length === 0
       ? []
       : await db
           .select({
@@ -106,21 +171,28 @@ export async function orderRooms(
           })
           .from(projects)
           .where(
-            inArray(
-              projects.orderId,
-              page.items.map((row) => row.id),
+            and(
+              inArray(projects.orderId, ids),
+              staffId
+                ? inArray(
+                    projects.id,
+                    db
+                      .select({ id: projectEmployees.projectId })
+                      .from(projectEmployees)
+                      .where(
+                        and(eq(projectEmployees.employeeId, staffId), inArray(projectEmployees.orderId, ids)),
+                      ),
+                  )
+                : undefined,
             ),
           )
           .orderBy(asc(projects.createdAt), asc(projects.id));
-  return {
-    orders: page.items.map((row) => ({
-      id: row.id,
-      name: row.name,
-      client: row.firstName === null ? 'Deleted account' : `${row.firstName} ${row.lastName}`,
-      projects: rooms
-        .filter((room) => room.orderId === row.id)
-        .map((room) => ({ id: room.id, name: room.name, type: typeName(room.typeId) })),
-    })),
-    nextCursor: page.nextCursor,
-  };
+  return orders.map((row) => ({
+    id: row.id,
+    name: row.name,
+    client: row.firstName === null ? 'Deleted account' : `${row.firstName} ${row.lastName}`,
+    projects: rooms
+      .filter((room) => room.orderId === row.id)
+      .map((room) => ({ id: room.id, name: room.name, type: typeName(room.typeId) })),
+  }));
 }

@@ -7,8 +7,9 @@ import {
   PROJECT_STATUSES,
   type ProjectRequestFields,
   type Role,
+  type StaffProjectsQuery,
 } from '@app/contract';
-import { and, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
@@ -27,7 +28,7 @@ import {
   keysetAfter,
   pageOf,
 } from '../../platform/http/cursor.js';
-import { clientsMatching, type OrderRooms, orderRooms } from './order-rooms.js';
+import { clientsMatching, type OrderRooms, orderRooms, staffOrderRooms } from './order-rooms.js';
 import { ProjectViews } from './views.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -224,14 +225,56 @@ export class ProjectService {
     return orderRooms(this.db, query, clientId);
   }
 
-  async staffProjects(staffId: string): Promise<ManagedProject[]> {
+  /** A staff member's chat discussions, a page of the orders of their assigned projects (order-rooms.ts). */
+  staffOrderRooms(
+    staffId: string,
+    query: DiscussionsQuery,
+  ): Promise<{ orders: OrderRooms[]; nextCursor: string | null }> {
+    return staffOrderRooms(this.db, query, staffId);
+  }
+
+  /**
+   * The projects assigned to a staff member, newest order first, in keyset pages on (order_created_at,
+   * order_id, project_id) over project_employees_employee_idx (migration 0022): one walk bounded by the
+   * staff member, so a cursor from another list only positions it. `search` matches the project's or
+   * its order's name among their own assignments (no trigram index needed).
+   */
+  async staffProjectPage(
+    staffId: string,
+    query: StaffProjectsQuery,
+  ): Promise<{ projects: ManagedProject[]; nextCursor: string | null }> {
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid, cursorPart.uuid]);
+    const pattern = containsPattern(query.search);
     const rows = await this.db
-      .select({ project: projects })
-      .from(projects)
-      .innerJoin(projectEmployees, eq(projectEmployees.projectId, projects.id))
-      .where(eq(projectEmployees.employeeId, staffId))
-      .orderBy(desc(projects.createdAt));
-    return this.views.managed(rows.map((row) => row.project));
+      .select({
+        project: projects,
+        orderId: projectEmployees.orderId,
+        cursorAt: exactTimestamp(projectEmployees.orderCreatedAt),
+      })
+      .from(projectEmployees)
+      .innerJoin(projects, eq(projects.id, projectEmployees.projectId))
+      .innerJoin(projectOrders, eq(projectOrders.id, projectEmployees.orderId))
+      .where(
+        and(
+          eq(projectEmployees.employeeId, staffId),
+          pattern ? or(ilike(projects.name, pattern), ilike(projectOrders.name, pattern)) : undefined,
+          keysetAfter(
+            [projectEmployees.orderCreatedAt, projectEmployees.orderId, projectEmployees.projectId],
+            after,
+          ),
+        ),
+      )
+      .orderBy(
+        desc(projectEmployees.orderCreatedAt),
+        desc(projectEmployees.orderId),
+        desc(projectEmployees.projectId),
+      )
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.orderId, row.project.id]);
+    return {
+      projects: await this.views.managed(page.items.map((row) => row.project)),
+      nextCursor: page.nextCursor,
+    };
   }
 
   async findProject(id: string): Promise<ProjectRow | null> {

@@ -4,14 +4,24 @@ import {
   ZManagedProjectsResponse,
   ZOkResponse,
   ZProgressRequest,
+  ZStaffProjectsQuery,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { ProjectManagement } from './management.js';
 
 const tags = ['staff', 'projects'];
 const security = [{ accessToken: [] }];
+/** What a staff member's projects read: their change versions make the ETag (decision 026). */
+const STAFF_PROJECT_TABLES = [
+  'project_orders',
+  'projects',
+  'project_employees',
+  'project_activities',
+  'users',
+];
 
 /** The staff area (/company/staff): a staff member's assigned projects and their progress. */
 export const staffProjectRoutes =
@@ -26,16 +36,19 @@ export const staffProjectRoutes =
         schema: {
           tags,
           summary: 'Projects assigned to me',
+          description:
+            'Newest order first, in keyset pages (limit, cursor; nextCursor); search matches the project or order name. 304 with no body when If-None-Match carries the current ETag.',
           security,
-          response: { 200: ZManagedProjectsResponse },
+          querystring: ZStaffProjectsQuery,
+          response: { 200: ZManagedProjectsResponse, 304: zNotModified },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        // A staff member's own assignments: one page holds them all.
-        projects: await deps.projects.staffProjects(currentUser(request).id),
-        nextCursor: null,
-      }),
+      async (request, reply) => {
+        const user = currentUser(request);
+        const list = `staff-projects:${user.id}`;
+        if (await listNotModified(deps.database.db, request, reply, list, STAFF_PROJECT_TABLES)) return reply;
+        return { status: 'ok' as const, ...(await deps.projects.staffProjectPage(user.id, request.query)) };
+      },
     );
 
     app.post(

@@ -63,18 +63,25 @@ export function containsPattern(search: string | undefined): string | null {
 }
 
 /**
- * The keyset condition for the rows after a cursor's (timestamp, uuid) key: `(t, id) < key` for a
+ * The keyset condition for the rows after a cursor's (timestamp, uuid, …) key: `(t, id) < key` for a
  * newest-first list, `>` for an oldest-first one; no condition without a cursor. The row comparison
- * is what lets a composite (t, id) index serve the page.
+ * is what lets a composite (t, id) index serve the page. Every column after the timestamp is a uuid
+ * (a staff member's assignments sort by (order time, order id, project id)).
  */
 export function keysetAfter(
-  columns: readonly [SQLWrapper, SQLWrapper],
+  columns: readonly [SQLWrapper, SQLWrapper, ...SQLWrapper[]],
   after: readonly string[] | undefined,
   order: 'newest-first' | 'oldest-first' = 'newest-first',
 ): SQL | undefined {
   if (!after) return undefined;
-  const [at, id] = columns;
-  return order === 'newest-first'
-    ? sql`(${at}, ${id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)`
-    : sql`(${at}, ${id}) > (${after[0]}::timestamptz, ${after[1]}::uuid)`;
+  const [at, ...ids] = columns;
+  const left = sql.join(
+    [at, ...ids].map((column) => sql`${column}`),
+    sql`, `,
+  );
+  const right = sql.join(
+    [sql`${after[0]}::timestamptz`, ...ids.map((_, index) => sql`${after[index + 1]}::uuid`)],
+    sql`, `,
+  );
+  return order === 'newest-first' ? sql`(${left}) < (${right})` : sql`(${left}) > (${right})`;
 }

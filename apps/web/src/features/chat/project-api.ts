@@ -26,9 +26,9 @@ export const projectKeys = {
 };
 
 /**
- * Discussions, one keyset page: an admin's list of every order and a client's of their own orders are
- * paged and searched on the server; a staff member's own list is one page. The poll revalidates with
- * its ETag.
+ * Discussions, one keyset page, searched on the server: an admin's list of every order, a client's of
+ * their own orders, a staff member's of the orders of their assigned projects. The poll revalidates
+ * with its ETag.
  */
 export function useDiscussions(poll: boolean, page: { search: string; cursor?: string }) {
   const search = page.search.trim();
@@ -42,6 +42,23 @@ export function useDiscussions(poll: boolean, page: { search: string; cursor?: s
       }),
     refetchInterval: poll ? CHAT_LIMITS.adminPollMs : false,
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The one discussion of `order` (get_discussions?order=), for a room opened from a mail's link whose
+ * order is not on the page on screen: its name titles the room. Not polled; null when not needed.
+ */
+export function useDiscussion(order: string | null) {
+  return useQuery({
+    queryKey: [...projectKeys.discussions, 'order', order],
+    enabled: order !== null,
+    queryFn: ({ signal }) =>
+      apiRequest(withQuery(CHAT_PATHS.discussions, { order: order ?? undefined }), {
+        schema: ZDiscussionsResponse,
+        signal,
+      }),
+    select: (reply) => reply.discussions[0] ?? null,
   });
 }
 

@@ -1,18 +1,25 @@
 import { PROJECT_PATHS, type ProgressRequest, ZManagedProjectsResponse, ZOkResponse } from '@app/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../app/providers/toast-context';
 import { apiRequest } from '../../lib/api-client';
+import { withQuery } from '../../lib/with-query';
 
-/** Spec §9: projects are polled every 2 s. */
+/** Spec §9: projects are polled every 2 s (a 304 while nothing changed). */
 const STAFF_PROJECTS_KEY = ['staff', 'projects'] as const;
 
-export function useAssignedProjects() {
+/** One keyset page of the projects assigned to me, newest order first; `search` matches the name. */
+export function useAssignedProjects(page: { search: string; cursor?: string | undefined }) {
+  const search = page.search.trim();
   return useQuery({
-    queryKey: STAFF_PROJECTS_KEY,
+    queryKey: [...STAFF_PROJECTS_KEY, search, page.cursor],
     queryFn: ({ signal }) =>
-      apiRequest(PROJECT_PATHS.staffProjects, { schema: ZManagedProjectsResponse, signal }),
-    select: (reply) => reply.projects,
+      apiRequest(withQuery(PROJECT_PATHS.staffProjects, { search, cursor: page.cursor }), {
+        schema: ZManagedProjectsResponse,
+        signal,
+        conditional: true,
+      }),
     refetchInterval: 2000,
+    placeholderData: keepPreviousData,
   });
 }
 

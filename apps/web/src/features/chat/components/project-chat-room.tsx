@@ -1,4 +1,4 @@
-import type { ProjectMessage } from '@app/contract';
+import type { Discussion, ProjectMessage } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
@@ -9,12 +9,12 @@ import { SearchBox } from '../../../components/search-box';
 import { getAccessToken } from '../../../lib/session';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { useSession } from '../../../lib/use-session';
 import {
   addRoomMessage,
   type RoomRef,
   sendToRoom,
   setRoomLastSeen,
+  useDiscussion,
   useDiscussions,
   useRoomMessages,
 } from '../project-api';
@@ -35,14 +35,13 @@ const accessCredentials = () => {
 /**
  * Project chat rooms (spec §2): discussions on the left, the room on the right. Used by /chatroom
  * (clients and assigned staff) and the admin's Messages screen. The room lives in ?order=&project=.
- * The admin's list (every order) and a client's (their orders) are searched on the server and shown
- * a page at a time; a staff member's, bounded by their assignments, comes in one page.
+ * Every list (an admin's: every order; a client's: their orders; a staff member's: the orders of their
+ * assigned projects) is searched on the server and shown a page at a time. A room opened from a link
+ * whose order is not on the page on screen is named from get_discussions?order=.
  */
 export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }) {
   const client = useQueryClient();
-  const { userType } = useSession();
-  // Admins search orders and clients, clients their own orders by name; staff get no search.
-  const searchable = showClient || userType === 'c';
+  // Admins search orders and clients; clients and staff their own orders by name.
   const [search, setSearch] = useState('');
   const settled = useDebouncedValue(search, 300);
   const pages = useCursorPages(settled);
@@ -77,9 +76,14 @@ export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }
   const messages = useRoomMessages(room, !live);
   useRefetchOnOpen(socket.status, messages.refetch);
   const views = useMemo(() => (messages.data?.messages ?? []).map(toView), [messages.data]);
-  const roomName = list
-    ?.flatMap((d) => d.projects.map((p) => ({ ...p, order: d.name })))
-    .find((p) => p.id === room?.project);
+  const nameIn = (discussions: readonly Discussion[] | undefined) =>
+    discussions
+      ?.flatMap((d) => d.projects.map((p) => ({ ...p, order: d.name })))
+      .find((p) => p.id === room?.project);
+  const onPage = nameIn(list);
+  // Off the page (a mail's link, another page, a search): that one order, asked by id.
+  const linked = useDiscussion(room && list && !onPage ? room.order : null);
+  const roomName = onPage ?? nameIn(linked.data ? [linked.data] : undefined);
   const socketRoom = socket.rooms[0];
 
   return (
@@ -90,17 +94,15 @@ export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }
             <h2 className="h6 mb-0">Discussions</h2>
             {room && <SocketBadge status={socket.status} />}
           </div>
-          {searchable && (
-            <div className="p-2 border-bottom">
-              <SearchBox
-                label="Search discussions"
-                placeholder={showClient ? 'Search by project or client' : 'Search by project name'}
-                value={search}
-                onChange={setSearch}
-                size="sm"
-              />
-            </div>
-          )}
+          <div className="p-2 border-bottom">
+            <SearchBox
+              label="Search discussions"
+              placeholder={showClient ? 'Search by project or client' : 'Search by project name'}
+              value={search}
+              onChange={setSearch}
+              size="sm"
+            />
+          </div>
           <QueryState
             isPending={discussions.isPending}
             error={discussions.error}
