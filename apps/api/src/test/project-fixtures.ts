@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { projectOrders, projects } from '../db/schema/index.js';
 import type { TestAccount } from './fixtures.js';
 import type { TestServer } from './harness.js';
 import { httpClient } from './http.js';
@@ -69,4 +71,60 @@ export interface OrderView {
   files: { id: string; name: string; kind: string }[];
   designTemplates: string[];
   projects: ProjectView[];
+}
+
+/** One instant for a test's rows: ties are broken by id, so newest-first lists go by id descending. */
+export const SAME_MOMENT = new Date('2026-01-02T03:04:05.123456Z');
+export const byIdDescending = (ids: string[]) => [...ids].sort().reverse();
+/** A name no other test's rows contain, for searching. */
+export const tagOf = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
+
+/** A page of `get_discussions`, as the list tests read it. */
+export interface DiscussionsPage {
+  discussions: Array<{
+    id: string;
+    name: string;
+    client: string;
+    projects: Array<{ id: string; name: string }>;
+  }>;
+  nextCursor: string | null;
+}
+
+/**
+ * Orders of `clientId` inserted directly (list tests need many, and exact times), each with
+ * `perOrder` Web projects, all created at `at` unless given one time each.
+ */
+export async function insertOrders(
+  server: TestServer,
+  clientId: string,
+  names: string[],
+  { at = SAME_MOMENT, perOrder = 1 }: { at?: Date | Date[]; perOrder?: number } = {},
+): Promise<Array<{ id: string; projects: string[] }>> {
+  const { db } = server.deps.database;
+  const rows = await db
+    .insert(projectOrders)
+    .values(
+      names.map((name, index) => ({
+        clientId,
+        name,
+        createdAt: Array.isArray(at) ? (at[index] ?? SAME_MOMENT) : at,
+      })),
+    )
+    .returning({ id: projectOrders.id });
+  const made = await db
+    .insert(projects)
+    .values(
+      rows.flatMap((row, index) =>
+        Array.from({ length: perOrder }, (_, n) => ({
+          orderId: row.id,
+          name: n === 0 ? (names[index] ?? '') : `${names[index]} part ${n}`,
+          typeId: 3,
+        })),
+      ),
+    )
+    .returning({ id: projects.id, orderId: projects.orderId });
+  return rows.map((row) => ({
+    id: row.id,
+    projects: made.filter((project) => project.orderId === row.id).map((project) => project.id),
+  }));
 }

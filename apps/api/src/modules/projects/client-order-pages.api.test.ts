@@ -1,12 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { CHAT_PATHS, USER_ADMIN_PATHS } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectOrders, projects } from '../../db/schema/index.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
 import { allPages, planOf, rowsFiltered, statementsDuring } from '../../test/list-support.js';
+import {
+  byIdDescending,
+  type DiscussionsPage,
+  insertOrders,
+  SAME_MOMENT,
+  tagOf,
+} from '../../test/project-fixtures.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
 
 // Issue 17, decision 030 (7): the admin's view of one client's orders and a client's own chat
@@ -26,41 +32,14 @@ type Orders = {
   orders: Array<{ id: string; name: string; client: { id: string }; projects: Array<{ type: string }> }>;
   nextCursor: string | null;
 };
-type Discussions = {
-  discussions: Array<{
-    id: string;
-    name: string;
-    client: string;
-    projects: Array<{ id: string; name: string }>;
-  }>;
-  nextCursor: string | null;
-};
+type Discussions = DiscussionsPage;
 
-/** One instant for a test's orders: ties are broken by id, newest-first lists by id descending. */
-const SAME_MOMENT = new Date('2026-01-02T03:04:05.123456Z');
-const byIdDescending = (ids: string[]) => [...ids].sort().reverse();
-const tagOf = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
 const ordersPath = (client: TestAccount, params: Record<string, string> = {}) =>
   `${USER_ADMIN_PATHS.clientOrders}?${new URLSearchParams({ userID: client.id, ...params })}`;
 
 /** Orders of `client` with one Web project each, all created at `at` unless given one each. */
-async function ordersOf(client: TestAccount, names: string[], at: Date | Date[] = SAME_MOMENT) {
-  const { db } = server.deps.database;
-  const rows = await db
-    .insert(projectOrders)
-    .values(
-      names.map((name, index) => ({
-        clientId: client.id,
-        name,
-        createdAt: Array.isArray(at) ? (at[index] ?? SAME_MOMENT) : at,
-      })),
-    )
-    .returning({ id: projectOrders.id });
-  await db
-    .insert(projects)
-    .values(rows.map((row, index) => ({ orderId: row.id, name: names[index] ?? '', typeId: 3 })));
-  return rows.map((row) => row.id);
-}
+const ordersOf = async (client: TestAccount, names: string[], at: Date | Date[] = SAME_MOMENT) =>
+  (await insertOrders(server, client.id, names, { at })).map((order) => order.id);
 
 describe("the admin's view of one client's orders", () => {
   it('pages newest first with ties broken by id, each order with its projects, and keeps the old call shape', async () => {

@@ -1,12 +1,19 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { CHAT_PATHS, PROJECT_PATHS } from '@app/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectEmployees, projectOrders, projects } from '../../db/schema/index.js';
+import { projectEmployees, projects } from '../../db/schema/index.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
 import { allPages, planOf, rowsFiltered, statementsDuring } from '../../test/list-support.js';
+import {
+  byIdDescending,
+  type DiscussionsPage,
+  insertOrders,
+  SAME_MOMENT,
+  tagOf,
+} from '../../test/project-fixtures.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
 
 // Issue 17, decision 030 (8): a staff member's projects and discussions, keyset pages over their
@@ -29,51 +36,13 @@ type Projects = {
   projects: Array<{ id: string; name: string; order: { id: string; name: string } }>;
   nextCursor: string | null;
 };
-type Discussions = {
-  discussions: Array<{
-    id: string;
-    name: string;
-    client: string;
-    projects: Array<{ id: string; name: string }>;
-  }>;
-  nextCursor: string | null;
-};
+type Discussions = DiscussionsPage;
 
-const SAME_MOMENT = new Date('2026-01-02T03:04:05.123456Z');
-const byIdDescending = (ids: string[]) => [...ids].sort().reverse();
-const tagOf = (prefix: string) => `${prefix}${randomBytes(3).toString('hex')}`;
 const path = (base: string, params: Record<string, string> = {}) => `${base}?${new URLSearchParams(params)}`;
 
 /** Orders of the test client, each with `perOrder` Web projects, created at `at` (one each if a list). */
-async function orders(names: string[], at: Date | Date[] = SAME_MOMENT, perOrder = 1) {
-  const { db } = server.deps.database;
-  const rows = await db
-    .insert(projectOrders)
-    .values(
-      names.map((name, index) => ({
-        clientId: client.id,
-        name,
-        createdAt: Array.isArray(at) ? (at[index] ?? SAME_MOMENT) : at,
-      })),
-    )
-    .returning({ id: projectOrders.id });
-  const made = await db
-    .insert(projects)
-    .values(
-      rows.flatMap((row, index) =>
-        Array.from({ length: perOrder }, (_, n) => ({
-          orderId: row.id,
-          name: n === 0 ? (names[index] ?? '') : `${names[index]} part ${n}`,
-          typeId: 3,
-        })),
-      ),
-    )
-    .returning({ id: projects.id, orderId: projects.orderId });
-  return rows.map((row) => ({
-    id: row.id,
-    projects: made.filter((project) => project.orderId === row.id).map((project) => project.id),
-  }));
-}
+const orders = (names: string[], at: Date | Date[] = SAME_MOMENT, perOrder = 1) =>
+  insertOrders(server, client.id, names, { at, perOrder });
 
 /** Assigns projects through Drizzle (the trigger fills the order's id and time). */
 async function assign(staff: TestAccount, projectIds: string[]) {
