@@ -121,7 +121,10 @@ describe('key events', () => {
     // Anything extra (a duplicate, the second disable) would have arrived by now.
     await new Promise((resolve) => setTimeout(resolve, 1_000));
 
-    const received = events(all.path);
+    // Delivery is at least once: on a busy machine an answer can miss the 1.5 s timeout and the
+    // event is sent again, with the same id (what receivers deduplicate on, as the docs say). One
+    // event per change is what counts: distinct ids.
+    const received = [...new Map(events(all.path).map((event) => [event.id, event])).values()];
     expect(received.map((event) => event.type).sort()).toEqual([...expected].sort());
     for (const delivery of receiver.at(all.path)) {
       const header = delivery.headers[WEBHOOK_SIGNATURE_HEADER.toLowerCase()] as string;
