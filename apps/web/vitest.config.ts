@@ -11,5 +11,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    // A form test types and waits on renders; beside a browser pass (CI runs them side by side, load
+    // 12-15 on two cores) two of them passed 5 s. A limit, not a measurement.
+    testTimeout: 20_000,
   },
 });
