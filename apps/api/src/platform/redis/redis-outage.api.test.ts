@@ -37,6 +37,13 @@ async function waitForReadiness(request: Request, accept: (report: ReadinessRepo
   throw new Error(`readiness never matched; last: ${JSON.stringify(last?.body)}`);
 }
 
+/**
+ * A request that waited on Redis would take a reconnect's wait (up to 2 s of backoff plus a 1 s
+ * connect timeout); one that did not takes what the route itself costs, which for a sign-in (an
+ * argon2 verification) reached 1.1 s at load 15 when two test passes shared the machine.
+ */
+const SERVED_WITHIN_MS = 2_500;
+
 /** The three routes the outage report named, each expected 2xx and quick. */
 async function callTheRoutes(server: TestServer, developer: Developer) {
   const request = httpClient(server.baseUrl);
@@ -93,7 +100,8 @@ describe('Redis at a closed port', () => {
 
   it('sign-in, newsletter and get-key-information answer 2xx well under a second', async () => {
     const developer = await developerWithKeys(server);
-    for (let round = 0; round < 3; round++) expectServed(await callTheRoutes(server, developer), 1_000);
+    for (let round = 0; round < 3; round++)
+      expectServed(await callTheRoutes(server, developer), SERVED_WITHIN_MS);
   });
 
   it('keeps limiting in memory: the sixth wrong password for one email is 429', async () => {
@@ -147,7 +155,7 @@ describe('a real Redis that crashes, freezes and comes back', () => {
   }
 
   it('counts limits in Redis while it is up', async () => {
-    expectServed(await callTheRoutes(server, developer), 1_000);
+    expectServed(await callTheRoutes(server, developer), SERVED_WITHIN_MS);
     const inspector = new Redis(redis.url, { lazyConnect: true });
     await inspector.connect();
     const keys = await inspector.keys('rl:*');
@@ -164,7 +172,7 @@ describe('a real Redis that crashes, freezes and comes back', () => {
       const started = performance.now();
       await limiter.consume('frozen');
       expect(performance.now() - started).toBeLessThan(200 + 50);
-      expectServed(await callTheRoutes(server, developer), 1_000);
+      expectServed(await callTheRoutes(server, developer), SERVED_WITHIN_MS);
       const first = await remainingAfterOneCall();
       expect(await remainingAfterOneCall()).toBe(first - 1);
       const ready = await readiness(request);
@@ -188,7 +196,7 @@ describe('a real Redis that crashes, freezes and comes back', () => {
     try {
       await redis.kill();
       for (let round = 0; round < 5; round++) {
-        expectServed(await callTheRoutes(server, developer), 1_000);
+        expectServed(await callTheRoutes(server, developer), SERVED_WITHIN_MS);
       }
       const first = await remainingAfterOneCall();
       expect(await remainingAfterOneCall()).toBe(first - 1);
@@ -200,7 +208,7 @@ describe('a real Redis that crashes, freezes and comes back', () => {
       await redis.restart();
       const ready = await waitForReadiness(request, (report) => report.status === 'ok');
       expect(ready.body.checks.redis?.status).toBe('ok');
-      expectServed(await callTheRoutes(server, developer), 1_000);
+      expectServed(await callTheRoutes(server, developer), SERVED_WITHIN_MS);
       expect(recoveries()).toHaveLength(1);
       expect(fallbackWarnings()).toHaveLength(1);
     } finally {
