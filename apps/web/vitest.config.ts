@@ -11,6 +11,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
+    setupFiles: ['src/test-setup.ts'],
     // A form test types and waits on renders; beside a browser pass (CI runs them side by side, load
     // 12-15 on two cores) two of them passed 5 s. A limit, not a measurement.
     testTimeout: 20_000,

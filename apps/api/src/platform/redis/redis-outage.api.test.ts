@@ -2,6 +2,7 @@ import { ACCOUNT_PATHS, KEY_MANAGER_PATHS, RATE_LIMIT_HEADERS, SITE_PATHS } from
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { givePrivatePlan, newDeveloper } from '../../modules/key-manager/key-manager-kit.test.js';
+import { eventually } from '../../test/eventually.js';
 import { signupClient, uniqueEmail } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { type HttpResult, httpClient } from '../../test/http.js';
@@ -158,11 +159,19 @@ describe('a real Redis that crashes, freezes and comes back', () => {
     expectServed(await callTheRoutes(server, developer), SERVED_WITHIN_MS);
     const inspector = new Redis(redis.url, { lazyConnect: true });
     await inspector.connect();
-    const keys = await inspector.keys('rl:*');
-    inspector.disconnect();
-    expect(keys.some((key) => key.startsWith('rl:signin-ip:'))).toBe(true);
-    expect(keys.some((key) => key.startsWith('rl:newsletter-ip:'))).toBe(true);
-    expect(keys.some((key) => key.startsWith('rl:key-manager-api-'))).toBe(true);
+    const families = ['rl:signin-ip:', 'rl:newsletter-ip:', 'rl:key-manager-api-'];
+    try {
+      // A command that misses the 150 ms timeout on a busy machine is counted in memory instead, by
+      // design; so the routes are called again until each family has reached Redis.
+      await eventually(async () => {
+        const keys = await inspector.keys('rl:*');
+        if (families.every((family) => keys.some((key) => key.startsWith(family)))) return true;
+        expectServed(await callTheRoutes(server, developer), SERVED_WITHIN_MS);
+        return false;
+      });
+    } finally {
+      inspector.disconnect();
+    }
   });
 
   it('falls back to memory within 200 ms when Redis freezes, and returns when it thaws', async () => {
