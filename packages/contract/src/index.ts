@@ -8,6 +8,7 @@ export * from './catalog.js';
 export * from './catalog-admin.js';
 export * from './chat.js';
 export * from './common.js';
+export * from './design-templates.js';
 export * from './error-messages.js';
 export * from './key-manager.js';
 export * from './key-manager-api-keys.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, zEmail, zName, zPassword } from './common.js';
+import { DESIGN_TEMPLATE_IDS, DESIGN_TEMPLATES } from './design-templates.js';
 import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 
 export const PROJECT_PATHS = {
@@ -68,48 +69,6 @@ export const UPLOAD_LIMITS = {
   ],
   designTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'application/pdf', 'application/zip'],
 } as const;
-
-/** The design templates a client can pick with 'Select Designs For you'. */
-export const DESIGN_TEMPLATES = [
-  {
-    id: 'aurora',
-    name: 'Aurora',
-    description: 'Bold hero, gradient accents, card grid',
-    colors: ['#4f46e5', '#ec4899', '#f8fafc'],
-  },
-  {
-    id: 'harbor',
-    name: 'Harbor',
-    description: 'Calm corporate layout with a sidebar',
-    colors: ['#0f766e', '#99f6e4', '#ffffff'],
-  },
-  {
-    id: 'ember',
-    name: 'Ember',
-    description: 'Warm storefront with large product photos',
-    colors: ['#c2410c', '#fed7aa', '#fffbeb'],
-  },
-  {
-    id: 'slate',
-    name: 'Slate',
-    description: 'Dense dashboard with tables and charts',
-    colors: ['#334155', '#38bdf8', '#f1f5f9'],
-  },
-  {
-    id: 'meadow',
-    name: 'Meadow',
-    description: 'Friendly landing page with illustrations',
-    colors: ['#15803d', '#bbf7d0', '#f0fdf4'],
-  },
-  {
-    id: 'noir',
-    name: 'Noir',
-    description: 'Dark, minimal portfolio',
-    colors: ['#111827', '#facc15', '#1f2937'],
-  },
-] as const;
-export const DESIGN_TEMPLATE_IDS = DESIGN_TEMPLATES.map((t) => t.id);
-export type DesignTemplate = (typeof DESIGN_TEMPLATES)[number];
 
 const zHttpLink = (label: string) =>
   z
