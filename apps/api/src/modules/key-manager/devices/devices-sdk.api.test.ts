@@ -114,8 +114,10 @@ describe('@northwind/key-manager: devices, heartbeat, lease, transfer', () => {
 describe('Java library: KeepDeviceActive, the documentation example', () => {
   it('activates with a fingerprint, heartbeats on its daemon thread, and is told when a transfer is possible', async () => {
     const dev = await newDeveloper(server);
+    // A lease longer than the 61 minutes the clock moves below: the lease job (polled every 0.5 s)
+    // must not free the first machine's slot on its own, or the third run gets a plain activation.
     const licence = await keyWithRules(dev, {
-      leaseSeconds: 600,
+      leaseSeconds: 7200,
       transfersPer30Days: 1,
       transferIdleSeconds: 3600,
     });
@@ -127,7 +129,7 @@ describe('Java library: KeepDeviceActive, the documentation example', () => {
     const first = await runJava(classpath, 'KeepDeviceActive', [licence.key, 'java-pc'], env);
     expect(first.stderr).toBe('');
     expect(first.status).toBe(0);
-    expect(first.stdout.trim()).toBe('Key activated\nHeartbeat recorded; lease: 600 s');
+    expect(first.stdout.trim()).toBe('Key activated\nHeartbeat recorded; lease: 7200 s');
 
     // Another machine while the first was seen just now: refused, with the moment it becomes possible.
     const idleAt = new Date(server.clock.now().getTime() + 3600_000).toISOString();
