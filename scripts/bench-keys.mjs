@@ -61,6 +61,11 @@ if (!existsSync(path.join(dist, 'main.js'))) {
   process.exit(1);
 }
 const { openPglite, openPostgres } = await import(pathToFileURL(path.join(dist, 'db/client.js')).href);
+// The security headers every reply of the server carries, for the bare app's /with-headers routes.
+const { computeSecurityHeaders, HELMET_OPTIONS } = await import(
+  pathToFileURL(path.join(dist, 'platform/http/security-headers.js')).href
+);
+const SECURITY_HEADERS = computeSecurityHeaders(HELMET_OPTIONS);
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-keys-'));
 let databaseUrl;
@@ -152,7 +157,11 @@ function startServer(node, serverDist) {
 /** The bare Fastify reference, under the same node as the server. */
 function startBare(node) {
   return spawn(node, [path.join(root, 'scripts/bench-bare-fastify.mjs')], {
-    env: { ...process.env, BENCH_BARE_PORT: String(BARE_PORT) },
+    env: {
+      ...process.env,
+      BENCH_BARE_PORT: String(BARE_PORT),
+      BENCH_BARE_HEADERS: JSON.stringify(SECURITY_HEADERS),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 }
@@ -218,6 +227,8 @@ const post = (apiKey, route, body) =>
 
 const BARE_GET = 'bare Fastify GET (reference)';
 const BARE_POST = 'bare Fastify POST JSON echo (reference)';
+const BARE_GET_HEADERS = 'bare GET + our security headers and request id (reference)';
+const BARE_POST_HEADERS = 'bare POST echo + our security headers and request id (reference)';
 const DEVICE = { key: 'BENCH-DEVICE-KEY', fingerprint: 'bench-device-0001' };
 
 /**
@@ -239,7 +250,14 @@ function rows(apiKey) {
   let next = 0;
   return [
     { title: BARE_GET, options: { base: BARE, path: '/' } },
-    { title: 'GET /healthz', reference: BARE_GET, target: 0.8, options: { base: BASE, path: '/healthz' } },
+    { title: BARE_GET_HEADERS, reference: BARE_GET, options: { base: BARE, path: '/with-headers/' } },
+    {
+      title: 'GET /healthz',
+      reference: BARE_GET,
+      withHeaders: BARE_GET_HEADERS,
+      target: 0.8,
+      options: { base: BASE, path: '/healthz' },
+    },
     {
       title: BARE_POST,
       options: {
@@ -251,8 +269,20 @@ function rows(apiKey) {
       },
     },
     {
+      title: BARE_POST_HEADERS,
+      reference: BARE_POST,
+      options: {
+        base: BARE,
+        method: 'POST',
+        path: '/with-headers/echo',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key: 'BENCH-INFO-KEY' }),
+      },
+    },
+    {
       title: 'get-key-information',
       reference: BARE_POST,
+      withHeaders: BARE_POST_HEADERS,
       target: 0.7,
       p99: 15,
       options: keyRoute('get-key-information', { key: 'BENCH-INFO-KEY' }),
@@ -346,7 +376,9 @@ async function benchUnder(node, serverDist, apiKey) {
       throw new Error(`device activation failed: ${activated.status} ${await activated.text()}`);
     // BENCH_ONLY="GET /healthz,get-key-information" keeps those rows (and the references).
     const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
-    const all = rows(apiKey).filter((row) => !only.length || !row.reference || only.includes(row.title));
+    const all = rows(apiKey).filter(
+      (row) => !only.length || row.options.base === BARE || only.includes(row.title),
+    );
     const active = [];
     for (const row of all) {
       if (await available(row)) active.push(row);
@@ -377,11 +409,14 @@ async function benchUnder(node, serverDist, apiKey) {
             (result, index) => measured.get(row.reference)[index].cpuUsPerRequest / result.cpuUsPerRequest,
           )
         : null;
-      const ratios = row.reference
-        ? results.map(
-            (result, index) => result.requests.average / measured.get(row.reference)[index].requests.average,
-          )
-        : null;
+      const ratioTo = (reference) =>
+        reference && measured.has(reference)
+          ? median(
+              results.map(
+                (result, index) => result.requests.average / measured.get(reference)[index].requests.average,
+              ),
+            )
+          : null;
       // The run whose rate is the median gives the latencies shown.
       const middle = results.find((result) => result.requests.average === median(rates)) ?? results[0];
       return {
@@ -390,7 +425,8 @@ async function benchUnder(node, serverDist, apiKey) {
         range: [Math.min(...rates), Math.max(...rates)],
         p50: middle.latency.p50,
         p99: middle.latency.p99,
-        ratio: ratios ? median(ratios) : null,
+        ratio: ratioTo(row.reference),
+        ratioWithHeaders: ratioTo(row.withHeaders),
         cpu,
         cpuRatio: cpuRatios ? median(cpuRatios) : null,
         non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
@@ -424,11 +460,11 @@ function printRun({ label, loadBefore, loadAfter, summary, pair }) {
   );
   console.log(`Load average (1, 5, 15 min): ${loadBefore} before, ${loadAfter} after\n`);
   console.log(
-    '| route | req/s | p50 ms | p99 ms | vs bare | target | CPU µs/req | bare CPU ÷ route CPU | non-2xx | errors |',
+    '| route | req/s | p50 ms | p99 ms | vs bare | target | vs bare + same headers | CPU µs/req | bare CPU ÷ route CPU | non-2xx | errors |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const entry of summary) {
-    const { row, rate, range, p50, p99, ratio, cpu, cpuRatio, non2xx, errors } = entry;
+    const { row, rate, range, p50, p99, ratio, ratioWithHeaders, cpu, cpuRatio, non2xx, errors } = entry;
     const rateText =
       ROUNDS > 1
         ? `${Math.round(rate)} (${Math.round(range[0])}–${Math.round(range[1])})`
@@ -436,7 +472,7 @@ function printRun({ label, loadBefore, loadAfter, summary, pair }) {
     const ratioText =
       ratio === null ? '1 (reference)' : `${round1(ratio)} of ${row.reference === BARE_GET ? 'GET' : 'POST'}`;
     console.log(
-      `| ${row.title} | ${rateText} | ${p50} | ${p99} | ${ratioText} | ${verdict(entry)} | ${Math.round(cpu)} | ${cpuRatio === null ? '' : round1(cpuRatio)} | ${non2xx} | ${errors} |`,
+      `| ${row.title} | ${rateText} | ${p50} | ${p99} | ${ratioText} | ${verdict(entry)} | ${ratioWithHeaders === null ? '' : round1(ratioWithHeaders)} | ${Math.round(cpu)} | ${cpuRatio === null ? '' : round1(cpuRatio)} | ${non2xx} | ${errors} |`,
     );
   }
   for (const { row, non2xx, errors, statusCodes } of summary) {
