@@ -84,7 +84,7 @@ test(
     await copy.click();
     await expect(copy).toHaveText('Copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('get-key-information');
-    await expect(copy).toHaveText('Copy', { timeout: 2500 });
+    await expect(copy).toHaveText('Copy', { timeout: 5000 });
   },
 );
 

@@ -30,7 +30,7 @@ test('the dashboard lists a key’s devices and releases one; the key’s lease 
 
   await page.getByRole('tab', { name: 'Keys' }).click();
   const keyRow = page.getByTestId(`key-row-${licenceKey}`);
-  await expect(keyRow).toContainText('2 / 2', { timeout: 3500 });
+  await expect(keyRow).toContainText('2 / 2', { timeout: 10_000 });
   await keyRow.getByRole('button', { name: `Devices of ${licenceKey}` }).click();
   const devices = page.getByRole('dialog', { name: `Devices of ${licenceKey}` });
   await expect(devices.getByTestId('device-row-e2e-laptop')).toContainText('Work laptop');
