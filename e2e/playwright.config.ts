@@ -41,7 +41,8 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    // E2E_TRACE=off skips recording (CI, whose artifacts nobody can open); locally a failed spec keeps its trace.
+    trace: (process.env.E2E_TRACE as 'off' | 'retain-on-failure' | undefined) ?? 'retain-on-failure',
     // Pages render as for a visitor who asked for reduced motion: Bootstrap then skips its fades and
     // slides and stops striped progress bars, frames the software compositor (Chromium's GPU process,
     // the run's largest CPU user with specs side by side) no longer draws. What a spec checks is the
