@@ -16,7 +16,6 @@ import {
   ZKeyManagerDataResponse,
   ZOkResponse,
   ZPlansActivateResponse,
-  ZPlansGetResponse,
 } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -31,7 +30,6 @@ const DATA_KEY = [...KM, 'data'] as const;
 const KEYS_KEY = [...KM, 'keys'] as const;
 const API_KEYS_KEY = [...KM, 'api-keys'] as const;
 const ACTIVITY_KEY = [...KM, 'activity'] as const;
-const plansKey = (productId: number) => [...KM, 'plans', productId] as const;
 
 export function useKeyManagerData() {
   return useQuery({
@@ -45,19 +43,6 @@ export function useKeyManagerData() {
         conditional: true,
       }),
     refetchInterval: DATA_POLL_MS,
-  });
-}
-
-export function usePlans(productId: number | undefined) {
-  return useQuery({
-    queryKey: plansKey(productId ?? 0),
-    enabled: productId !== undefined,
-    queryFn: ({ signal }) =>
-      apiRequest(CATALOG_PATHS.plansGet, {
-        body: { product_id: productId },
-        schema: ZPlansGetResponse,
-        signal,
-      }),
   });
 }
 

@@ -3,10 +3,11 @@ import { Alert, Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { usePlans } from '../../../lib/plans-api';
 import { useActivatePlanWithPayment } from '../../billing/api';
 import { SuspendedNotice } from '../../billing/components/suspended-notice';
 import { usePaymentLauncher } from '../../billing/use-payment-launcher';
-import { useActivatePlan, usePlans } from '../api';
+import { useActivatePlan } from '../api';
 
 function price(plan: Plan): string {
   if (plan.is_free) return 'Free';
