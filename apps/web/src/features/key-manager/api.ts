@@ -1,12 +1,10 @@
 import {
   type AddKeyRequest,
   type ApiKeyType,
-  CATALOG_PATHS,
   type ChangeKeyRequest,
   type GetKeysRequest,
   KEY_MANAGER_PATHS,
   PAGE_LIMIT_MAX,
-  type PlansActivateRequest,
   ZActivityResponse,
   ZAddKeyResponse,
   ZChangeKeyResponse,
@@ -15,7 +13,6 @@ import {
   ZGetKeysResponse,
   ZKeyManagerDataResponse,
   ZOkResponse,
-  ZPlansActivateResponse,
 } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -118,11 +115,6 @@ function useKeyManagerMutation<TInput, TOutput>(fn: (input: TInput) => Promise<T
   const client = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: KM }) });
 }
-
-export const useActivatePlan = () =>
-  useKeyManagerMutation((body: PlansActivateRequest) =>
-    apiRequest(CATALOG_PATHS.plansActivate, { body, schema: ZPlansActivateResponse }),
-  );
 
 export const useAddKey = () =>
   useKeyManagerMutation((body: AddKeyRequest) =>
