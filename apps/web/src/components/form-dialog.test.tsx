@@ -102,6 +102,26 @@ describe('FormDialog', { timeout: 20_000 }, () => {
     expect(onHide).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the intro above the alert and footer extras before Cancel, at the size asked for', () => {
+    render(
+      <Dialog
+        size="lg"
+        intro={<p>About keys</p>}
+        error={new ApiError(400, 'No')}
+        footerExtras={<button type="button">Help</button>}
+      />,
+    );
+    const dialog = screen.getByRole('dialog');
+    const intro = within(dialog).getByText('About keys');
+    const alert = within(dialog).getByRole('alert');
+    expect(intro.compareDocumentPosition(alert) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const names = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(names.slice(-3)).toEqual(['Help', 'Cancel', 'Create key']);
+    expect(dialog.querySelector('.modal-lg')).not.toBeNull();
+  });
+
   it('renders nothing while hidden', () => {
     render(<Dialog show={false} />);
     expect(screen.queryByRole('dialog')).toBeNull();
