@@ -5,10 +5,10 @@ import { SignedOutGuard } from './app/guards/signed-out-guard';
 import { StaffGuard } from './app/guards/staff-guard';
 import { PageSpinner } from './app/layout/page-spinner';
 import { RootLayout } from './app/layout/root-layout';
+import { SITE_ROUTES } from './app/site-routes';
 import { DEVELOPER_DOCS_ROUTES } from './features/developer-docs/routes';
 import { NotFoundPage } from './features/site/pages/not-found-page';
 import { RouteErrorPage } from './features/site/pages/route-error-page';
-import { SITE_ROUTES } from './features/site/routes';
 
 /**
  * The client's route tree. Signed-in areas are split into their own chunks, so visitors never
@@ -49,8 +49,7 @@ export const APP_ROUTES: RouteObject[] = [
         children: [
           {
             path: 'profile',
-            lazy: () =>
-              import('./features/accounts/pages/profile-page').then((m) => ({ Component: m.ProfilePage })),
+            lazy: () => import('./app/pages/profile-route').then((m) => ({ Component: m.ProfileRoute })),
           },
           {
             path: 'chatroom',
@@ -60,9 +59,7 @@ export const APP_ROUTES: RouteObject[] = [
           {
             path: 'store/key-manager',
             lazy: () =>
-              import('./features/key-manager/pages/key-manager-page').then((m) => ({
-                Component: m.KeyManagerPage,
-              })),
+              import('./app/pages/key-manager-route').then((m) => ({ Component: m.KeyManagerRoute })),
           },
           {
             path: 'orders',
@@ -104,7 +101,7 @@ export const APP_ROUTES: RouteObject[] = [
         children: [
           {
             path: 'company/staff',
-            lazy: () => import('./features/staff/pages/staff-page').then((m) => ({ Component: m.StaffPage })),
+            lazy: () => import('./app/pages/staff-route').then((m) => ({ Component: m.StaffRoute })),
           },
         ],
       },
@@ -124,7 +121,7 @@ export const APP_ROUTES: RouteObject[] = [
     children: [
       {
         index: true,
-        lazy: () => import('./features/admin/pages/admin-page').then((m) => ({ Component: m.AdminPage })),
+        lazy: () => import('./app/pages/admin-route').then((m) => ({ Component: m.AdminRoute })),
       },
     ],
   },

@@ -48,3 +48,10 @@ export async function revokeSession(refresh: string): Promise<void> {
     () => undefined,
   );
 }
+
+/** Revokes the refresh token on the server (failure ignored: the session ends either way), then clears storage. */
+export async function logout(): Promise<void> {
+  const refresh = getRefreshToken();
+  if (refresh) await revokeSession(refresh);
+  clearSession();
+}

@@ -1,6 +1,6 @@
 import { Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { useBrand } from '../../features/site/api';
+import { useBrand } from '../../lib/brand';
 import { DEVELOPER_LINKS, type FooterLink, OTHER_LINKS, SOCIAL_LINKS } from './footer-links';
 
 function FooterColumn({ title, links }: { title: string; links: readonly FooterLink[] }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LinkButton } from '../../components/link-button';
-import { useBrand } from '../../features/site/api';
+import { useBrand } from '../../lib/brand';
 import { useAuthLinks } from './auth-links';
 import { NavIcon } from './nav-icon';
 import { NAV_LINKS } from './nav-links';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { SITE_CONFIG_KEY } from '../../features/site/api';
+import { SITE_CONFIG_KEY } from '../../lib/brand';
 import { useSession } from '../../lib/use-session';
 
 /** Drops per-user query data when the signed-in user changes, so nobody sees the previous user's data. */

@@ -14,17 +14,13 @@ import {
   ZSettingsResponse,
   ZSigninResponse,
   ZSignupResponse,
-  ZUserInformationResponse,
 } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
-import { clearSession, getRefreshToken, storeTokens } from '../../lib/session';
-import { revokeSession } from '../../lib/session-exchange';
+import { storeTokens } from '../../lib/session';
+import { USER_INFO_KEY } from '../../lib/user-information';
 
-/** Spec §9: user information is polled every 1.2 s. */
-export const USER_INFO_POLL_MS = 1200;
-export const USER_INFO_KEY = ['user-information'] as const;
 export const SETTINGS_KEY = ['user-settings'] as const;
 
 export const signup = (body: SignupRequest) =>
@@ -35,23 +31,6 @@ export const signin = (body: SigninRequest) =>
 
 export const resetPassword = (body: ResetPasswordRequest) =>
   apiRequest(ACCOUNT_PATHS.resetPassword, { body, schema: ZResetPasswordResponse, auth: false });
-
-/** Revokes the refresh token on the server (failure ignored: the session ends either way), then clears storage. */
-export async function logout(): Promise<void> {
-  const refresh = getRefreshToken();
-  if (refresh) await revokeSession(refresh);
-  clearSession();
-}
-
-export function useUserInformation() {
-  return useQuery({
-    queryKey: USER_INFO_KEY,
-    queryFn: ({ signal }) =>
-      apiRequest(ACCOUNT_PATHS.userInformationGet, { schema: ZUserInformationResponse, signal }),
-    select: (reply) => reply.userInformation,
-    refetchInterval: USER_INFO_POLL_MS,
-  });
-}
 
 export function useSettings() {
   return useQuery({

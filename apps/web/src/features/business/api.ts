@@ -24,11 +24,11 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import { apiRequest } from '../../lib/api-client';
 import { apiUpload } from '../../lib/api-upload';
+import { USER_INFO_KEY } from '../../lib/user-information';
 import { withQuery } from '../../lib/with-query';
 
 /** Spec §9: the agents list is polled every 2.5 s. */
 export const AGENTS_POLL_MS = 2500;
-const USER_INFO_KEY = ['user-information'] as const;
 
 const keys = {
   businesses: ['business', 'list'] as const,

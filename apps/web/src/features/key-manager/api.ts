@@ -1,12 +1,10 @@
 import {
   type AddKeyRequest,
   type ApiKeyType,
-  CATALOG_PATHS,
   type ChangeKeyRequest,
   type GetKeysRequest,
   KEY_MANAGER_PATHS,
   PAGE_LIMIT_MAX,
-  type PlansActivateRequest,
   ZActivityResponse,
   ZAddKeyResponse,
   ZChangeKeyResponse,
@@ -15,8 +13,6 @@ import {
   ZGetKeysResponse,
   ZKeyManagerDataResponse,
   ZOkResponse,
-  ZPlansActivateResponse,
-  ZPlansGetResponse,
 } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -31,7 +27,6 @@ const DATA_KEY = [...KM, 'data'] as const;
 const KEYS_KEY = [...KM, 'keys'] as const;
 const API_KEYS_KEY = [...KM, 'api-keys'] as const;
 const ACTIVITY_KEY = [...KM, 'activity'] as const;
-const plansKey = (productId: number) => [...KM, 'plans', productId] as const;
 
 export function useKeyManagerData() {
   return useQuery({
@@ -45,19 +40,6 @@ export function useKeyManagerData() {
         conditional: true,
       }),
     refetchInterval: DATA_POLL_MS,
-  });
-}
-
-export function usePlans(productId: number | undefined) {
-  return useQuery({
-    queryKey: plansKey(productId ?? 0),
-    enabled: productId !== undefined,
-    queryFn: ({ signal }) =>
-      apiRequest(CATALOG_PATHS.plansGet, {
-        body: { product_id: productId },
-        schema: ZPlansGetResponse,
-        signal,
-      }),
   });
 }
 
@@ -133,11 +115,6 @@ function useKeyManagerMutation<TInput, TOutput>(fn: (input: TInput) => Promise<T
   const client = useQueryClient();
   return useMutation({ mutationFn: fn, onSettled: () => client.invalidateQueries({ queryKey: KM }) });
 }
-
-export const useActivatePlan = () =>
-  useKeyManagerMutation((body: PlansActivateRequest) =>
-    apiRequest(CATALOG_PATHS.plansActivate, { body, schema: ZPlansActivateResponse }),
-  );
 
 export const useAddKey = () =>
   useKeyManagerMutation((body: AddKeyRequest) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandFromDocument } from './api';
+import { brandFromDocument } from '../../lib/brand';
 import { subscribersCsv } from './components/subscribers-csv';
 
 function documentWith(brand: string, email: string): Document {

@@ -1,8 +1,8 @@
+import type { UserInformation } from '@app/contract';
+import type { ComponentType, ReactNode } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
-import { PendingPayment, SubscribedPlans } from '../../billing/components/dashboard-billing';
-import { useUserInformation } from '../api';
-import { DASHBOARD_ACTIONS } from './dashboard-actions';
+import { useUserInformation } from '../../../lib/user-information';
 
 function CounterCard({ title, done, total }: { title: string; done: number; total: number }) {
   return (
@@ -20,13 +20,31 @@ function CounterCard({ title, done, total }: { title: string; done: number; tota
   );
 }
 
+/**
+ * A button another feature adds to the Dashboard (spec §2), shown only when `visible` holds for the
+ * signed-in user.
+ */
+export interface DashboardAction {
+  key: string;
+  Component: ComponentType;
+  visible: (info: UserInformation) => boolean;
+}
+
+interface DashboardTabProps {
+  /** The Payments card's content (billing's pending payment). */
+  payments: ReactNode;
+  /** Below the counters (billing's subscribed plans). */
+  plans: ReactNode;
+  actions: readonly DashboardAction[];
+}
+
 /** Profile dashboard (spec §2): completed/total counters, pending payment and subscribed plans. */
-export function DashboardTab() {
+export function DashboardTab({ payments, plans, actions: allActions }: DashboardTabProps) {
   const { data, isPending, error, refetch } = useUserInformation();
   if (!data) return <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />;
 
   const { accountInformation: account, orderInformation: orders, projectInformation: projects } = data;
-  const actions = DASHBOARD_ACTIONS.filter((action) => action.visible(data));
+  const actions = allActions.filter((action) => action.visible(data));
   return (
     <section aria-labelledby="dashboard-title">
       <h2 id="dashboard-title" className="h4 mb-3">
@@ -49,12 +67,12 @@ export function DashboardTab() {
               <Card.Title as="h3" className="h6 text-muted text-uppercase">
                 Payments
               </Card.Title>
-              <PendingPayment />
+              {payments}
             </Card.Body>
           </Card>
         </Col>
       </Row>
-      <SubscribedPlans />
+      {plans}
       {actions.length > 0 && (
         <div className="d-flex flex-wrap gap-2 mt-4">
           {actions.map(({ key, Component }) => (

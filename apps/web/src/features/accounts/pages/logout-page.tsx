@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { PageSpinner } from '../../../app/layout/page-spinner';
-import { logout } from '../api';
+import { logout } from '../../../lib/session-exchange';
 
 /** Spec §4: signing out clears local storage and goes to /signin. */
 export function LogoutPage() {

@@ -1,14 +1,27 @@
+import type { UserInformation } from '@app/contract';
+import type { ComponentType } from 'react';
 import { Col, Container, Nav, Row, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import { useUserInformation } from '../api';
-import { PROFILE_TABS } from '../components/profile-tabs';
+import { useUserInformation } from '../../../lib/user-information';
+
+/** One tab of the profile sidebar (spec §2). */
+export interface ProfileTab {
+  key: string;
+  title: string;
+  /** The tab's content; absent for a tab that is only a link (see `href`). */
+  Component?: ComponentType;
+  /** Opens this address in a new browser tab instead of showing a pane (spec §2: Orders). */
+  href?: string;
+  /** Shown only when this holds for the signed-in user (spec §2: Business needs a business account). */
+  visible?: (info: UserInformation | undefined) => boolean;
+}
 
 /** /profile: vertical tabs from md up, a horizontal row on small screens. The tab lives in ?tab=. */
-export function ProfilePage() {
+export function ProfilePage({ tabs: allTabs }: { tabs: readonly ProfileTab[] }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const { data: info } = useUserInformation();
-  const tabs = PROFILE_TABS.filter((tab) => !tab.visible || tab.visible(info));
+  const tabs = allTabs.filter((tab) => !tab.visible || tab.visible(info));
   const active = tabs.some((tab) => tab.key === requested && tab.Component) ? requested : tabs[0]?.key;
 
   return (

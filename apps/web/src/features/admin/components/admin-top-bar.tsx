@@ -1,7 +1,7 @@
 import { Button, Container, Navbar } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { logout } from '../../accounts/api';
-import { useBrand } from '../../site/api';
+import { useBrand } from '../../../lib/brand';
+import { logout } from '../../../lib/session-exchange';
 
 /** Admin frame top bar; log out returns to the admin login (spec §2). */
 export function AdminTopBar() {

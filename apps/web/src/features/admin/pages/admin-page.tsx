@@ -1,13 +1,20 @@
+import type { ComponentType } from 'react';
 import { Col, Container, Nav, Row, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import { ADMIN_SECTIONS } from '../components/admin-sections';
 import { AdminTopBar } from '../components/admin-top-bar';
 
+/** One entry of the admin sidebar (spec §2). */
+export interface AdminSection {
+  key: string;
+  label: string;
+  Component: ComponentType;
+}
+
 /** /company/admin: its own frame (no public navbar) with a sidebar of sections; the section lives in ?section=. */
-export function AdminPage() {
+export function AdminPage({ sections }: { sections: readonly AdminSection[] }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('section');
-  const active = ADMIN_SECTIONS.some((s) => s.key === requested) ? requested : ADMIN_SECTIONS[0]?.key;
+  const active = sections.some((s) => s.key === requested) ? requested : sections[0]?.key;
 
   return (
     <div className="min-vh-100 bg-light">
@@ -27,7 +34,7 @@ export function AdminPage() {
                 className="flex-row flex-md-column gap-1"
                 aria-label="Admin sections"
               >
-                {ADMIN_SECTIONS.map((section) => (
+                {sections.map((section) => (
                   <Nav.Item key={section.key}>
                     <Nav.Link eventKey={section.key} as="button" type="button" className="w-100 text-start">
                       {section.label}
@@ -39,7 +46,7 @@ export function AdminPage() {
             <Col md={9} xl={10} as="main" className="py-4">
               <h1 className="visually-hidden">Admin panel</h1>
               <Tab.Content>
-                {ADMIN_SECTIONS.map(({ key, Component }) => (
+                {sections.map(({ key, Component }) => (
                   <Tab.Pane key={key} eventKey={key}>
                     <Component />
                   </Tab.Pane>

@@ -1,6 +1,10 @@
 import { type ManagedProject, PROJECT_PATHS, type ProgressRequest } from '@app/contract';
 import { Col, Row } from 'react-bootstrap';
-import { ActivityList, formatDay, OrderFiles, ProgressBars, ProgressForm } from '../../projects/public';
+import { ActivityList } from '../../../components/projects/activity-list';
+import { OrderFiles } from '../../../components/projects/order-files';
+import { ProgressBars } from '../../../components/projects/progress-bars';
+import { ProgressForm } from '../../../components/projects/progress-form';
+import { formatDay } from '../../../lib/project-format';
 import { useProjectAction } from './api';
 import { AssignForm } from './assign-form';
 import { DurationForm } from './duration-form';

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Accordion, Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { StatusBadge } from '../../../components/projects/status-badge';
 import { SearchBox } from '../../../components/search-box';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { StatusBadge } from '../../projects/public';
 import { useAdminProjects } from './api';
 import { ProjectManager } from './project-manager';
 

@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { StatusBadge } from '../../../components/projects/status-badge';
 import { SearchBox } from '../../../components/search-box';
 import { StackedTable } from '../../../components/stacked-table';
+import { formatDay, formatMoment, overallProgress } from '../../../lib/project-format';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
-import { formatDay, formatMoment, overallProgress, StatusBadge } from '../../projects/public';
 import { useClientOrders } from './api';
 
 /** Orders per page in the dialog: each comes with its projects' table. */

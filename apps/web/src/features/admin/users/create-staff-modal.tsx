@@ -1,11 +1,9 @@
 import { type CreateStaffRequest, ZCreateStaffRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
 import { useCreateStaff } from './api';
 
@@ -35,58 +33,51 @@ export function CreateStaffModal({ show, onClose }: { show: boolean; onClose: ()
     }),
   );
   return (
-    <Modal show={show} onHide={close} aria-labelledby="create-staff-title">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="create-staff-title">New staff account</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormErrorAlert error={mutation.error} />
-          <TextField
-            controlId="staff-first-name"
-            label="First name"
-            registration={register('firstName')}
-            error={errors.firstName?.message}
-          />
-          <TextField
-            controlId="staff-last-name"
-            label="Last name"
-            registration={register('lastName')}
-            error={errors.lastName?.message}
-          />
-          <TextField
-            controlId="staff-email"
-            label="Email"
-            type="email"
-            registration={register('email')}
-            error={errors.email?.message}
-          />
-          <TextField
-            controlId="staff-designation"
-            label="Designation"
-            placeholder="e.g. Backend developer, UI designer"
-            registration={register('designation')}
-            error={errors.designation?.message}
-          />
-          <TextField
-            controlId="staff-password"
-            label="Initial password"
-            type="password"
-            autoComplete="new-password"
-            hint="Give it to the person; they can change it and set a security question in Settings."
-            registration={register('password')}
-            error={errors.password?.message}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={close}>
-            Cancel
-          </Button>
-          <SubmitButton pending={mutation.isPending} pendingLabel="Creating">
-            Create account
-          </SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      show={show}
+      onHide={close}
+      title="New staff account"
+      onSubmit={submit}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel="Create account"
+      pendingLabel="Creating"
+    >
+      <TextField
+        controlId="staff-first-name"
+        label="First name"
+        registration={register('firstName')}
+        error={errors.firstName?.message}
+      />
+      <TextField
+        controlId="staff-last-name"
+        label="Last name"
+        registration={register('lastName')}
+        error={errors.lastName?.message}
+      />
+      <TextField
+        controlId="staff-email"
+        label="Email"
+        type="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <TextField
+        controlId="staff-designation"
+        label="Designation"
+        placeholder="e.g. Backend developer, UI designer"
+        registration={register('designation')}
+        error={errors.designation?.message}
+      />
+      <TextField
+        controlId="staff-password"
+        label="Initial password"
+        type="password"
+        autoComplete="new-password"
+        hint="Give it to the person; they can change it and set a security question in Settings."
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+    </FormDialog>
   );
 }

@@ -7,8 +7,9 @@ import {
   ZPlanAddRequest,
 } from '@app/contract';
 import { useId, useState } from 'react';
-import { Alert, Button, CloseButton, Form, InputGroup, ListGroup, Modal } from 'react-bootstrap';
+import { Alert, Button, CloseButton, Form, InputGroup, ListGroup } from 'react-bootstrap';
 import { useToast } from '../../../app/providers/toast-context';
+import { FormDialog } from '../../../components/form-dialog';
 import { useAddPlan, useUpdatePlan } from './admin-api';
 
 interface PlanDialogProps {
@@ -44,8 +45,7 @@ export function PlanDialog({ productID, productSlug, productName, plan, onHide }
   const [progress, setProgress] = useState<string | null>(null);
   const pending = add.isPending || update.isPending;
 
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
+  function submit() {
     const cents = isFree ? 0 : Math.round(Number(price) * 100);
     const base = {
       productID,
@@ -88,14 +88,12 @@ export function PlanDialog({ productID, productSlug, productName, plan, onHide }
   }
 
   return (
-    <Modal show onHide={onHide} aria-labelledby={`${id}-title`}>
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton>
-          <Modal.Title id={`${id}-title`}>
-            {plan ? `Edit plan ${plan.name}` : `Add a plan to ${productName}`}
-          </Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
+    <FormDialog
+      onHide={onHide}
+      title={plan ? `Edit plan ${plan.name}` : `Add a plan to ${productName}`}
+      onSubmit={submit}
+      intro={
+        <>
           {error && (
             <Alert variant="danger" className="py-2">
               {error}
@@ -113,142 +111,128 @@ export function PlanDialog({ productID, productSlug, productName, plan, onHide }
                 ` ${update.error.message}`}
             </Alert>
           )}
-          {add.error instanceof Error && (
-            <Alert variant="danger" className="py-2">
-              {add.error.message}
-            </Alert>
-          )}
-          <Form.Group className="mb-3" controlId={`${id}-name`}>
-            <Form.Label>Plan name</Form.Label>
-            <Form.Control value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} />
-          </Form.Group>
-          <Form.Check
-            className="mb-3"
-            type="switch"
-            id={`${id}-free`}
-            label="Free plan"
-            checked={isFree}
-            onChange={(e) => setIsFree(e.target.checked)}
+        </>
+      }
+      error={add.error}
+      pending={pending}
+      submitLabel={plan ? 'Save changes' : 'Add plan'}
+      pendingLabel={plan ? APPLYING_CHANGES_MESSAGE : 'Saving…'}
+    >
+      <Form.Group className="mb-3" controlId={`${id}-name`}>
+        <Form.Label>Plan name</Form.Label>
+        <Form.Control value={name} onChange={(e) => setName(e.target.value)} required maxLength={120} />
+      </Form.Group>
+      <Form.Check
+        className="mb-3"
+        type="switch"
+        id={`${id}-free`}
+        label="Free plan"
+        checked={isFree}
+        onChange={(e) => setIsFree(e.target.checked)}
+      />
+      <Form.Group className="mb-3" controlId={`${id}-price`}>
+        <Form.Label>Price (USD)</Form.Label>
+        <InputGroup>
+          <InputGroup.Text>$</InputGroup.Text>
+          <Form.Control
+            type="number"
+            min={0}
+            step="0.01"
+            value={isFree ? '0' : price}
+            disabled={isFree}
+            onChange={(e) => setPrice(e.target.value)}
           />
-          <Form.Group className="mb-3" controlId={`${id}-price`}>
-            <Form.Label>Price (USD)</Form.Label>
-            <InputGroup>
-              <InputGroup.Text>$</InputGroup.Text>
-              <Form.Control
-                type="number"
-                min={0}
-                step="0.01"
-                value={isFree ? '0' : price}
-                disabled={isFree}
-                onChange={(e) => setPrice(e.target.value)}
+        </InputGroup>
+      </Form.Group>
+      <fieldset className="mb-3" disabled={isFree}>
+        <legend className="fs-6">Billing</legend>
+        <Form.Check
+          type="switch"
+          id={`${id}-recurring`}
+          label="Recurring payment"
+          checked={!isFree && recurring}
+          onChange={(e) => setRecurring(e.target.checked)}
+        />
+        <Form.Check
+          inline
+          type="radio"
+          id={`${id}-m`}
+          name={`${id}-term`}
+          label="Monthly"
+          checked={term === 'm'}
+          onChange={() => setTerm('m')}
+          disabled={isFree || !recurring}
+        />
+        <Form.Check
+          inline
+          type="radio"
+          id={`${id}-y`}
+          name={`${id}-term`}
+          label="Yearly"
+          checked={term === 'y'}
+          onChange={() => setTerm('y')}
+          disabled={isFree || !recurring}
+        />
+      </fieldset>
+      {keyManager && (
+        <Form.Group className="mb-3" controlId={`${id}-max-keys`}>
+          <Form.Label>Maximum licence keys (0 = unlimited)</Form.Label>
+          <Form.Control
+            type="number"
+            min={0}
+            step={1}
+            value={maxKeys}
+            onChange={(e) => setMaxKeys(e.target.value)}
+          />
+        </Form.Group>
+      )}
+      <Form.Group controlId={`${id}-feature`}>
+        <Form.Label>Features</Form.Label>
+        <ListGroup className="mb-2">
+          {kept.map((item) => (
+            <ListGroup.Item key={item.item_id} className="d-flex justify-content-between align-items-center">
+              {item.item}
+              <CloseButton
+                aria-label={`Remove ${item.item}`}
+                onClick={() => setKept(kept.filter((k) => k !== item))}
               />
-            </InputGroup>
-          </Form.Group>
-          <fieldset className="mb-3" disabled={isFree}>
-            <legend className="fs-6">Billing</legend>
-            <Form.Check
-              type="switch"
-              id={`${id}-recurring`}
-              label="Recurring payment"
-              checked={!isFree && recurring}
-              onChange={(e) => setRecurring(e.target.checked)}
-            />
-            <Form.Check
-              inline
-              type="radio"
-              id={`${id}-m`}
-              name={`${id}-term`}
-              label="Monthly"
-              checked={term === 'm'}
-              onChange={() => setTerm('m')}
-              disabled={isFree || !recurring}
-            />
-            <Form.Check
-              inline
-              type="radio"
-              id={`${id}-y`}
-              name={`${id}-term`}
-              label="Yearly"
-              checked={term === 'y'}
-              onChange={() => setTerm('y')}
-              disabled={isFree || !recurring}
-            />
-          </fieldset>
-          {keyManager && (
-            <Form.Group className="mb-3" controlId={`${id}-max-keys`}>
-              <Form.Label>Maximum licence keys (0 = unlimited)</Form.Label>
-              <Form.Control
-                type="number"
-                min={0}
-                step={1}
-                value={maxKeys}
-                onChange={(e) => setMaxKeys(e.target.value)}
+            </ListGroup.Item>
+          ))}
+          {added.map((item, index) => (
+            <ListGroup.Item key={`new-${item}`} className="d-flex justify-content-between align-items-center">
+              {item}
+              <CloseButton
+                aria-label={`Remove ${item}`}
+                onClick={() => setAdded(added.filter((_, i) => i !== index))}
               />
-            </Form.Group>
-          )}
-          <Form.Group controlId={`${id}-feature`}>
-            <Form.Label>Features</Form.Label>
-            <ListGroup className="mb-2">
-              {kept.map((item) => (
-                <ListGroup.Item
-                  key={item.item_id}
-                  className="d-flex justify-content-between align-items-center"
-                >
-                  {item.item}
-                  <CloseButton
-                    aria-label={`Remove ${item.item}`}
-                    onClick={() => setKept(kept.filter((k) => k !== item))}
-                  />
-                </ListGroup.Item>
-              ))}
-              {added.map((item, index) => (
-                <ListGroup.Item
-                  key={`new-${item}`}
-                  className="d-flex justify-content-between align-items-center"
-                >
-                  {item}
-                  <CloseButton
-                    aria-label={`Remove ${item}`}
-                    onClick={() => setAdded(added.filter((_, i) => i !== index))}
-                  />
-                </ListGroup.Item>
-              ))}
-            </ListGroup>
-            <InputGroup>
-              <Form.Control
-                value={feature}
-                placeholder="e.g. 100 licence keys"
-                onChange={(e) => setFeature(e.target.value)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' && feature.trim()) {
-                    e.preventDefault();
-                    if (!added.includes(feature.trim())) setAdded([...added, feature.trim()]);
-                    setFeature('');
-                  }
-                }}
-              />
-              <Button
-                variant="outline-secondary"
-                disabled={!feature.trim()}
-                onClick={() => {
-                  if (!added.includes(feature.trim())) setAdded([...added, feature.trim()]);
-                  setFeature('');
-                }}
-              >
-                Add feature
-              </Button>
-            </InputGroup>
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancel
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+        <InputGroup>
+          <Form.Control
+            value={feature}
+            placeholder="e.g. 100 licence keys"
+            onChange={(e) => setFeature(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && feature.trim()) {
+                e.preventDefault();
+                if (!added.includes(feature.trim())) setAdded([...added, feature.trim()]);
+                setFeature('');
+              }
+            }}
+          />
+          <Button
+            variant="outline-secondary"
+            disabled={!feature.trim()}
+            onClick={() => {
+              if (!added.includes(feature.trim())) setAdded([...added, feature.trim()]);
+              setFeature('');
+            }}
+          >
+            Add feature
           </Button>
-          <Button type="submit" disabled={pending}>
-            {pending ? (plan ? APPLYING_CHANGES_MESSAGE : 'Saving…') : plan ? 'Save changes' : 'Add plan'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+        </InputGroup>
+      </Form.Group>
+    </FormDialog>
   );
 }

@@ -1,9 +1,9 @@
 import { PRODUCT_MEDIA_MAX, type Product } from '@app/contract';
 import { useId, useState } from 'react';
-import { Alert, Button, Form, Modal, ProgressBar } from 'react-bootstrap';
+import { Alert, Button, Form, ProgressBar } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { StackedTable } from '../../../components/stacked-table';
 import { useStoreProducts } from '../api';
 import { formatMoney } from '../money';
@@ -30,7 +30,6 @@ function AddProductDialog({ onHide }: { onHide: () => void }) {
   const [error, setError] = useState<string | null>(null);
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     const source = new FormData(event.currentTarget);
     const price = Number(source.get('price'));
     const media = source
@@ -63,54 +62,48 @@ function AddProductDialog({ onHide }: { onHide: () => void }) {
   }
 
   return (
-    <Modal show onHide={onHide} aria-labelledby={`${id}-title`}>
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton>
-          <Modal.Title id={`${id}-title`}>Add a product</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          {error && (
-            <Alert variant="danger" className="py-2">
-              {error}
-            </Alert>
-          )}
-          <FormErrorAlert error={upload.error} />
-          <UploadProgress percent={percent} />
-          <Form.Group className="mb-3" controlId={`${id}-name`}>
-            <Form.Label>Application name</Form.Label>
-            <Form.Control name="applicationName" required maxLength={120} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${id}-price`}>
-            <Form.Label>Price (USD)</Form.Label>
-            <Form.Control name="price" type="number" min={0} step="0.01" required />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${id}-description`}>
-            <Form.Label>Description</Form.Label>
-            <Form.Control name="applicationDescription" as="textarea" rows={3} maxLength={5000} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${id}-dependencies`}>
-            <Form.Label>Dependencies</Form.Label>
-            <Form.Control name="dependencies" maxLength={2000} placeholder="e.g. Java 17, .NET 8" />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${id}-executable`}>
-            <Form.Label>Executable (installer, archive or binary, up to 50 MB)</Form.Label>
-            <Form.Control name="applicationExecutable" type="file" required />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${id}-media`}>
-            <Form.Label>Media (up to {PRODUCT_MEDIA_MAX} images or videos)</Form.Label>
-            <Form.Control name="media" type="file" multiple accept="image/*,video/mp4,video/webm" />
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={upload.isPending}>
-            {upload.isPending ? 'Uploading…' : 'Add product'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      onHide={onHide}
+      title="Add a product"
+      onSubmit={submit}
+      intro={
+        error && (
+          <Alert variant="danger" className="py-2">
+            {error}
+          </Alert>
+        )
+      }
+      error={upload.error}
+      pending={upload.isPending}
+      submitLabel="Add product"
+      pendingLabel="Uploading…"
+    >
+      <UploadProgress percent={percent} />
+      <Form.Group className="mb-3" controlId={`${id}-name`}>
+        <Form.Label>Application name</Form.Label>
+        <Form.Control name="applicationName" required maxLength={120} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${id}-price`}>
+        <Form.Label>Price (USD)</Form.Label>
+        <Form.Control name="price" type="number" min={0} step="0.01" required />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${id}-description`}>
+        <Form.Label>Description</Form.Label>
+        <Form.Control name="applicationDescription" as="textarea" rows={3} maxLength={5000} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${id}-dependencies`}>
+        <Form.Label>Dependencies</Form.Label>
+        <Form.Control name="dependencies" maxLength={2000} placeholder="e.g. Java 17, .NET 8" />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${id}-executable`}>
+        <Form.Label>Executable (installer, archive or binary, up to 50 MB)</Form.Label>
+        <Form.Control name="applicationExecutable" type="file" required />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${id}-media`}>
+        <Form.Label>Media (up to {PRODUCT_MEDIA_MAX} images or videos)</Form.Label>
+        <Form.Control name="media" type="file" multiple accept="image/*,video/mp4,video/webm" />
+      </Form.Group>
+    </FormDialog>
   );
 }
 
@@ -122,7 +115,6 @@ function AddUpdateDialog({ product, onHide }: { product: Product; onHide: () => 
   const [percent, setPercent] = useState<number | null>(null);
 
   function submit(event: React.FormEvent<HTMLFormElement>) {
-    event.preventDefault();
     const source = new FormData(event.currentTarget);
     const form = new FormData();
     form.set('productID', String(product.id));
@@ -144,42 +136,29 @@ function AddUpdateDialog({ product, onHide }: { product: Product; onHide: () => 
   }
 
   return (
-    <Modal show onHide={onHide} aria-labelledby={`${id}-title`}>
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton>
-          <Modal.Title id={`${id}-title`}>Add an update to {product.name}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormErrorAlert error={upload.error} />
-          <UploadProgress percent={percent} />
-          <Form.Group className="mb-3" controlId={`${id}-date`}>
-            <Form.Label>Date</Form.Label>
-            <Form.Control
-              name="date"
-              type="date"
-              required
-              defaultValue={new Date().toISOString().slice(0, 10)}
-            />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${id}-dependencies`}>
-            <Form.Label>Dependencies</Form.Label>
-            <Form.Control name="dependencies" defaultValue={product.dependencies} maxLength={2000} />
-          </Form.Group>
-          <Form.Group className="mb-3" controlId={`${id}-file`}>
-            <Form.Label>Update file</Form.Label>
-            <Form.Control name="file" type="file" />
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={upload.isPending}>
-            {upload.isPending ? 'Uploading…' : 'Add update'}
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      onHide={onHide}
+      title={`Add an update to ${product.name}`}
+      onSubmit={submit}
+      error={upload.error}
+      pending={upload.isPending}
+      submitLabel="Add update"
+      pendingLabel="Uploading…"
+    >
+      <UploadProgress percent={percent} />
+      <Form.Group className="mb-3" controlId={`${id}-date`}>
+        <Form.Label>Date</Form.Label>
+        <Form.Control name="date" type="date" required defaultValue={new Date().toISOString().slice(0, 10)} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${id}-dependencies`}>
+        <Form.Label>Dependencies</Form.Label>
+        <Form.Control name="dependencies" defaultValue={product.dependencies} maxLength={2000} />
+      </Form.Group>
+      <Form.Group className="mb-3" controlId={`${id}-file`}>
+        <Form.Label>Update file</Form.Label>
+        <Form.Control name="file" type="file" />
+      </Form.Group>
+    </FormDialog>
   );
 }
 

@@ -6,13 +6,12 @@ import {
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Badge, Button, Card, Modal } from 'react-bootstrap';
+import { Badge, Button, Card } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { StackedTable } from '../../../components/stacked-table';
-import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { planPrice } from '../money';
 import { useAddSaasProduct, useAdminSaasProducts, useDeletePlan } from './admin-api';
@@ -27,53 +26,42 @@ function AddSaasProductDialog({ onHide }: { onHide: () => void }) {
   });
   const errors = form.formState.errors;
   return (
-    <Modal show onHide={onHide} aria-labelledby="add-saas-title">
-      <form
-        noValidate
-        onSubmit={form.handleSubmit((values) =>
-          add.mutate(values, {
-            onSuccess: (reply) => {
-              toast.show({ message: reply.message, variant: 'success' });
-              onHide();
-            },
-          }),
-        )}
-      >
-        <Modal.Header closeButton>
-          <Modal.Title id="add-saas-title">Add a SaaS product</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormErrorAlert error={add.error} />
-          <TextField
-            controlId="saas-name"
-            label="Name"
-            registration={form.register('name')}
-            error={errors.name?.message}
-          />
-          <TextField
-            controlId="saas-description"
-            label="Description"
-            registration={form.register('description')}
-            error={errors.description?.message}
-          />
-          <TextField
-            controlId="saas-date"
-            label="Date"
-            type="date"
-            registration={form.register('date')}
-            error={errors.date?.message}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <SubmitButton pending={add.isPending} pendingLabel="Adding…">
-            Add SaaS product
-          </SubmitButton>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <FormDialog
+      onHide={onHide}
+      title="Add a SaaS product"
+      onSubmit={form.handleSubmit((values) =>
+        add.mutate(values, {
+          onSuccess: (reply) => {
+            toast.show({ message: reply.message, variant: 'success' });
+            onHide();
+          },
+        }),
+      )}
+      error={add.error}
+      pending={add.isPending}
+      submitLabel="Add SaaS product"
+      pendingLabel="Adding…"
+    >
+      <TextField
+        controlId="saas-name"
+        label="Name"
+        registration={form.register('name')}
+        error={errors.name?.message}
+      />
+      <TextField
+        controlId="saas-description"
+        label="Description"
+        registration={form.register('description')}
+        error={errors.description?.message}
+      />
+      <TextField
+        controlId="saas-date"
+        label="Date"
+        type="date"
+        registration={form.register('date')}
+        error={errors.date?.message}
+      />
+    </FormDialog>
   );
 }
 

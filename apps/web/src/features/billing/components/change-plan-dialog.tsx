@@ -1,9 +1,9 @@
 import type { Subscription } from '@app/contract';
 import { useId, useState } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
+import { Alert, Form, Spinner } from 'react-bootstrap';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { usePlans } from '../../key-manager/api';
+import { FormDialog } from '../../../components/form-dialog';
+import { usePlans } from '../../../lib/plans-api';
 import { useActivatePlanWithPayment, useUpgradeQuote } from '../api';
 import { planPrice } from '../money';
 import { usePaymentLauncher } from '../use-payment-launcher';
@@ -24,62 +24,56 @@ export function ChangePlanDialog({
   const toast = useToast();
   const groupId = useId();
   const choices = plans.data?.plans.filter((plan) => plan.id !== subscription.subscribedPlanID) ?? [];
+  const submitLabel = quote.data?.needsApproval === false ? 'Confirm and pay' : 'Ask for this plan';
+
+  const submit = () => {
+    if (planID === null) return;
+    activate.mutate(
+      { productID: subscription.productID, planID, isUpgrade: true },
+      {
+        onSuccess: (reply) => {
+          if (reply.launchPayment && reply.paymentData) launch(reply.paymentData);
+          toast.show({ message: reply.message, variant: 'success' });
+          onHide();
+        },
+      },
+    );
+  };
 
   return (
-    <Modal show onHide={onHide} aria-labelledby={`${groupId}-title`}>
-      <Modal.Header closeButton>
-        <Modal.Title id={`${groupId}-title`}>Change {subscription.product} plan</Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {plans.isPending && <Spinner size="sm" aria-label="Loading plans" />}
-        <FormErrorAlert error={plans.error ?? activate.error} />
-        <Form.Group>
-          <Form.Label as="legend" className="fs-6">
-            Current plan: {subscription.plan.name}. Choose a new plan:
-          </Form.Label>
-          {choices.map((plan) => (
-            <Form.Check
-              key={plan.id}
-              type="radio"
-              id={`${groupId}-${plan.id}`}
-              name={`${groupId}-plan`}
-              label={`${plan.name} — ${planPrice(plan)}`}
-              checked={planID === plan.id}
-              onChange={() => setPlanID(plan.id)}
-            />
-          ))}
-        </Form.Group>
-        {quote.isFetching && <Spinner size="sm" className="mt-3" aria-label="Calculating the difference" />}
-        {quote.data && (
-          <Alert variant="info" className="mt-3 mb-0" data-testid="upgrade-quote">
-            {quote.data.explanation}
-          </Alert>
-        )}
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="outline-secondary" onClick={onHide}>
-          Close
-        </Button>
-        <Button
-          disabled={planID === null || activate.isPending}
-          onClick={() =>
-            planID !== null &&
-            activate.mutate(
-              { productID: subscription.productID, planID, isUpgrade: true },
-              {
-                onSuccess: (reply) => {
-                  if (reply.launchPayment && reply.paymentData) launch(reply.paymentData);
-                  toast.show({ message: reply.message, variant: 'success' });
-                  onHide();
-                },
-              },
-            )
-          }
-        >
-          {activate.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}
-          {quote.data?.needsApproval === false ? 'Confirm and pay' : 'Ask for this plan'}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <FormDialog
+      onHide={onHide}
+      title={`Change ${subscription.product} plan`}
+      onSubmit={submit}
+      intro={plans.isPending && <Spinner size="sm" aria-label="Loading plans" />}
+      error={plans.error ?? activate.error}
+      pending={activate.isPending}
+      submitDisabled={planID === null}
+      submitLabel={submitLabel}
+      cancelLabel="Close"
+    >
+      <Form.Group>
+        <Form.Label as="legend" className="fs-6">
+          Current plan: {subscription.plan.name}. Choose a new plan:
+        </Form.Label>
+        {choices.map((plan) => (
+          <Form.Check
+            key={plan.id}
+            type="radio"
+            id={`${groupId}-${plan.id}`}
+            name={`${groupId}-plan`}
+            label={`${plan.name} — ${planPrice(plan)}`}
+            checked={planID === plan.id}
+            onChange={() => setPlanID(plan.id)}
+          />
+        ))}
+      </Form.Group>
+      {quote.isFetching && <Spinner size="sm" className="mt-3" aria-label="Calculating the difference" />}
+      {quote.data && (
+        <Alert variant="info" className="mt-3 mb-0" data-testid="upgrade-quote">
+          {quote.data.explanation}
+        </Alert>
+      )}
+    </FormDialog>
   );
 }

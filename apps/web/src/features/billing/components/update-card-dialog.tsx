@@ -6,12 +6,9 @@ import {
   ZSandboxCardRequest,
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { Button, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { useSandboxCard } from '../renewals-api';
 import { CardFields } from './card-fields';
 
@@ -28,7 +25,6 @@ export function UpdateCardDialog({
 }) {
   const save = useSandboxCard();
   const toast = useToast();
-  const titleId = useId();
   const form = useForm<SandboxCardRequest>({
     resolver: zodResolver(ZSandboxCardRequest),
     defaultValues: {
@@ -42,40 +38,32 @@ export function UpdateCardDialog({
   });
   const errors = form.formState.errors;
   return (
-    <Modal show onHide={onHide} aria-labelledby={titleId}>
-      <form
-        noValidate
-        aria-label="Update card"
-        onSubmit={form.handleSubmit((values) =>
-          save.mutate(values, {
-            onSuccess: (reply) => {
-              const paid = reply.subscription.renewal.status === 'active';
-              toast.show({ message: reply.message, variant: paid ? 'success' : 'danger' });
-              if (paid) onHide();
-            },
-          }),
-        )}
-      >
-        <Modal.Header closeButton>
-          <Modal.Title id={titleId}>Update card — {subscription.product}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="small text-body-secondary">
-            Test mode — no real charge. <code>{SANDBOX_TEST_CARD}</code> renews;{' '}
-            <code>{SANDBOX_RENEWAL_DECLINED_CARD}</code> declines every renewal.
-          </p>
-          <FormErrorAlert error={save.error} />
-          <CardFields idPrefix="update-card" register={(name) => form.register(name)} errors={errors} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Close
-          </Button>
-          <SubmitButton pending={save.isPending} pendingLabel="Saving…">
-            Save card
-          </SubmitButton>
-        </Modal.Footer>
-      </form>
-    </Modal>
+    <FormDialog
+      onHide={onHide}
+      title={`Update card — ${subscription.product}`}
+      formLabel="Update card"
+      onSubmit={form.handleSubmit((values) =>
+        save.mutate(values, {
+          onSuccess: (reply) => {
+            const paid = reply.subscription.renewal.status === 'active';
+            toast.show({ message: reply.message, variant: paid ? 'success' : 'danger' });
+            if (paid) onHide();
+          },
+        }),
+      )}
+      intro={
+        <p className="small text-body-secondary">
+          Test mode — no real charge. <code>{SANDBOX_TEST_CARD}</code> renews;{' '}
+          <code>{SANDBOX_RENEWAL_DECLINED_CARD}</code> declines every renewal.
+        </p>
+      }
+      error={save.error}
+      pending={save.isPending}
+      submitLabel="Save card"
+      pendingLabel="Saving…"
+      cancelLabel="Close"
+    >
+      <CardFields idPrefix="update-card" register={(name) => form.register(name)} errors={errors} />
+    </FormDialog>
   );
 }

@@ -1,9 +1,8 @@
 import type { AdminPayment } from '@app/contract';
-import { type FormEvent, useState } from 'react';
-import { Button, Form, InputGroup, Modal } from 'react-bootstrap';
+import { useState } from 'react';
+import { Form, InputGroup } from 'react-bootstrap';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { formatMoney } from '../money';
 import { useRefund } from './api';
 
@@ -26,8 +25,7 @@ export function RefundDialog({ payment, onHide }: { payment: AdminPayment; onHid
   const refund = useRefund();
   const toast = useToast();
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function submit() {
     let amount: number | undefined;
     if (mode === 'part') {
       const cents = parseCents(amountText);
@@ -48,66 +46,62 @@ export function RefundDialog({ payment, onHide }: { payment: AdminPayment; onHid
   }
 
   return (
-    <Modal show onHide={onHide} aria-labelledby="refund-title">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="refund-title">Refund payment</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
+    <FormDialog
+      onHide={onHide}
+      title="Refund payment"
+      onSubmit={submit}
+      intro={
+        <>
           <p className="mb-1">{payment.description}</p>
           <p className="small text-body-secondary">
             {payment.email} · paid {formatMoney(payment.amount, payment.currency)} via {payment.provider}
             {payment.refunded > 0 && ` · ${formatMoney(payment.refunded, payment.currency)} refunded already`}
           </p>
-          <FormErrorAlert error={refund.error} />
-          <fieldset className="mb-3">
-            <legend className="fs-6 fw-semibold">How much</legend>
-            <Form.Check
-              type="radio"
-              id="refund-full"
-              name="refund-mode"
-              label={`All that is left: ${formatMoney(left, payment.currency)} (ends the access it bought)`}
-              checked={mode === 'full'}
-              onChange={() => setMode('full')}
+        </>
+      }
+      error={refund.error}
+      pending={refund.isPending}
+      submitLabel="Refund"
+      pendingLabel="Refunding…"
+    >
+      <fieldset className="mb-3">
+        <legend className="fs-6 fw-semibold">How much</legend>
+        <Form.Check
+          type="radio"
+          id="refund-full"
+          name="refund-mode"
+          label={`All that is left: ${formatMoney(left, payment.currency)} (ends the access it bought)`}
+          checked={mode === 'full'}
+          onChange={() => setMode('full')}
+        />
+        <Form.Check
+          type="radio"
+          id="refund-part"
+          name="refund-mode"
+          label="Part of it (access continues)"
+          checked={mode === 'part'}
+          onChange={() => setMode('part')}
+        />
+      </fieldset>
+      {mode === 'part' && (
+        <Form.Group controlId="refund-amount">
+          <Form.Label>Amount to refund</Form.Label>
+          <InputGroup hasValidation>
+            <InputGroup.Text>{payment.currency.toUpperCase()}</InputGroup.Text>
+            <Form.Control
+              inputMode="decimal"
+              value={amountText}
+              onChange={(event) => setAmountText(event.target.value)}
+              isInvalid={invalid !== null}
+              aria-invalid={invalid !== null ? true : undefined}
+              aria-describedby={invalid ? 'refund-amount-error' : undefined}
             />
-            <Form.Check
-              type="radio"
-              id="refund-part"
-              name="refund-mode"
-              label="Part of it (access continues)"
-              checked={mode === 'part'}
-              onChange={() => setMode('part')}
-            />
-          </fieldset>
-          {mode === 'part' && (
-            <Form.Group controlId="refund-amount">
-              <Form.Label>Amount to refund</Form.Label>
-              <InputGroup hasValidation>
-                <InputGroup.Text>{payment.currency.toUpperCase()}</InputGroup.Text>
-                <Form.Control
-                  inputMode="decimal"
-                  value={amountText}
-                  onChange={(event) => setAmountText(event.target.value)}
-                  isInvalid={invalid !== null}
-                  aria-invalid={invalid !== null ? true : undefined}
-                  aria-describedby={invalid ? 'refund-amount-error' : undefined}
-                />
-                <Form.Control.Feedback type="invalid" id="refund-amount-error">
-                  {invalid}
-                </Form.Control.Feedback>
-              </InputGroup>
-            </Form.Group>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <SubmitButton pending={refund.isPending} pendingLabel="Refunding…">
-            Refund
-          </SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+            <Form.Control.Feedback type="invalid" id="refund-amount-error">
+              {invalid}
+            </Form.Control.Feedback>
+          </InputGroup>
+        </Form.Group>
+      )}
+    </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
 import type { Agent, PropertyKind } from '@app/contract';
-import { type FormEvent, useId, useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { useId, useState } from 'react';
+import { Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { CursorPager } from '../../../components/cursor-pager';
-import { FormErrorAlert } from '../../../components/form-error-alert';
+import { FormDialog } from '../../../components/form-dialog';
 import { SearchBox } from '../../../components/search-box';
-import { SubmitButton } from '../../../components/submit-button';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAgents, useAssignAgent } from '../api';
@@ -31,7 +30,6 @@ const agentLabel = (agent: Agent) => `${agent.firstName} ${agent.lastName} (${ag
  * of a large business can be found; the choice survives a new search or page.
  */
 export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: AssignAgentModalProps) {
-  const titleId = useId();
   const groupName = useId();
   const toast = useToast();
   const [search, setSearch] = useState('');
@@ -44,8 +42,7 @@ export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: Assi
   const noAgents = list?.length === 0 && !settled && pages.page === 1;
   const chosenElsewhere = choice?.id && !list?.some((agent) => agent.id === choice.id);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!choice) return;
     mutation.mutate(
       { ids, agentID: choice.id },
@@ -73,60 +70,55 @@ export function AssignAgentModal({ businessId, kind, ids, onHide, onDone }: Assi
   );
 
   return (
-    <Modal show onHide={onHide} centered aria-labelledby={titleId}>
-      <Form onSubmit={submit}>
-        <Modal.Header closeButton>
-          <Modal.Title id={titleId}>Assign agent</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormErrorAlert error={mutation.error} />
-          <SearchBox
-            label="Search agents"
-            placeholder="Search agents by name or email"
-            value={search}
-            onChange={setSearch}
-            className="mb-3"
+    // The browser checks that an agent (or nobody) is chosen: the radios are required until one is.
+    <FormDialog
+      onHide={onHide}
+      centered
+      noValidate={false}
+      title="Assign agent"
+      onSubmit={submit}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel="Assign"
+      pendingLabel="Assigning"
+    >
+      <SearchBox
+        label="Search agents"
+        placeholder="Search agents by name or email"
+        value={search}
+        onChange={setSearch}
+        className="mb-3"
+      />
+      <fieldset>
+        <legend className="form-label fs-6">
+          Agent for {ids.length} ticked listing{ids.length === 1 ? '' : 's'}
+        </legend>
+        {option('nobody', NOBODY)}
+        {!list ? (
+          <QueryState
+            isPending={agents.isPending}
+            error={agents.error}
+            onRetry={() => void agents.refetch()}
           />
-          <fieldset>
-            <legend className="form-label fs-6">
-              Agent for {ids.length} ticked listing{ids.length === 1 ? '' : 's'}
-            </legend>
-            {option('nobody', NOBODY)}
-            {!list ? (
-              <QueryState
-                isPending={agents.isPending}
-                error={agents.error}
-                onRetry={() => void agents.refetch()}
-              />
-            ) : list.length === 0 ? (
-              <p className="text-muted mt-2 mb-0">
-                {noAgents ? 'Register an agent in the Agents tab first.' : 'No agent matches this search.'}
-              </p>
-            ) : (
-              list.map((agent) => option(agent.id, { id: agent.id, label: agentLabel(agent) }))
-            )}
-          </fieldset>
-          <CursorPager
-            label="Agent pages"
-            page={pages.page}
-            nextCursor={agents.data?.nextCursor}
-            onNext={pages.next}
-            onPrevious={pages.previous}
-            busy={agents.isPlaceholderData}
-          />
-          <p className="small text-muted mb-0" aria-live="polite">
-            {chosenElsewhere ? `Chosen: ${choice.label}` : ''}
+        ) : list.length === 0 ? (
+          <p className="text-muted mt-2 mb-0">
+            {noAgents ? 'Register an agent in the Agents tab first.' : 'No agent matches this search.'}
           </p>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <SubmitButton pending={mutation.isPending} pendingLabel="Assigning">
-            Assign
-          </SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+        ) : (
+          list.map((agent) => option(agent.id, { id: agent.id, label: agentLabel(agent) }))
+        )}
+      </fieldset>
+      <CursorPager
+        label="Agent pages"
+        page={pages.page}
+        nextCursor={agents.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        busy={agents.isPlaceholderData}
+      />
+      <p className="small text-muted mb-0" aria-live="polite">
+        {chosenElsewhere ? `Chosen: ${choice.label}` : ''}
+      </p>
+    </FormDialog>
   );
 }

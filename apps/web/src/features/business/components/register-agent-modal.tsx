@@ -1,12 +1,9 @@
 import { ZAddAgentRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
 import { useAddAgent } from '../api';
 
@@ -23,7 +20,6 @@ interface RegisterAgentModalProps {
 
 /** Spec §2 'Add new Agent' dialog, titled 'Register Agent'. */
 export function RegisterAgentModal({ businessId, show, onHide }: RegisterAgentModalProps) {
-  const titleId = useId();
   const toast = useToast();
   const mutation = useAddAgent();
   const {
@@ -58,63 +54,56 @@ export function RegisterAgentModal({ businessId, show, onHide }: RegisterAgentMo
   );
 
   return (
-    <Modal show={show} onHide={close} centered aria-labelledby={titleId}>
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id={titleId}>Register Agent</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormErrorAlert error={mutation.error} />
-          <TextField
-            controlId="agent-first-name"
-            label="First name"
-            autoComplete="off"
-            registration={register('firstName')}
-            error={errors.firstName?.message}
-            autoFocus
-          />
-          <TextField
-            controlId="agent-last-name"
-            label="Last name"
-            autoComplete="off"
-            registration={register('lastName')}
-            error={errors.lastName?.message}
-          />
-          <TextField
-            controlId="agent-email"
-            label="Email"
-            type="email"
-            autoComplete="off"
-            registration={register('email')}
-            error={errors.email?.message}
-          />
-          <TextField
-            controlId="agent-password"
-            label="Password"
-            type="password"
-            autoComplete="new-password"
-            registration={register('password')}
-            error={errors.password?.message}
-            hint="The agent signs in with this email and password."
-          />
-          <TextField
-            controlId="agent-confirm-password"
-            label="Confirm password"
-            type="password"
-            autoComplete="new-password"
-            registration={register('confirmationPassword')}
-            error={errors.confirmationPassword?.message}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={close}>
-            Cancel
-          </Button>
-          <SubmitButton pending={mutation.isPending} pendingLabel="Registering">
-            Register
-          </SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      show={show}
+      onHide={close}
+      centered
+      title="Register Agent"
+      onSubmit={onSubmit}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel="Register"
+      pendingLabel="Registering"
+    >
+      <TextField
+        controlId="agent-first-name"
+        label="First name"
+        autoComplete="off"
+        registration={register('firstName')}
+        error={errors.firstName?.message}
+      />
+      <TextField
+        controlId="agent-last-name"
+        label="Last name"
+        autoComplete="off"
+        registration={register('lastName')}
+        error={errors.lastName?.message}
+      />
+      <TextField
+        controlId="agent-email"
+        label="Email"
+        type="email"
+        autoComplete="off"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <TextField
+        controlId="agent-password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('password')}
+        error={errors.password?.message}
+        hint="The agent signs in with this email and password."
+      />
+      <TextField
+        controlId="agent-confirm-password"
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('confirmationPassword')}
+        error={errors.confirmationPassword?.message}
+      />
+    </FormDialog>
   );
 }

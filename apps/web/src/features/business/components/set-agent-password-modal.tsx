@@ -1,12 +1,9 @@
 import { type Agent, ZSetAgentPasswordRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
 import { useSetAgentPassword } from '../api';
 
@@ -23,7 +20,6 @@ interface SetAgentPasswordModalProps {
 
 /** An agent who lost their password asks the owner, who sets a new one here (extension). */
 export function SetAgentPasswordModal({ businessId, agent, onHide }: SetAgentPasswordModalProps) {
-  const titleId = useId();
   const toast = useToast();
   const mutation = useSetAgentPassword();
   const {
@@ -48,44 +44,38 @@ export function SetAgentPasswordModal({ businessId, agent, onHide }: SetAgentPas
   );
 
   return (
-    <Modal show onHide={onHide} centered aria-labelledby={titleId}>
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id={titleId}>Set a new password</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>
-            For {agent.firstName} {agent.lastName} ({agent.email}). They are signed out on every device and
-            sign in again with the new password.
-          </p>
-          <FormErrorAlert error={mutation.error} />
-          <TextField
-            controlId="agent-new-password"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            registration={register('password')}
-            error={errors.password?.message}
-            autoFocus
-          />
-          <TextField
-            controlId="agent-new-password-confirm"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            registration={register('confirmationPassword')}
-            error={errors.confirmationPassword?.message}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <SubmitButton pending={mutation.isPending} pendingLabel="Saving">
-            Set password
-          </SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      onHide={onHide}
+      centered
+      title="Set a new password"
+      onSubmit={onSubmit}
+      intro={
+        <p>
+          For {agent.firstName} {agent.lastName} ({agent.email}). They are signed out on every device and sign
+          in again with the new password.
+        </p>
+      }
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel="Set password"
+      pendingLabel="Saving"
+    >
+      <TextField
+        controlId="agent-new-password"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('password')}
+        error={errors.password?.message}
+      />
+      <TextField
+        controlId="agent-new-password-confirm"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        registration={register('confirmationPassword')}
+        error={errors.confirmationPassword?.message}
+      />
+    </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
-import { Alert, Button, Form, Modal, Spinner } from 'react-bootstrap';
-import { errorMessage } from '../../../lib/api-error';
+import { useId, useState } from 'react';
+import { Form } from 'react-bootstrap';
+import { FormDialog } from '../../../components/form-dialog';
 
 interface EmailDialogProps {
   show: boolean;
@@ -13,12 +13,11 @@ export function EmailDialog({ show, onAccess, onClose }: EmailDialogProps) {
   const id = useId();
   const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (!email.trim()) {
-      setError('Enter your email address to start the chat.');
+      setError(new Error('Enter your email address to start the chat.'));
       return;
     }
     setPending(true);
@@ -26,42 +25,36 @@ export function EmailDialog({ show, onAccess, onClose }: EmailDialogProps) {
     try {
       await onAccess(email.trim());
     } catch (failure) {
-      setError(errorMessage(failure));
+      setError(failure);
     } finally {
       setPending(false);
     }
   };
 
   return (
-    <Modal show={show} onHide={onClose} centered aria-labelledby={`${id}-title`}>
-      <Form onSubmit={submit} noValidate>
-        <Modal.Header closeButton={onClose !== undefined}>
-          <Modal.Title id={`${id}-title`}>Enter email</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p>Chat with our customer service. We use your email to answer you if you leave.</p>
-          {error && <Alert variant="danger">{error}</Alert>}
-          <Form.Group controlId={`${id}-email`}>
-            <Form.Label>Email</Form.Label>
-            <Form.Control
-              type="email"
-              autoComplete="email"
-              value={email}
-              autoFocus
-              required
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button type="submit" disabled={pending}>
-            {pending && (
-              <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
-            )}
-            Access
-          </Button>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    // No Cancel: without an email there is no chat; the close button and Escape put the dialog away.
+    <FormDialog
+      show={show}
+      onHide={onClose}
+      cancelLabel={null}
+      centered
+      title="Enter email"
+      onSubmit={() => void submit()}
+      intro={<p>Chat with our customer service. We use your email to answer you if you leave.</p>}
+      error={error}
+      pending={pending}
+      submitLabel="Access"
+    >
+      <Form.Group controlId={`${id}-email`}>
+        <Form.Label>Email</Form.Label>
+        <Form.Control
+          type="email"
+          autoComplete="email"
+          value={email}
+          required
+          onChange={(event) => setEmail(event.target.value)}
+        />
+      </Form.Group>
+    </FormDialog>
   );
 }

@@ -23,4 +23,3 @@ export const SDK_TARBALL_FILE = `northwind-key-manager-${TYPESCRIPT_SDK_VERSION}
 export const SDK_TARBALL_URL = `/media/${SDK_TARBALL_FILE}`;
 
 export const LIBRARY_DOCS_PATH = '/developer-resources/libraries/key-manager-lib-documentation';
-export const REST_DOCS_PATH = '/built-apis/doc/key-manager';

@@ -1,8 +1,8 @@
 import { Card, Container, ListGroup, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { SiteOrigin } from '../../../app/ssr/site-origin';
+import { REST_DOCS_PATH } from '../../../lib/docs-paths';
 import { useDocumentTitle } from '../components/use-document-title';
-import { REST_DOCS_PATH } from '../content/library';
 
 const STATUS_CODES = [
   [200, 'Success: { status: "ok", … }'],

@@ -1,8 +1,8 @@
 import { Badge, Card, Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
+import { REST_DOCS_PATH } from '../../../lib/docs-paths';
 import { useDocumentTitle } from '../components/use-document-title';
-import { REST_DOCS_PATH } from '../content/library';
 import { OPERATIONS } from '../content/operations';
 
 /** /built-apis: the APIs the company offers. */

@@ -1,5 +1,6 @@
 import { Alert, Card, Col, Container, Row, Spinner } from 'react-bootstrap';
 import { LinkButton } from '../../../components/link-button';
+import { REST_DOCS_PATH } from '../../../lib/docs-paths';
 import { useJarInfo } from '../api';
 import { useDocumentTitle } from '../components/use-document-title';
 import {
@@ -10,7 +11,6 @@ import {
   LIBRARY_DOCS_PATH,
   MAVEN_COORDINATES,
   POM_FILE,
-  REST_DOCS_PATH,
   SDK_TARBALL_FILE,
   SDK_TARBALL_URL,
   SOURCES_JAR_FILE,

@@ -1,9 +1,10 @@
 import { Col, Container, Nav, Row } from 'react-bootstrap';
 import { LinkButton } from '../../../components/link-button';
+import { REST_DOCS_PATH } from '../../../lib/docs-paths';
 import { CodeBox } from '../components/code-box';
 import { LIBRARY_SECTIONS } from '../components/library-sections';
 import { useDocumentTitle } from '../components/use-document-title';
-import { JAVA_LIBRARY_VERSION, REST_DOCS_PATH } from '../content/library';
+import { JAVA_LIBRARY_VERSION } from '../content/library';
 
 /**
  * /developer-resources/libraries/key-manager-lib-documentation: the Java library's guide. The

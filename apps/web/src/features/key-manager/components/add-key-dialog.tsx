@@ -1,11 +1,10 @@
 import { type AddKeyRequest, ZAddKeyRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
 import { useAddKey } from '../api';
 
@@ -34,44 +33,36 @@ export function AddKeyDialog({ show, onHide }: { show: boolean; onHide: () => vo
   );
 
   return (
-    <Modal show={show} onHide={close} aria-labelledby="add-key-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="add-key-title">Add key</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormErrorAlert error={mutation.error} />
-          <TextField
-            controlId="add-key-max"
-            label="Max activations"
-            type="number"
-            hint="0 means unlimited."
-            autoFocus
-            registration={form.register('maxActivations', { valueAsNumber: true })}
-            error={errors.maxActivations?.message}
-          />
-          <TextField
-            controlId="add-key-name"
-            label="Name (optional)"
-            registration={form.register('name')}
-            error={errors.name?.message}
-          />
-          <Form.Check
-            type="switch"
-            id="add-key-active"
-            label="Active (usable for activation)"
-            {...form.register('isActivated')}
-          />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <SubmitButton pending={mutation.isPending} pendingLabel="Creating">
-            Create key
-          </SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      show={show}
+      onHide={close}
+      title="Add key"
+      onSubmit={onSubmit}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel="Create key"
+      pendingLabel="Creating"
+    >
+      <TextField
+        controlId="add-key-max"
+        label="Max activations"
+        type="number"
+        hint="0 means unlimited."
+        registration={form.register('maxActivations', { valueAsNumber: true })}
+        error={errors.maxActivations?.message}
+      />
+      <TextField
+        controlId="add-key-name"
+        label="Name (optional)"
+        registration={form.register('name')}
+        error={errors.name?.message}
+      />
+      <Form.Check
+        type="switch"
+        id="add-key-active"
+        label="Active (usable for activation)"
+        {...form.register('isActivated')}
+      />
+    </FormDialog>
   );
 }

@@ -1,37 +1,28 @@
 import type { DevicePolicy } from '@app/contract';
-import { type FormEvent, useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { useState } from 'react';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { useDevicePolicy, useSetDevicePolicy } from '../devices-api';
 import { DeviceRulesFields, type RuleTexts, ruleField } from './device-rules-fields';
 
+const texts = (policy: DevicePolicy): RuleTexts => ({
+  leaseSeconds: String(policy.leaseSeconds),
+  transfersPer30Days: String(policy.transfersPer30Days),
+  transferIdleSeconds: String(policy.transferIdleSeconds),
+});
+
 /** The account's device policy: the lease and transfer rules of every key without its own. */
 export function DevicePolicyDialog({ onHide }: { onHide: () => void }) {
-  const policy = useDevicePolicy();
-  return (
-    <Modal show onHide={onHide} size="lg" aria-labelledby="device-policy-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="device-policy-title">Device policy</Modal.Title>
-      </Modal.Header>
-      <QueryState isPending={policy.isPending} error={policy.error} onRetry={() => policy.refetch()} />
-      {policy.data && <PolicyForm policy={policy.data} onHide={onHide} />}
-    </Modal>
-  );
-}
-
-function PolicyForm({ policy, onHide }: { policy: DevicePolicy; onHide: () => void }) {
   const toast = useToast();
+  const policy = useDevicePolicy();
   const save = useSetDevicePolicy();
-  const [values, setValues] = useState<RuleTexts>({
-    leaseSeconds: String(policy.leaseSeconds),
-    transfersPer30Days: String(policy.transfersPer30Days),
-    transferIdleSeconds: String(policy.transferIdleSeconds),
-  });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  // Until the owner types, the fields show the saved policy (known once it has loaded).
+  const [edited, setEdited] = useState<RuleTexts | null>(null);
+  const values = edited ?? (policy.data ? texts(policy.data) : null);
+
+  const onSubmit = () => {
+    if (!values) return;
     save.mutate(
       {
         leaseSeconds: Number(values.leaseSeconds || 0),
@@ -47,29 +38,34 @@ function PolicyForm({ policy, onHide }: { policy: DevicePolicy; onHide: () => vo
     );
   };
   return (
-    <Form noValidate onSubmit={onSubmit}>
-      <Modal.Body>
+    <FormDialog
+      onHide={onHide}
+      size="lg"
+      title="Device policy"
+      onSubmit={onSubmit}
+      intro={
         <p className="small">
           Applies to every key that does not set its own rules (Keys → Devices). A lease releases the slot of
           a device that stops sending heartbeats; transfers let a reinstall take the slot of an idle device
           without writing to you.
         </p>
-        <FormErrorAlert error={save.error} />
+      }
+      error={save.error}
+      pending={save.isPending}
+      submitDisabled={!values}
+      submitLabel="Save policy"
+      pendingLabel="Saving"
+    >
+      {values ? (
         <DeviceRulesFields
           idPrefix="device-policy"
           values={values}
-          onChange={setValues}
+          onChange={setEdited}
           invalidField={ruleField(save.error)}
         />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Cancel
-        </Button>
-        <SubmitButton pending={save.isPending} pendingLabel="Saving">
-          Save policy
-        </SubmitButton>
-      </Modal.Footer>
-    </Form>
+      ) : (
+        <QueryState isPending={policy.isPending} error={policy.error} onRetry={() => policy.refetch()} />
+      )}
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
 import { type ChangeKeyRequest, type DashboardKey, ZChangeKeyRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
 import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useChangeKey } from '../api';
@@ -47,47 +46,38 @@ export function EditKeyDialog({ licence, onHide }: { licence: DashboardKey; onHi
   });
 
   return (
-    <Modal show onHide={onHide} aria-labelledby="edit-key-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="edit-key-title">Edit key</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <p className="font-monospace small">{licence.key}</p>
-          <FormErrorAlert error={shownOnField ? null : mutation.error} />
-          <TextField
-            controlId="edit-key-max"
-            label="Max activations"
-            type="number"
-            hint="0 means unlimited."
-            autoFocus
-            registration={form.register('max_activations', { valueAsNumber: true })}
-            error={errors.max_activations?.message}
-          />
-          <TextField
-            controlId="edit-key-current"
-            label="Current activations"
-            type="number"
-            registration={form.register('current_activations', { valueAsNumber: true })}
-            error={errors.current_activations?.message}
-          />
-          <TextField
-            controlId="edit-key-name"
-            label="Name (optional)"
-            registration={form.register('name')}
-            error={errors.name?.message}
-          />
-          <Form.Check type="switch" id="edit-key-active" label="Active" {...form.register('is_active')} />
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <SubmitButton pending={mutation.isPending} pendingLabel="Saving">
-            Save
-          </SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      onHide={onHide}
+      title="Edit key"
+      onSubmit={onSubmit}
+      intro={<p className="font-monospace small">{licence.key}</p>}
+      error={shownOnField ? null : mutation.error}
+      pending={mutation.isPending}
+      submitLabel="Save"
+      pendingLabel="Saving"
+    >
+      <TextField
+        controlId="edit-key-max"
+        label="Max activations"
+        type="number"
+        hint="0 means unlimited."
+        registration={form.register('max_activations', { valueAsNumber: true })}
+        error={errors.max_activations?.message}
+      />
+      <TextField
+        controlId="edit-key-current"
+        label="Current activations"
+        type="number"
+        registration={form.register('current_activations', { valueAsNumber: true })}
+        error={errors.current_activations?.message}
+      />
+      <TextField
+        controlId="edit-key-name"
+        label="Name (optional)"
+        registration={form.register('name')}
+        error={errors.name?.message}
+      />
+      <Form.Check type="switch" id="edit-key-active" label="Active" {...form.register('is_active')} />
+    </FormDialog>
   );
 }

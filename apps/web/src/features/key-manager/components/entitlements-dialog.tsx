@@ -1,52 +1,24 @@
 import { type DashboardKey, ENTITLEMENT_LIMITS, ZEntitlements } from '@app/contract';
 import { useId, useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { useKeyEntitlements, useSaveEntitlements } from '../licences-api';
 
 /** Edits one key's entitlements as a JSON object; they are copied into its offline licences. */
 export function EntitlementsDialog({ licence, onHide }: { licence: DashboardKey; onHide: () => void }) {
-  const entitlements = useKeyEntitlements(licence.id);
-  return (
-    <Modal show onHide={onHide} aria-labelledby="entitlements-title">
-      <Modal.Header closeButton>
-        <Modal.Title id="entitlements-title">Entitlements</Modal.Title>
-      </Modal.Header>
-      {entitlements.data ? (
-        <EntitlementsForm licence={licence} initial={entitlements.data} onHide={onHide} />
-      ) : (
-        <Modal.Body>
-          <QueryState
-            isPending={entitlements.isPending}
-            error={entitlements.error}
-            onRetry={() => entitlements.refetch()}
-          />
-        </Modal.Body>
-      )}
-    </Modal>
-  );
-}
-
-function EntitlementsForm({
-  licence,
-  initial,
-  onHide,
-}: {
-  licence: DashboardKey;
-  initial: Record<string, unknown>;
-  onHide: () => void;
-}) {
   const toast = useToast();
+  const entitlements = useKeyEntitlements(licence.id);
   const save = useSaveEntitlements(licence.id);
-  const [text, setText] = useState(() => JSON.stringify(initial, null, 2));
+  // Until the owner types, the text is the saved entitlements (known once they have loaded).
+  const [edited, setEdited] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const hintId = useId();
+  const text = edited ?? JSON.stringify(entitlements.data ?? {}, null, 2);
 
-  const onSubmit = (event: React.FormEvent) => {
-    event.preventDefault();
+  const onSubmit = () => {
+    if (!entitlements.data) return;
     let value: unknown;
     try {
       value = JSON.parse(text.trim() === '' ? '{}' : text);
@@ -69,10 +41,18 @@ function EntitlementsForm({
   };
 
   return (
-    <Form noValidate onSubmit={onSubmit}>
-      <Modal.Body>
-        <p className="font-monospace small">{licence.key}</p>
-        <FormErrorAlert error={save.error} />
+    <FormDialog
+      onHide={onHide}
+      title="Entitlements"
+      onSubmit={onSubmit}
+      intro={<p className="font-monospace small">{licence.key}</p>}
+      error={save.error}
+      pending={save.isPending}
+      submitDisabled={!entitlements.data}
+      submitLabel="Save"
+      pendingLabel="Saving"
+    >
+      {entitlements.data ? (
         <Form.Group controlId="entitlements-json">
           <Form.Label>Entitlements (JSON object)</Form.Label>
           <Form.Control
@@ -80,9 +60,10 @@ function EntitlementsForm({
             rows={6}
             className="font-monospace"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => setEdited(e.target.value)}
             isInvalid={invalid !== null}
             aria-describedby={hintId}
+            // The field appears once loaded, after the dialog has opened.
             autoFocus
           />
           <Form.Control.Feedback type="invalid">{invalid}</Form.Control.Feedback>
@@ -92,15 +73,13 @@ function EntitlementsForm({
             from now on carry them.
           </Form.Text>
         </Form.Group>
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onHide}>
-          Cancel
-        </Button>
-        <SubmitButton pending={save.isPending} pendingLabel="Saving">
-          Save
-        </SubmitButton>
-      </Modal.Footer>
-    </Form>
+      ) : (
+        <QueryState
+          isPending={entitlements.isPending}
+          error={entitlements.error}
+          onRetry={() => entitlements.refetch()}
+        />
+      )}
+    </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { REST_DOCS_PATH } from '../../developer-docs/content/library';
+import { REST_DOCS_PATH } from '../../../lib/docs-paths';
 import { useRetireSigningKey, useRotateSigningKey, useSigningKeys } from '../licences-api';
 import { SigningKeyCard } from './signing-key-card';
 

@@ -6,12 +6,11 @@ import {
   ZCreateWebhookEndpointRequest,
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
 import { useAddWebhookEndpoint, useUpdateWebhookEndpoint } from '../webhooks-api';
 
@@ -64,63 +63,53 @@ export function WebhookEndpointDialog({ endpoint, onHide, onCreated }: WebhookEn
   });
 
   return (
-    <Modal show onHide={onHide} aria-labelledby="webhook-endpoint-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="webhook-endpoint-title">{endpoint ? 'Edit endpoint' : 'Add endpoint'}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormErrorAlert error={mutation.error} />
-          <TextField
-            controlId="webhook-url"
-            label="Endpoint URL"
-            type="url"
-            placeholder="https://example.com/webhooks/key-manager"
-            hint="A public HTTPS address. Every event is POSTed to it as JSON, signed."
-            autoFocus
-            registration={form.register('url')}
-            error={errors.url?.message}
+    <FormDialog
+      onHide={onHide}
+      title={endpoint ? 'Edit endpoint' : 'Add endpoint'}
+      onSubmit={onSubmit}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel={endpoint ? 'Save endpoint' : 'Add endpoint'}
+      pendingLabel="Saving"
+    >
+      <TextField
+        controlId="webhook-url"
+        label="Endpoint URL"
+        type="url"
+        placeholder="https://example.com/webhooks/key-manager"
+        hint="A public HTTPS address. Every event is POSTed to it as JSON, signed."
+        registration={form.register('url')}
+        error={errors.url?.message}
+      />
+      <TextField
+        controlId="webhook-description"
+        label="Description (optional)"
+        registration={form.register('description')}
+        error={errors.description?.message}
+      />
+      <fieldset aria-describedby={eventsError ? 'webhook-events-error' : undefined}>
+        <legend className="fs-6">Events to send</legend>
+        {WEBHOOK_EVENT_TYPES.map((type) => (
+          <Form.Check
+            key={type}
+            id={`webhook-event-${type}`}
+            type="checkbox"
+            value={type}
+            label={
+              <>
+                <code>{type}</code> <span className="text-body-secondary small">{WEBHOOK_EVENTS[type]}</span>
+              </>
+            }
+            isInvalid={Boolean(eventsError)}
+            {...form.register('events')}
           />
-          <TextField
-            controlId="webhook-description"
-            label="Description (optional)"
-            registration={form.register('description')}
-            error={errors.description?.message}
-          />
-          <fieldset aria-describedby={eventsError ? 'webhook-events-error' : undefined}>
-            <legend className="fs-6">Events to send</legend>
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <Form.Check
-                key={type}
-                id={`webhook-event-${type}`}
-                type="checkbox"
-                value={type}
-                label={
-                  <>
-                    <code>{type}</code>{' '}
-                    <span className="text-body-secondary small">{WEBHOOK_EVENTS[type]}</span>
-                  </>
-                }
-                isInvalid={Boolean(eventsError)}
-                {...form.register('events')}
-              />
-            ))}
-            {eventsError && (
-              <div id="webhook-events-error" className="invalid-feedback d-block" role="alert">
-                {eventsError}
-              </div>
-            )}
-          </fieldset>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="secondary" onClick={onHide}>
-            Cancel
-          </Button>
-          <SubmitButton pending={mutation.isPending} pendingLabel="Saving">
-            {endpoint ? 'Save endpoint' : 'Add endpoint'}
-          </SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+        ))}
+        {eventsError && (
+          <div id="webhook-events-error" className="invalid-feedback d-block" role="alert">
+            {eventsError}
+          </div>
+        )}
+      </fieldset>
+    </FormDialog>
   );
 }

@@ -6,7 +6,7 @@ import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { errorMessage } from '../../../lib/api-error';
-import { REST_DOCS_PATH } from '../../developer-docs/content/library';
+import { REST_DOCS_PATH } from '../../../lib/docs-paths';
 import {
   useRemoveWebhookEndpoint,
   useRollWebhookSecret,

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Container, Nav, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
@@ -7,7 +8,6 @@ import { DocumentationTab } from '../components/documentation-tab';
 import { KeysTab } from '../components/keys-tab';
 import { LicencesTab } from '../components/licences-tab';
 import { OverviewTab } from '../components/overview-tab';
-import { PlansOffer } from '../components/plans-offer';
 import { WebhooksTab } from '../components/webhooks-tab';
 
 const TABS = [
@@ -19,8 +19,13 @@ const TABS = [
   { key: 'documentation', title: 'Documentation' },
 ] as const;
 
+interface KeyManagerPageProps {
+  /** Shown in each tab while no plan is activated: the plans and how to buy one (billing's). */
+  PlansOffer: ComponentType<{ productId: number }>;
+}
+
 /** /store/key-manager (spec §2): tabs Dashboard, Keys, API, Webhooks and Offline licences (extensions), Documentation (?tab=). */
-export function KeyManagerPage() {
+export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
   const data = useKeyManagerData();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');

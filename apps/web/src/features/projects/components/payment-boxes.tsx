@@ -1,6 +1,6 @@
 import type { Project } from '@app/contract';
 import { Card, Col, Row } from 'react-bootstrap';
-import { formatMoney, TERM_LABELS } from '../lib/format';
+import { formatMoney, TERM_LABELS } from '../../../lib/project-format';
 
 function Box({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -2,12 +2,12 @@ import type { Project } from '@app/contract';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Card, Collapse } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { projectChatPath } from '../../chat/room-link';
-import { formatDay } from '../lib/format';
-import { ActivityList } from './activity-list';
+import { ActivityList } from '../../../components/projects/activity-list';
+import { ProgressBars } from '../../../components/projects/progress-bars';
+import { StatusBadge } from '../../../components/projects/status-badge';
+import { formatDay } from '../../../lib/project-format';
+import { projectChatPath } from '../../../lib/room-link';
 import { PaymentBoxes } from './payment-boxes';
-import { ProgressBars } from './progress-bars';
-import { StatusBadge } from './status-badge';
 
 /**
  * Spec §2 project card: title, status, start and end dates, type; More Info opens progress and payment.

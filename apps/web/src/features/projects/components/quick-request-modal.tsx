@@ -1,9 +1,8 @@
 import { ZQuickProjectRequest } from '@app/contract';
-import { type FormEvent, useState } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { useState } from 'react';
+import { Form } from 'react-bootstrap';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { useQuickRequest } from '../api';
 
 type Kind = 'desktop' | 'web' | 'combination';
@@ -28,8 +27,7 @@ export function QuickRequestModal({ show, onClose }: { show: boolean; onClose: (
     mutation.reset();
     onClose();
   };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const body = {
       desktop: kind === 'desktop',
       web: kind === 'web',
@@ -48,46 +46,39 @@ export function QuickRequestModal({ show, onClose }: { show: boolean; onClose: (
   };
 
   return (
-    <Modal show={show} onHide={close} aria-labelledby="quick-request-title">
-      <Form noValidate onSubmit={submit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="quick-request-title">Request New Project</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormErrorAlert error={mutation.error} />
-          <fieldset className="mb-3">
-            <legend className="fs-6">Project type</legend>
-            {KINDS.map((option) => (
-              <Form.Check
-                key={option.value}
-                type="radio"
-                name="quick-kind"
-                id={`quick-kind-${option.value}`}
-                label={option.label}
-                checked={kind === option.value}
-                onChange={() => setKind(option.value)}
-              />
-            ))}
-          </fieldset>
-          <Form.Group controlId="quick-name">
-            <Form.Label>Project name</Form.Label>
-            <Form.Control value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
-          </Form.Group>
-          {invalid && (
-            <p className="text-danger small mt-2 mb-0" role="alert">
-              {invalid}
-            </p>
-          )}
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={close}>
-            Cancel
-          </Button>
-          <SubmitButton pending={mutation.isPending} pendingLabel="Creating">
-            Create
-          </SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      show={show}
+      onHide={close}
+      title="Request New Project"
+      onSubmit={submit}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel="Create"
+      pendingLabel="Creating"
+    >
+      <fieldset className="mb-3">
+        <legend className="fs-6">Project type</legend>
+        {KINDS.map((option) => (
+          <Form.Check
+            key={option.value}
+            type="radio"
+            name="quick-kind"
+            id={`quick-kind-${option.value}`}
+            label={option.label}
+            checked={kind === option.value}
+            onChange={() => setKind(option.value)}
+          />
+        ))}
+      </fieldset>
+      <Form.Group controlId="quick-name">
+        <Form.Label>Project name</Form.Label>
+        <Form.Control value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />
+      </Form.Group>
+      {invalid && (
+        <p className="text-danger small mt-2 mb-0" role="alert">
+          {invalid}
+        </p>
+      )}
+    </FormDialog>
   );
 }

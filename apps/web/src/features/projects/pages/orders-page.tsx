@@ -3,12 +3,12 @@ import { Button, Card, Col, Container, Row } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { OrderFiles } from '../../../components/projects/order-files';
+import { formatMoment } from '../../../lib/project-format';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useMyOrders } from '../api';
-import { OrderFiles } from '../components/order-files';
 import { ProjectCard } from '../components/project-card';
 import { QuickRequestModal } from '../components/quick-request-modal';
-import { formatMoment } from '../lib/format';
 
 /**
  * /orders: the client's projects grouped by order (spec §2 Projects page), one server page of orders

@@ -1,12 +1,11 @@
 import { type CreateLeadRequest, type LeadIntent, ZCreateLeadRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Button, Form, Modal } from 'react-bootstrap';
+import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useToast } from '../../../app/providers/toast-context';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
 import { useCreateLead } from '../leads-api';
 
@@ -48,60 +47,53 @@ export function LeadDialog({ intent, onClose }: { intent: LeadIntent | null; onC
   );
 
   return (
-    <Modal show={intent !== null} onHide={close} centered aria-labelledby="lead-dialog-title">
-      <Form noValidate onSubmit={onSubmit}>
-        <Modal.Header closeButton>
-          <Modal.Title id="lead-dialog-title">{intent ? INTENT_TITLES[intent] : ''}</Modal.Title>
-        </Modal.Header>
-        <Modal.Body>
-          <FormErrorAlert error={mutation.error} />
-          <input type="hidden" {...register('intent')} />
-          <TextField
-            controlId="lead-name"
-            label="Your name"
-            autoComplete="name"
-            registration={register('name')}
-            error={errors.name?.message}
-            autoFocus
-          />
-          <TextField
-            controlId="lead-email"
-            label="Work email"
-            type="email"
-            autoComplete="email"
-            registration={register('email')}
-            error={errors.email?.message}
-          />
-          <TextField
-            controlId="lead-company"
-            label="Agency or company (optional)"
-            autoComplete="organization"
-            registration={register('company')}
-            error={errors.company?.message}
-          />
-          <Form.Group controlId="lead-message">
-            <Form.Label>What should we know? (optional)</Form.Label>
-            <Form.Control
-              as="textarea"
-              rows={3}
-              {...register('message')}
-              isInvalid={Boolean(errors.message)}
-              aria-describedby={errors.message ? 'lead-message-error' : undefined}
-            />
-            <Form.Control.Feedback type="invalid" id="lead-message-error">
-              {errors.message?.message}
-            </Form.Control.Feedback>
-          </Form.Group>
-        </Modal.Body>
-        <Modal.Footer>
-          <Button variant="outline-secondary" onClick={close}>
-            Cancel
-          </Button>
-          <SubmitButton pending={mutation.isPending} pendingLabel="Sending">
-            Send request
-          </SubmitButton>
-        </Modal.Footer>
-      </Form>
-    </Modal>
+    <FormDialog
+      show={intent !== null}
+      onHide={close}
+      centered
+      title={intent ? INTENT_TITLES[intent] : ''}
+      onSubmit={onSubmit}
+      error={mutation.error}
+      pending={mutation.isPending}
+      submitLabel="Send request"
+      pendingLabel="Sending"
+    >
+      <input type="hidden" {...register('intent')} />
+      <TextField
+        controlId="lead-name"
+        label="Your name"
+        autoComplete="name"
+        registration={register('name')}
+        error={errors.name?.message}
+      />
+      <TextField
+        controlId="lead-email"
+        label="Work email"
+        type="email"
+        autoComplete="email"
+        registration={register('email')}
+        error={errors.email?.message}
+      />
+      <TextField
+        controlId="lead-company"
+        label="Agency or company (optional)"
+        autoComplete="organization"
+        registration={register('company')}
+        error={errors.company?.message}
+      />
+      <Form.Group controlId="lead-message">
+        <Form.Label>What should we know? (optional)</Form.Label>
+        <Form.Control
+          as="textarea"
+          rows={3}
+          {...register('message')}
+          isInvalid={Boolean(errors.message)}
+          aria-describedby={errors.message ? 'lead-message-error' : undefined}
+        />
+        <Form.Control.Feedback type="invalid" id="lead-message-error">
+          {errors.message?.message}
+        </Form.Control.Feedback>
+      </Form.Group>
+    </FormDialog>
   );
 }

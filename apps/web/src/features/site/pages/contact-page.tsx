@@ -1,18 +1,23 @@
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { Accordion, Button, Card, Col, Container, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { ContactChat } from '../../chat/public';
-import { useBrand } from '../api';
+import { useBrand } from '../../../lib/brand';
 import { PageMeta } from '../components/page-meta';
 import { FAQS } from '../content/faqs';
 
 const CHAT_SECTION_ID = 'contact-chat';
 
+/** The visitor chat (chat's), which opens its email dialog once `asked`. */
+export interface ContactChatProps {
+  asked: boolean;
+  onAskedChange: (asked: boolean) => void;
+}
+
 /**
  * /contact-us: the help centre (FAQs) and the entry to the visitor chat (spec §2). The chat's email
  * dialog waits until the visitor asks to chat (issue 16), here or in the chat panel.
  */
-export function ContactPage() {
+export function ContactPage({ Chat }: { Chat: ComponentType<ContactChatProps> }) {
   const { contactEmail } = useBrand();
   const [chatAsked, setChatAsked] = useState(false);
   const askToChat = () => {
@@ -73,7 +78,7 @@ export function ContactPage() {
         <h2 id="contact-chat-title" className="h3 mb-3">
           Chat with us
         </h2>
-        <ContactChat asked={chatAsked} onAskedChange={setChatAsked} />
+        <Chat asked={chatAsked} onAskedChange={setChatAsked} />
       </section>
     </Container>
   );

@@ -1,13 +1,13 @@
+import type { ReactNode } from 'react';
 import { Col, Container, Row } from 'react-bootstrap';
 import { LinkButton } from '../../../components/link-button';
-import { LazyStoreCatalog } from '../../billing/components/lazy-store-catalog';
 import { PageMeta } from '../components/page-meta';
 import { PageTabs } from '../components/page-tabs';
 
 export const CRM_PATH = '/products/real-estate-crm-and-property-management-platform';
 
 /** Spec §2 Products page: tabs Web Applications (CRM card) and Store (Key Manager card). */
-export function ProductsPage() {
+export function ProductsPage({ storeCatalog }: { storeCatalog: ReactNode }) {
   return (
     <Container className="py-5">
       <PageMeta
@@ -67,7 +67,7 @@ export function ProductsPage() {
                     </div>
                   </Col>
                 </Row>
-                <LazyStoreCatalog />
+                {storeCatalog}
               </>
             ),
           },

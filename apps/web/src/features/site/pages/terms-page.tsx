@@ -1,5 +1,5 @@
 import { Container } from 'react-bootstrap';
-import { useBrand } from '../api';
+import { useBrand } from '../../../lib/brand';
 import { PageMeta } from '../components/page-meta';
 import { TERMS_SECTIONS } from '../components/terms-sections';
 

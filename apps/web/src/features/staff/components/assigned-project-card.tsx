@@ -1,8 +1,12 @@
 import type { ManagedProject } from '@app/contract';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { projectChatPath } from '../../chat/room-link';
-import { formatDay, OrderFiles, ProgressBars, ProgressForm, StatusBadge } from '../../projects/public';
+import { OrderFiles } from '../../../components/projects/order-files';
+import { ProgressBars } from '../../../components/projects/progress-bars';
+import { ProgressForm } from '../../../components/projects/progress-form';
+import { StatusBadge } from '../../../components/projects/status-badge';
+import { formatDay } from '../../../lib/project-format';
+import { projectChatPath } from '../../../lib/room-link';
 import { useStaffProgress } from '../projects-api';
 
 /** One assigned project: its brief, schedule, progress and the form to report progress. */

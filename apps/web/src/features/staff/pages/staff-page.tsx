@@ -1,11 +1,11 @@
+import type { ReactNode } from 'react';
 import { Card, Container } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
-import { StaffCustomerService } from '../../chat/public';
-import { useUserInformation } from '../api';
+import { useUserInformation } from '../../../lib/user-information';
 import { AssignedProjects } from '../components/assigned-projects';
 
-/** /company/staff: who is signed in, and the projects assigned to them. */
-export function StaffPage() {
+/** /company/staff: who is signed in, the projects assigned to them and, for customer-service staff, the chat. */
+export function StaffPage({ customerService }: { customerService: ReactNode }) {
   const { data, isPending, error, refetch } = useUserInformation();
   return (
     <Container className="py-4">
@@ -23,7 +23,7 @@ export function StaffPage() {
         </Card>
       )}
       <AssignedProjects />
-      {data?.customerService && <StaffCustomerService />}
+      {data?.customerService && customerService}
     </Container>
   );
 }

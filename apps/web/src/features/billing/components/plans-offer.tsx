@@ -3,10 +3,10 @@ import { Alert, Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
-import { useActivatePlanWithPayment } from '../../billing/api';
-import { SuspendedNotice } from '../../billing/components/suspended-notice';
-import { usePaymentLauncher } from '../../billing/use-payment-launcher';
-import { useActivatePlan, usePlans } from '../api';
+import { usePlans } from '../../../lib/plans-api';
+import { useActivatePlanWithPayment } from '../api';
+import { usePaymentLauncher } from '../use-payment-launcher';
+import { SuspendedNotice } from './suspended-notice';
 
 function price(plan: Plan): string {
   if (plan.is_free) return 'Free';
@@ -17,7 +17,7 @@ function price(plan: Plan): string {
 /** Shown without an activated plan: the free plan activates in one click; paid plans open the payment popup. */
 export function PlansOffer({ productId }: { productId: number }) {
   const plans = usePlans(productId);
-  const activate = useActivatePlan();
+  const activate = useActivatePlanWithPayment();
   const subscribe = useActivatePlanWithPayment();
   const { launch, waiting } = usePaymentLauncher();
   const toast = useToast();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, overallProgress } from './format';
+import { formatMoney, overallProgress } from './project-format';
 
 describe('project formatting', () => {
   it('averages the three parts and reports null when one is missing', () => {

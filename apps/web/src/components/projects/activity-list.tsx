@@ -1,6 +1,6 @@
 import type { Project } from '@app/contract';
 import { ListGroup } from 'react-bootstrap';
-import { formatMoment } from '../lib/format';
+import { formatMoment } from '../../lib/project-format';
 
 /** Notifications about the project (approval, status, payment link, milestones), newest first. */
 export function ActivityList({ activities }: { activities: Project['activities'] }) {

@@ -2,8 +2,8 @@ import { type ProgressRequest, ZProgressRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Col, Form, Row } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
-import { FormErrorAlert } from '../../../components/form-error-alert';
-import { SubmitButton } from '../../../components/submit-button';
+import { FormErrorAlert } from '../form-error-alert';
+import { SubmitButton } from '../submit-button';
 
 interface ProgressFormProps {
   projectID: string;

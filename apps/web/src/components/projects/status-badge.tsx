@@ -1,6 +1,6 @@
 import type { ProjectStatus } from '@app/contract';
 import { Badge } from 'react-bootstrap';
-import { STATUS_VARIANTS } from '../lib/format';
+import { STATUS_VARIANTS } from '../../lib/project-format';
 
 export function StatusBadge({ status }: { status: ProjectStatus }) {
   return (

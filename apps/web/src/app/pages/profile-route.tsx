@@ -1,0 +1,52 @@
+import { type DashboardAction, DashboardTab } from '../../features/accounts/components/dashboard-tab';
+import { SettingsTab } from '../../features/accounts/components/settings-tab';
+import { ProfilePage, type ProfileTab } from '../../features/accounts/pages/profile-page';
+import { ApisTab } from '../../features/billing/components/apis-tab';
+import { PendingPayment, SubscribedPlans } from '../../features/billing/components/dashboard-billing';
+import { PaymentHistoryTab } from '../../features/billing/components/payment-history-tab';
+import { SubscriptionsTab } from '../../features/billing/components/subscriptions-tab';
+import { BusinessTab } from '../../features/business/components/business-tab';
+import { IntegrateBusinessButton } from '../../features/business/components/integrate-business';
+import { StartBusinessButton } from '../../features/business/components/start-business-button';
+
+/** Buttons other features add to the profile Dashboard (spec §2). */
+const DASHBOARD_ACTIONS: readonly DashboardAction[] = [
+  {
+    key: 'integrate-business',
+    Component: IntegrateBusinessButton,
+    visible: (info) => info.hasBusinessAccount,
+  },
+  // Clients only: staff and admins have their own areas and cannot register a business.
+  {
+    key: 'start-business',
+    Component: StartBusinessButton,
+    visible: (info) => !info.hasBusinessAccount && info.userType === 'c',
+  },
+];
+
+function Dashboard() {
+  return (
+    <DashboardTab payments={<PendingPayment />} plans={<SubscribedPlans />} actions={DASHBOARD_ACTIONS} />
+  );
+}
+
+/** Profile sidebar tabs (spec §2), in display order. */
+const PROFILE_TABS: readonly ProfileTab[] = [
+  { key: 'dashboard', title: 'Dashboard', Component: Dashboard },
+  { key: 'orders', title: 'Orders', href: '/orders' },
+  { key: 'settings', title: 'Settings', Component: SettingsTab },
+  { key: 'apis', title: 'APIs', Component: ApisTab },
+  { key: 'subscriptions', title: 'Subscriptions', Component: SubscriptionsTab },
+  {
+    key: 'business',
+    title: 'Business',
+    Component: BusinessTab,
+    visible: (info) => info?.hasBusinessAccount === true,
+  },
+  { key: 'payment-history', title: 'Payment History', Component: PaymentHistoryTab },
+];
+
+/** /profile: the accounts feature's page with the tabs and dashboard pieces of billing and business. */
+export function ProfileRoute() {
+  return <ProfilePage tabs={PROFILE_TABS} />;
+}
