@@ -160,10 +160,10 @@ const LISTS = [
         'at limit': { limit: 50, at_limit: true },
         'exact key': { limit: 50, key: keyOf(1) },
       };
-      return Object.entries(shapes).map(([label, shape]) => ({
-        label,
-        statements: [list.pageQuery(ctx.ownerId, shape).toSQL()],
-      }));
+      const found = [];
+      for (const [label, shape] of Object.entries(shapes))
+        found.push({ label, statements: [(await list.pageQuery(ctx.ownerId, shape)).statement.toSQL()] });
+      return found;
     },
     extras: async (ctx, size) => ({
       info: await keyInformation(ctx.apiKey, size),
@@ -192,9 +192,13 @@ const LISTS = [
       );
     },
     firstPage: () => ({ path: CLIENTS_PATH, query: {} }),
-    /** An email fragment (one match), a first + last name (~1 row in 2,000), a word in every row, 2 letters. */
+    /**
+     * An email fragment (one match), a whole email (its `example.com` in every row), a first + last
+     * name (~1 row in 2,000), a word in every row, 2 letters.
+     */
     searches: (size) => [
       () => ({ path: CLIENTS_PATH, query: { search: `.${randomRow(size)}@` } }),
+      () => ({ path: CLIENTS_PATH, query: { search: clientOf(randomRow(size)).email } }),
       () => {
         const { first, last } = clientOf(randomRow(size));
         return { path: CLIENTS_PATH, query: { search: `${first} ${last}` } };
@@ -209,6 +213,7 @@ const LISTS = [
         'first page': { limit: 50 },
         'next page (cursor)': { limit: 50, cursor: first.nextCursor ?? undefined },
         'email fragment (1 row)': { limit: 50, search: `.${randomRow(size)}@` },
+        'whole email (1 row)': { limit: 50, search: clientOf(randomRow(size)).email },
         'first + last name': { limit: 50, search: 'Grace Hopper' },
         'broad word (every row)': { limit: 50, search: 'example' },
         '2 letters': { limit: 50, search: 'an' },
@@ -311,7 +316,7 @@ const LISTS = [
       () => ({ path: HOUSES_PATH, body: { business: houseBusiness, search: 'canada' } }),
       () => ({ path: HOUSES_PATH, body: { business: houseBusiness, search: 'quay' } }),
     ],
-    explain(database, _ctx, size) {
+    async explain(database, _ctx, size) {
       const shapes = {
         'first page': {},
         address: { search: `${randomRow(size)} Quay` },
@@ -320,16 +325,18 @@ const LISTS = [
         'no match': { search: 'zzyzx' },
         'broad word "quay"': { search: 'quay' },
       };
-      return Object.entries(shapes).map(([label, shape]) => ({
-        label,
-        statements: [
-          propertyPageQuery(database.db, { businessId: houseBusiness }, 'house', {
-            business: houseBusiness,
-            limit: 50,
-            ...shape,
-          }).toSQL(),
-        ],
-      }));
+      const found = [];
+      for (const [label, shape] of Object.entries(shapes)) {
+        const page = { business: houseBusiness, limit: 50, ...shape };
+        const { statement } = await propertyPageQuery(
+          database.db,
+          { businessId: houseBusiness },
+          'house',
+          page,
+        );
+        found.push({ label, statements: [statement.toSQL()] });
+      }
+      return found;
     },
   },
 ];

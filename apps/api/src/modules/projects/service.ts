@@ -172,7 +172,7 @@ export class ProjectService {
       query.status ? eq(projects.status, query.status) : undefined,
       keysetAfter([projects.createdAt, projects.id], after),
     );
-    const matches = this.searchMatches(query.search);
+    const matches = await this.searchMatches(query.search);
     const newestFirst = [desc(projects.createdAt), desc(projects.id)];
     const branches = matches.map((match) =>
       this.db
@@ -198,15 +198,15 @@ export class ProjectService {
   }
 
   /** The ways a search matches a project (none without a search): its name, its client, its status. */
-  private searchMatches(search: string | undefined): SQL[] {
+  private async searchMatches(search: string | undefined): Promise<SQL[]> {
     const pattern = containsPattern(search);
-    if (!pattern) return [];
+    if (!pattern || !search) return [];
     const term = search?.trim().toLowerCase() ?? '';
     const statuses = PROJECT_STATUSES.filter((status) => status.includes(term));
     const clientOrders = this.db
       .select({ id: projectOrders.id })
       .from(projectOrders)
-      .where(clientsMatching(this.db, pattern));
+      .where(await clientsMatching(this.db, search));
     return [
       ilike(projects.name, pattern),
       inArray(projects.orderId, clientOrders),
