@@ -351,6 +351,14 @@ const load = () =>
 /** Runs every row ROUNDS times under one node binary; returns the summary per row. */
 async function benchUnder(node, serverDist, apiKey) {
   const server = startServer(node, serverDist);
+  // Said plainly rather than as a later "fetch failed".
+  server.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(
+        `The server exited during the run (code ${code}, signal ${signal}) at ${new Date().toISOString()}`,
+      );
+  });
+  let stopping = false;
   const bare = startBare(node);
   try {
     await Promise.all([waitReady(`${BASE}/readyz`), waitReady(`${BARE}/`)]);
@@ -435,6 +443,7 @@ async function benchUnder(node, serverDist, apiKey) {
     const build = DISTS.length > 1 ? ` ${path.relative(root, serverDist) || serverDist}` : '';
     return { node, label: `Node ${version}${build}`, version, loadBefore, loadAfter, summary, pair };
   } finally {
+    stopping = true;
     await Promise.all([stop(server), stop(bare)]);
   }
 }
