@@ -23,6 +23,7 @@ export interface SampleOf {
 /** A sample is re-read at most once a minute: autovacuum re-analyses a table after ~10 % of it changed. */
 const SAMPLE_TTL_MS = 60_000;
 
+/** Per database handle (each app, and each test file's app, has its own), forgotten with it. */
 const caches = new WeakMap<Db, ReadThroughCache<ColumnSample>>();
 
 /** The column's sample from the last ANALYZE, or null when the table has not been analysed yet. */
