@@ -9,6 +9,10 @@
 // binary, in one run, and ends with a side-by-side table. BENCH_DIST=dir[,dir] does the same for
 // other builds of the API (apps/api/dist of another checkout), e.g. before and after a change. BENCH_ROUNDS=n measures every row n times,
 // interleaved, and reports the median. BENCH_ONLY keeps the rows it lists by title (comma-separated).
+// "get-key-information while 5 … tabs poll" rows (issue 17) read the same key while BENCH_DASHBOARDS (5)
+// signed-in Key Manager pages poll as the web app does (scripts/bench-dashboards.mjs), one row per tab
+// in BENCH_DASHBOARD_TABS (default `keys,dashboard`), and compare with get-key-information alone
+// measured just before in the same round: the target is less than a 10 % drop.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -19,6 +23,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { signInPages, startDashboards } from './bench-dashboards.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -45,6 +50,10 @@ const NODES = [
   ...(process.env.BENCH_SECOND_NODE ? [process.env.BENCH_SECOND_NODE] : []),
 ].filter(Boolean);
 const MANY_KEYS = 10_000;
+const DASHBOARDS = Number(process.env.BENCH_DASHBOARDS ?? 5);
+const DASHBOARD_TABS = (process.env.BENCH_DASHBOARD_TABS ?? 'keys,dashboard').split(',').filter(Boolean);
+/** The seeded owner signs in with these to open the dashboards. */
+const OWNER = { email: 'bench@example.com', password: 'bench-keys-pass-1' };
 const PREFIX = '/api/v1/saas-platform/key-manager';
 
 const dist = path.join(root, 'apps/api/dist');
@@ -66,6 +75,7 @@ const { computeSecurityHeaders, HELMET_OPTIONS } = await import(
   pathToFileURL(path.join(dist, 'platform/http/security-headers.js')).href
 );
 const SECURITY_HEADERS = computeSecurityHeaders(HELMET_OPTIONS);
+const { hashSecret } = await import(pathToFileURL(path.join(dist, 'platform/auth/passwords.js')).href);
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-keys-'));
 let databaseUrl;
@@ -98,7 +108,8 @@ async function seed() {
   const apiKey = `km_live_${randomBytes(32).toString('base64url')}`;
   const { rows: users } = await query(
     `insert into users (email, username, first_name, last_name, password_hash, security_question, security_answer_hash)
-     values ('bench@example.com', 'Bench User', 'Bench', 'User', 'x', 'q', 'x') returning id`,
+     values ($1, 'Bench User', 'Bench', 'User', $2, 'q', 'x') returning id`,
+    [OWNER.email, await hashSecret(OWNER.password)],
   );
   const userId = users[0].id;
   await query(
@@ -202,10 +213,13 @@ function cpuMs(pid) {
   }
 }
 
-async function measure(base, pid, options) {
+/** Runs a row; with `pages` (tokens) and `tab`, while that many Key Manager pages poll the server. */
+async function measure(base, pid, options, dashboards) {
+  const pages = dashboards ? startDashboards(BASE, dashboards.tokens, dashboards.tab) : null;
   const before = cpuMs(pid);
   const result = await run(base, options);
   result.cpuUsPerRequest = ((cpuMs(pid) - before) * 1000) / result.requests.total;
+  if (pages) result.dashboards = await pages.stop();
   return result;
 }
 
@@ -287,6 +301,14 @@ function rows(apiKey) {
       p99: 15,
       options: keyRoute('get-key-information', { key: 'BENCH-INFO-KEY' }),
     },
+    // Issue 17: the same calls while the key's owner has Key Manager pages open.
+    ...DASHBOARD_TABS.map((tab) => ({
+      title: `get-key-information while ${DASHBOARDS} ${tab === 'keys' ? 'Keys' : 'Dashboard'} tabs poll`,
+      reference: 'get-key-information',
+      target: 0.9,
+      dashboards: tab,
+      options: keyRoute('get-key-information', { key: 'BENCH-INFO-KEY' }),
+    })),
     {
       title: `get-key-information, ${MANY_KEYS.toLocaleString('en')} keys in turn`,
       reference: BARE_POST,
@@ -359,6 +381,14 @@ const load = () =>
 /** Runs every row ROUNDS times under one node binary; returns the summary per row. */
 async function benchUnder(node, serverDist, apiKey) {
   const server = startServer(node, serverDist);
+  // Said plainly rather than as a later "fetch failed".
+  server.once('exit', (code, signal) => {
+    if (!stopping)
+      console.error(
+        `The server exited during the run (code ${code}, signal ${signal}) at ${new Date().toISOString()}`,
+      );
+  });
+  let stopping = false;
   const bare = startBare(node);
   try {
     await Promise.all([waitReady(`${BASE}/readyz`), waitReady(`${BARE}/`)]);
@@ -376,8 +406,13 @@ async function benchUnder(node, serverDist, apiKey) {
       throw new Error(`device activation failed: ${activated.status} ${await activated.text()}`);
     // BENCH_ONLY="GET /healthz,get-key-information" keeps those rows (and the references).
     const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
-    const all = rows(apiKey).filter(
+    const every = rows(apiKey);
+    const kept = every.filter(
       (row) => !only.length || row.options.base === BARE || only.includes(row.title),
+    );
+    // A kept row's reference is kept too (a dashboards row is compared with get-key-information).
+    const all = every.filter(
+      (row) => kept.includes(row) || kept.some((other) => other.reference === row.title),
     );
     const active = [];
     for (const row of all) {
@@ -389,12 +424,18 @@ async function benchUnder(node, serverDist, apiKey) {
       const { base, ...options } = row.options;
       await run(base, { ...options, duration: 2 });
     }
+    const tokens = active.some((row) => row.dashboards)
+      ? await signInPages(BASE, OWNER.email, OWNER.password, DASHBOARDS)
+      : [];
     const loadBefore = load();
     const measured = new Map(active.map((row) => [row.title, []]));
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const row of active) {
         const { base, ...options } = row.options;
-        measured.get(row.title).push(await measure(base, base === BARE ? bare.pid : server.pid, options));
+        const dashboards = row.dashboards ? { tokens, tab: row.dashboards } : undefined;
+        measured
+          .get(row.title)
+          .push(await measure(base, base === BARE ? bare.pid : server.pid, options, dashboards));
       }
     }
     const loadAfter = load();
@@ -432,11 +473,13 @@ async function benchUnder(node, serverDist, apiKey) {
         non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
         errors: results.reduce((sum, result) => sum + result.errors + result.timeouts, 0),
         statusCodes: results.map((result) => result.statusCodeStats),
+        dashboards: results.map((result) => result.dashboards).filter(Boolean),
       };
     });
     const build = DISTS.length > 1 ? ` ${path.relative(root, serverDist) || serverDist}` : '';
     return { node, label: `Node ${version}${build}`, version, loadBefore, loadAfter, summary, pair };
   } finally {
+    stopping = true;
     await Promise.all([stop(server), stop(bare)]);
   }
 }
@@ -469,15 +512,19 @@ function printRun({ label, loadBefore, loadAfter, summary, pair }) {
       ROUNDS > 1
         ? `${Math.round(rate)} (${Math.round(range[0])}–${Math.round(range[1])})`
         : `${Math.round(rate)}`;
-    const ratioText =
-      ratio === null ? '1 (reference)' : `${round1(ratio)} of ${row.reference === BARE_GET ? 'GET' : 'POST'}`;
+    const against = { [BARE_GET]: 'GET', [BARE_POST]: 'POST' }[row.reference] ?? row.reference;
+    const ratioText = ratio === null ? '1 (reference)' : `${round1(ratio)} of ${against}`;
     console.log(
       `| ${row.title} | ${rateText} | ${p50} | ${p99} | ${ratioText} | ${verdict(entry)} | ${ratioWithHeaders === null ? '' : round1(ratioWithHeaders)} | ${Math.round(cpu)} | ${cpuRatio === null ? '' : round1(cpuRatio)} | ${non2xx} | ${errors} |`,
     );
   }
-  for (const { row, non2xx, errors, statusCodes } of summary) {
+  for (const { row, non2xx, errors, statusCodes, dashboards } of summary) {
     if (non2xx > 0) console.log(`  status codes of ${row.title}: ${JSON.stringify(statusCodes)}`);
     if (errors > 0) console.log(`  ${row.title}: ${errors} errors or timeouts`);
+    for (const counts of dashboards)
+      console.log(
+        `  ${row.title}: the pages sent ${counts.requests} polls (${counts.notModified} answered 304, ${counts.failed} failed, ${counts.skipped} skipped while one was in flight)`,
+      );
   }
   console.log(`\nPair key after the run: ${JSON.stringify(pair)}`);
 }

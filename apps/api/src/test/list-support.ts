@@ -91,3 +91,18 @@ export async function statementsDuring(
   const sent = server.queryCount() - before;
   return sent > 0 ? [...server.recentQueries().slice(-sent)] : [];
 }
+
+/**
+ * The conditions a text plan (`planOf` without analyze) hands `index` in its Bitmap Index Scans: what
+ * the index is asked to look up, as opposed to what the heap scan rechecks afterwards.
+ */
+export function indexConditions(plan: string, index: string): string[] {
+  const lines = plan.split('\n');
+  const found: string[] = [];
+  lines.forEach((line, at) => {
+    if (!line.includes(`Bitmap Index Scan on ${index} `)) return;
+    const condition = lines.slice(at + 1).find((next) => next.includes('Index Cond:'));
+    if (condition) found.push(condition.trim());
+  });
+  return found;
+}

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminUsersQuery, CreateStaffRequest, ManagedUser } from '@app/contract';
-import { and, asc, desc, eq, ilike, inArray, notExists, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   businessAgents,
@@ -9,28 +9,17 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.js';
+import { USER_EMAIL, USER_FULL_NAME } from '../../db/searched-columns.js';
 import type { EventBus } from '../../platform/events/index.js';
-import {
-  containsPattern,
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
+import { containsSearch } from '../../platform/search/contains-search.js';
 import { ACCOUNT_ACCESS_CHANGED_TOPIC, type AccountAccessChanged } from '../accounts/account-events.js';
 import type { AccountService } from '../accounts/service.js';
 
 /** Name ("first last", the trigram-indexed expression) or email contains the search. */
-function matchesNameOrEmail(search: string | undefined): SQL | undefined {
-  const pattern = containsPattern(search);
-  if (!pattern) return undefined;
-  return or(
-    ilike(users.email, pattern),
-    ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
-  );
-}
+const matchesNameOrEmail = (db: Db, search: string | undefined) =>
+  containsSearch(db, search, [USER_EMAIL, USER_FULL_NAME]);
 
 /** The question admin-created staff start with; they set their own in Settings. */
 export const STAFF_INITIAL_QUESTION = 'Set by an administrator: choose your own in Settings';
@@ -63,7 +52,7 @@ export class AdminUserService {
       .where(
         and(
           eq(users.userType, 'e'),
-          matchesNameOrEmail(query.search),
+          await matchesNameOrEmail(this.db, query.search),
           after
             ? sql`(${users.firstName}, ${users.lastName}, ${users.id}) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)`
             : undefined,
@@ -95,7 +84,7 @@ export class AdminUserService {
               .from(businessAgents)
               .where(eq(businessAgents.userId, users.id)),
           ),
-          matchesNameOrEmail(query.search),
+          await matchesNameOrEmail(this.db, query.search),
           keysetAfter([users.createdAt, users.id], after),
         ),
       )

@@ -1,14 +1,10 @@
 import { PROPERTY_STATUSES, type PropertyKind, type PropertyListQuery } from '@app/contract';
-import { and, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { properties } from '../../db/schema/index.js';
-import {
-  containsPattern,
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  keysetAfter,
-} from '../../platform/http/cursor.js';
+import { PROPERTY_ADDRESS } from '../../db/searched-columns.js';
+import { cursorPart, decodeCursor, exactTimestamp, keysetAfter } from '../../platform/http/cursor.js';
+import { containsSearch } from '../../platform/search/contains-search.js';
 import { listCountries } from './reference-data.js';
 
 /** Whose listings a page walks: the owner's whole business, or one agent's assignments. */
@@ -22,14 +18,15 @@ export type PropertyScope = { businessId: string } | { agentId: string };
  * reference data in code: the term becomes `status_id in (…)` / `country_code in (…)`, each with its
  * index). Also run by `npm run bench:scale` for its EXPLAINs.
  */
-export function propertyPageQuery(
+export async function propertyPageQuery(
   db: Db,
   scope: PropertyScope,
   kind: PropertyKind,
   query: PropertyListQuery,
 ) {
   const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-  return db
+  const search = await searchCondition(db, query.search);
+  const statement = db
     .select({ row: properties, cursorAt: exactTimestamp(properties.createdAt) })
     .from(properties)
     .where(
@@ -38,24 +35,26 @@ export function propertyPageQuery(
           ? eq(properties.agentId, scope.agentId)
           : eq(properties.businessId, scope.businessId),
         eq(properties.kind, kind),
-        searchCondition(query.search),
+        search,
         keysetAfter([properties.createdAt, properties.id], after),
       ),
     )
     .orderBy(desc(properties.createdAt), desc(properties.id))
     .limit(query.limit + 1);
+  // Wrapped: awaiting a Drizzle query runs it, and callers (bench:scale) EXPLAIN it first.
+  return { statement };
 }
 
-function searchCondition(search: string | undefined): SQL | undefined {
-  const pattern = containsPattern(search);
-  if (!pattern) return undefined;
+async function searchCondition(db: Db, search: string | undefined): Promise<SQL | undefined> {
+  const address = await containsSearch(db, search, [PROPERTY_ADDRESS]);
+  if (!address) return undefined;
   const term = search?.trim().toLowerCase() ?? '';
   const statusIds = PROPERTY_STATUSES.filter((s) => s.status.toLowerCase().includes(term)).map((s) => s.id);
   const countryCodes = listCountries()
     .filter((country) => country.name.toLowerCase().includes(term))
     .map((country) => country.id);
   return or(
-    ilike(properties.address, pattern),
+    address,
     statusIds.length > 0 ? inArray(properties.statusId, statusIds) : undefined,
     countryCodes.length > 0 ? inArray(properties.countryCode, countryCodes) : undefined,
   );

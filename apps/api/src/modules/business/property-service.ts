@@ -35,7 +35,7 @@ export class PropertyService {
       access.role === 'agent' && access.agentId
         ? { agentId: access.agentId }
         : { businessId: query.business };
-    const rows = await propertyPageQuery(this.db, scope, kind, query);
+    const rows = await (await propertyPageQuery(this.db, scope, kind, query)).statement;
     const page = pageOf(rows, query.limit, (entry) => [entry.cursorAt, entry.row.id]);
     return {
       items: await toProperties(

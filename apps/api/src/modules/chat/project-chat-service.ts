@@ -5,8 +5,6 @@ import {
   type ProjectChatMessageRow,
   projectChatMembers,
   projectChatMessages,
-  projectOrders,
-  projects,
   type StoredFileRow,
   storedFiles,
   users,
@@ -95,14 +93,7 @@ export class ProjectChats {
 
   /** The room, if the actor may use it and the project belongs to that order; otherwise null (404). */
   async room(actor: Actor, orderId: string, projectId: string): Promise<ProjectRoom | null> {
-    if (!(await this.projectService.canAccessProject(actor, projectId))) return null;
-    const [row] = await this.db
-      .select({ project: projects, order: projectOrders, clientEmail: users.email })
-      .from(projects)
-      .innerJoin(projectOrders, eq(projectOrders.id, projects.orderId))
-      .innerJoin(users, eq(users.id, projectOrders.clientId))
-      .where(eq(projects.id, projectId))
-      .limit(1);
+    const row = await this.projectService.accessibleProject(actor, projectId);
     if (!row || row.order.id !== orderId) return null;
     return {
       projectId: row.project.id,
@@ -193,9 +184,8 @@ export class ProjectChats {
       projectId: room.projectId,
       messageId: row.id,
     });
-    const sent = await this.message(row.id, senderId);
-    if (!sent) throw new Error('message vanished after insert');
-    return sent;
+    // The sender's own view needs no read-back: `from` is 'Me', and the file is the one just stored.
+    return toProjectMessage({ row, file, senderName: null }, senderId);
   }
 
   /** The client's presence and mail throttle in a room (for the offline email). */

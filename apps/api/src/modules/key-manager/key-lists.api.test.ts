@@ -208,9 +208,9 @@ describe('get-keys pages', () => {
     ];
     for (const shape of shapes) {
       // With sequential scans priced out, a plan that still scans the table has no index to use.
+      const query = (await list.pageQuery(dev.ownerId, shape)).statement.getSQL();
       const plan = await server.database.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        const query = list.pageQuery(dev.ownerId, shape).getSQL();
         return (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, string>[] };
       });
       const text = plan.rows.map((row) => Object.values(row)[0]).join('\n');

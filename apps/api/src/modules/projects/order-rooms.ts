@@ -1,8 +1,9 @@
 import type { DiscussionsQuery } from '@app/contract';
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { projectEmployees, projectOrders, projects, users } from '../../db/schema/index.js';
+import { USER_EMAIL, USER_FULL_NAME } from '../../db/searched-columns.js';
 import {
   containsPattern,
   cursorPart,
@@ -11,22 +12,14 @@ import {
   keysetAfter,
   pageOf,
 } from '../../platform/http/cursor.js';
+import { containsSearch } from '../../platform/search/contains-search.js';
 import { typeName } from './views.js';
 
-/** Clients whose name ("first last", trigram-indexed) or email contains the pattern: a sub-select of ids. */
-export function clientsMatching(db: Db, pattern: string): SQL {
-  return inArray(
-    projectOrders.clientId,
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        or(
-          ilike(users.email, pattern),
-          ilike(sql`(${users.firstName} || ' ' || ${users.lastName})`, pattern),
-        ),
-      ),
-  );
+/** Clients whose name ("first last", trigram-indexed) or email contains the search: a sub-select of ids. */
+export async function clientsMatching(db: Db, search: string): Promise<SQL> {
+  const match = await containsSearch(db, search, [USER_EMAIL, USER_FULL_NAME]);
+  if (!match) throw new Error('clientsMatching needs a search');
+  return inArray(projectOrders.clientId, db.select({ id: users.id }).from(users).where(match));
 }
 
 /** An order as the admin's chat discussions list shows it: its client and its projects (rooms). */
@@ -59,7 +52,8 @@ export async function orderRooms(
   clientId?: string,
 ): Promise<{ orders: OrderRooms[]; nextCursor: string | null }> {
   const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-  const pattern = containsPattern(query.search);
+  const search = query.search ?? '';
+  const pattern = containsPattern(search);
   const keyset = keysetAfter([projectOrders.createdAt, projectOrders.id], after);
   const newestFirst = [desc(projectOrders.createdAt), desc(projectOrders.id)];
   const one = query.order ? eq(projectOrders.id, query.order) : undefined;
@@ -80,7 +74,7 @@ export async function orderRooms(
     : pattern
       ? inArray(
           projectOrders.id,
-          unionAll(branch(ilike(projectOrders.name, pattern)), branch(clientsMatching(db, pattern))),
+          unionAll(branch(ilike(projectOrders.name, pattern)), branch(await clientsMatching(db, search))),
         )
       : and(one, keyset);
   const rows = await db

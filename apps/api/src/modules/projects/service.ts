@@ -13,12 +13,14 @@ import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import {
+  type ProjectOrderRow,
   type ProjectRow,
   projectEmployees,
   projectOrderFiles,
   projectOrders,
   projects,
   type StoredFileRow,
+  users,
 } from '../../db/schema/index.js';
 import {
   containsPattern,
@@ -38,6 +40,13 @@ export const isUuid = (value: string) => UUID.test(value);
 export interface Actor {
   id: string;
   role: Role;
+}
+
+/** A project the actor may see, with what the chat needs of its order and client. */
+export interface AccessibleProject {
+  project: ProjectRow;
+  order: ProjectOrderRow;
+  clientEmail: string;
 }
 
 export interface NewOrderFiles {
@@ -172,7 +181,7 @@ export class ProjectService {
       query.status ? eq(projects.status, query.status) : undefined,
       keysetAfter([projects.createdAt, projects.id], after),
     );
-    const matches = this.searchMatches(query.search);
+    const matches = await this.searchMatches(query.search);
     const newestFirst = [desc(projects.createdAt), desc(projects.id)];
     const branches = matches.map((match) =>
       this.db
@@ -198,15 +207,15 @@ export class ProjectService {
   }
 
   /** The ways a search matches a project (none without a search): its name, its client, its status. */
-  private searchMatches(search: string | undefined): SQL[] {
+  private async searchMatches(search: string | undefined): Promise<SQL[]> {
     const pattern = containsPattern(search);
-    if (!pattern) return [];
+    if (!pattern || !search) return [];
     const term = search?.trim().toLowerCase() ?? '';
     const statuses = PROJECT_STATUSES.filter((status) => status.includes(term));
     const clientOrders = this.db
       .select({ id: projectOrders.id })
       .from(projectOrders)
-      .where(clientsMatching(this.db, pattern));
+      .where(await clientsMatching(this.db, search));
     return [
       ilike(projects.name, pattern),
       inArray(projects.orderId, clientOrders),
@@ -295,16 +304,27 @@ export class ProjectService {
 
   /** For other features (chat): may this user see this project? Client owner, assigned staff, admins. */
   async canAccessProject(actor: Actor, projectId: string): Promise<boolean> {
-    const project = await this.findProject(projectId);
-    if (!project) return false;
-    if (actor.role === 'admin') return true;
-    if (actor.role === 'staff') return this.isAssigned(actor.id, projectId);
-    const [order] = await this.db
-      .select({ clientId: projectOrders.clientId })
-      .from(projectOrders)
-      .where(eq(projectOrders.id, project.orderId))
+    return (await this.accessibleProject(actor, projectId)) !== null;
+  }
+
+  /**
+   * The project with its order and its client's email if the actor may see it (an admin any, a staff
+   * member one assigned to them, anyone else their own order's), else null: one read for admins and
+   * clients, so the chat's send path checks access and learns the room together (issue 17).
+   */
+  async accessibleProject(actor: Actor, projectId: string): Promise<AccessibleProject | null> {
+    if (!isUuid(projectId)) return null;
+    const [found] = await this.db
+      .select({ project: projects, order: projectOrders, clientEmail: users.email })
+      .from(projects)
+      .innerJoin(projectOrders, eq(projectOrders.id, projects.orderId))
+      .innerJoin(users, eq(users.id, projectOrders.clientId))
+      .where(eq(projects.id, projectId))
       .limit(1);
-    return order?.clientId === actor.id;
+    if (!found) return null;
+    if (actor.role === 'admin') return found;
+    if (actor.role === 'staff') return (await this.isAssigned(actor.id, projectId)) ? found : null;
+    return found.order.clientId === actor.id ? found : null;
   }
 
   /** File access policy of uploaded proposals and designs: the same people who may see the order. */

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { SearchedColumn } from '../platform/search/contains-search.js';
+import { licenceKeys, properties, users } from './schema/index.js';
+
+// The trigram-indexed columns the lists search (migrations 0013, 0018, 0020), each with where ANALYZE
+// keeps its sample: the table's column, or for an expression index the index and `expr`.
+
+export const LICENCE_KEY_KEY: SearchedColumn = {
+  sql: licenceKeys.key,
+  sample: { table: 'licence_keys', column: 'key' },
+};
+export const LICENCE_KEY_NAME: SearchedColumn = {
+  sql: licenceKeys.name,
+  sample: { table: 'licence_keys', column: 'name' },
+};
+export const USER_EMAIL: SearchedColumn = { sql: users.email, sample: { table: 'users', column: 'email' } };
+/** `first last`: the expression users_full_name_trgm_idx indexes, written the same way. */
+export const USER_FULL_NAME: SearchedColumn = {
+  sql: sql`(${users.firstName} || ' ' || ${users.lastName})`,
+  sample: { table: 'users_full_name_trgm_idx', column: 'expr' },
+};
+export const PROPERTY_ADDRESS: SearchedColumn = {
+  sql: properties.address,
+  sample: { table: 'real_estate_properties', column: 'address' },
+};
