@@ -407,9 +407,7 @@ async function benchUnder(node, serverDist, apiKey) {
     // BENCH_ONLY="GET /healthz,get-key-information" keeps those rows (and the references).
     const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
     const every = rows(apiKey);
-    const kept = every.filter(
-      (row) => !only.length || row.options.base === BARE || only.includes(row.title),
-    );
+    const kept = every.filter((row) => !only.length || row.options.base === BARE || only.includes(row.title));
     // A kept row's reference is kept too (a dashboards row is compared with get-key-information).
     const all = every.filter(
       (row) => kept.includes(row) || kept.some((other) => other.reference === row.title),
