@@ -209,7 +209,12 @@ describe("a staff member's projects", () => {
     const twoParts = Buffer.from(JSON.stringify(['2026-01-02T03:04:05Z', randomUUID()])).toString(
       'base64url',
     );
+    // Shaped like a cursor's moment but no real one: refused before it reaches a SQL cast (was a 500).
+    const impossible = Buffer.from(
+      JSON.stringify(['2026-02-30T00:00:00Z', randomUUID(), randomUUID()]),
+    ).toString('base64url');
     const cases: Array<[Record<string, string>, string]> = [
+      [{ cursor: impossible }, 'That page link is not valid; start from the first page'],
       [{ limit: '0' }, 'Limit must be at least 1'],
       [{ limit: '201' }, 'Limit must be at most 200'],
       [{ limit: 'ten' }, 'Limit must be a number'],
@@ -367,7 +372,15 @@ describe('get_discussions with order=<id>', () => {
 
   it('refuses bad paging input from a staff member with a 400, and anyone signed out with a 401', async () => {
     const staff = await createAccount(server, 'staff');
-    for (const query of ['limit=0', 'limit=201', 'cursor=%21%21', 'userID=x', `search=${'x'.repeat(201)}`]) {
+    const impossible = Buffer.from(JSON.stringify(['2026-13-01T00:00:00Z', randomUUID()])).toString('base64url');
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'cursor=%21%21',
+      `cursor=${impossible}`,
+      'userID=x',
+      `search=${'x'.repeat(201)}`,
+    ]) {
       const bad = await request(`${CHAT_PATHS.discussions}?${query}`, { token: staff.access });
       expect(bad.status, query).toBe(400);
       expect(bad.body).toMatchObject({ status: 'failed' });
