@@ -78,6 +78,35 @@ describe("a staff member's projects", () => {
     expect(own.body.projects.map((project) => project.id)).toEqual([projectID]);
   });
 
+  it("follow an order's new time and a project moved to another order (the copies next to the assignments)", async () => {
+    const staff = await createAccount(server, 'staff');
+    const names = [tagOf('Retimed'), tagOf('Moved'), tagOf('Target')];
+    const [first, second, target] = await orders(
+      names,
+      [new Date('2030-08-01T00:00:00Z'), new Date('2030-08-02T00:00:00Z'), new Date('2030-07-01T00:00:00Z')],
+    );
+    const moved = second?.projects[0] ?? '';
+    await assign(staff, [first?.projects[0] ?? '', moved]);
+    const { db } = server.deps.database;
+    // An operator's correction of an order's time: the lists follow it (or a page would skip rows).
+    await db.execute(
+      sql`update project_orders set created_at = '2030-08-03T00:00:00.123456Z' where id = ${first?.id}::uuid`,
+    );
+    const retimed = await request<Projects>(PROJECT_PATHS.staffProjects, { token: staff.access });
+    expect(retimed.body.projects.map((project) => project.order.id)).toEqual([first?.id, second?.id]);
+    // A project moved to another order: its room is listed under that order, found by its name.
+    await db.update(projects).set({ orderId: target?.id ?? '' }).where(eq(projects.id, moved));
+    const rooms = await request<Discussions>(CHAT_PATHS.discussions, { token: staff.access });
+    expect(rooms.body.discussions.map((discussion) => [discussion.id, discussion.projects.map((p) => p.id)])).toEqual([
+      [first?.id, first?.projects],
+      [target?.id, [moved]],
+    ]);
+    const found = await request<Projects>(path(PROJECT_PATHS.staffProjects, { search: names[2] ?? '' }), {
+      token: staff.access,
+    });
+    expect(found.body.projects.map((project) => [project.id, project.order.id])).toEqual([[moved, target?.id]]);
+  });
+
   it('page newest order first (ties by order id, then project id), only the assigned ones, and keep the old call shape', async () => {
     const staff = await createAccount(server, 'staff');
     const tied = await orders(['Tie A', 'Tie B', 'Tie C'], SAME_MOMENT, 2);
