@@ -81,10 +81,11 @@ describe("a staff member's projects", () => {
   it("follow an order's new time and a project moved to another order (the copies next to the assignments)", async () => {
     const staff = await createAccount(server, 'staff');
     const names = [tagOf('Retimed'), tagOf('Moved'), tagOf('Target')];
-    const [first, second, target] = await orders(
-      names,
-      [new Date('2030-08-01T00:00:00Z'), new Date('2030-08-02T00:00:00Z'), new Date('2030-07-01T00:00:00Z')],
-    );
+    const [first, second, target] = await orders(names, [
+      new Date('2030-08-01T00:00:00Z'),
+      new Date('2030-08-02T00:00:00Z'),
+      new Date('2030-07-01T00:00:00Z'),
+    ]);
     const moved = second?.projects[0] ?? '';
     await assign(staff, [first?.projects[0] ?? '', moved]);
     const { db } = server.deps.database;
@@ -95,16 +96,23 @@ describe("a staff member's projects", () => {
     const retimed = await request<Projects>(PROJECT_PATHS.staffProjects, { token: staff.access });
     expect(retimed.body.projects.map((project) => project.order.id)).toEqual([first?.id, second?.id]);
     // A project moved to another order: its room is listed under that order, found by its name.
-    await db.update(projects).set({ orderId: target?.id ?? '' }).where(eq(projects.id, moved));
+    await db
+      .update(projects)
+      .set({ orderId: target?.id ?? '' })
+      .where(eq(projects.id, moved));
     const rooms = await request<Discussions>(CHAT_PATHS.discussions, { token: staff.access });
-    expect(rooms.body.discussions.map((discussion) => [discussion.id, discussion.projects.map((p) => p.id)])).toEqual([
+    expect(
+      rooms.body.discussions.map((discussion) => [discussion.id, discussion.projects.map((p) => p.id)]),
+    ).toEqual([
       [first?.id, first?.projects],
       [target?.id, [moved]],
     ]);
     const found = await request<Projects>(path(PROJECT_PATHS.staffProjects, { search: names[2] ?? '' }), {
       token: staff.access,
     });
-    expect(found.body.projects.map((project) => [project.id, project.order.id])).toEqual([[moved, target?.id]]);
+    expect(found.body.projects.map((project) => [project.id, project.order.id])).toEqual([
+      [moved, target?.id],
+    ]);
   });
 
   it('page newest order first (ties by order id, then project id), only the assigned ones, and keep the old call shape', async () => {
@@ -401,7 +409,9 @@ describe('get_discussions with order=<id>', () => {
 
   it('refuses bad paging input from a staff member with a 400, and anyone signed out with a 401', async () => {
     const staff = await createAccount(server, 'staff');
-    const impossible = Buffer.from(JSON.stringify(['2026-13-01T00:00:00Z', randomUUID()])).toString('base64url');
+    const impossible = Buffer.from(JSON.stringify(['2026-13-01T00:00:00Z', randomUUID()])).toString(
+      'base64url',
+    );
     for (const query of [
       'limit=0',
       'limit=201',

@@ -21,9 +21,10 @@ describe('cursor timestamps', () => {
       '0000-01-01T00:00:00Z',
     ]) {
       expect(cursorPart.timestamp(part), part).toBe(false);
-      expect(() => decodeCursor(encodeCursor([part, UUID]), [cursorPart.timestamp, cursorPart.uuid]), part).toThrow(
-        'That page link is not valid; start from the first page',
-      );
+      expect(
+        () => decodeCursor(encodeCursor([part, UUID]), [cursorPart.timestamp, cursorPart.uuid]),
+        part,
+      ).toThrow('That page link is not valid; start from the first page');
     }
   });
 });
