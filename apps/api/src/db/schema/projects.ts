@@ -101,7 +101,8 @@ export const projectEmployees = pgTable(
      * member's projects and discussions walk one index newest order first (issue 17, decision 030).
      * Filled by a BEFORE INSERT trigger (migration 0022), never by code: an insert leaves them to it
      * (`default`, replaced by the trigger before the NOT NULL check).
-     * An order's id and time, and a project's order, never change.
+     * No route changes an order's time or a project's order; should anyone do it in SQL, triggers on
+     * project_orders and projects (migration 0023) bring the copies along.
      */
     orderId: uuid('order_id')
       .notNull()

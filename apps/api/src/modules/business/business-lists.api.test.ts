@@ -433,6 +433,10 @@ describe('businesses list at scale', () => {
         `cursor=${Buffer.from(JSON.stringify(['owner', 'yesterday', a.businessId])).toString('base64url')}`,
         { field: 'cursor' },
       ],
+      [
+        `cursor=${Buffer.from(JSON.stringify(['owner', '2026-02-30T00:00:00Z', a.businessId])).toString('base64url')}`,
+        { field: 'cursor' },
+      ],
     ];
     for (const [query, expected] of bad) {
       const reply = await request(`${BUSINESS_PATHS.list}?${query}`, { token: a.owner.access });

@@ -78,6 +78,43 @@ describe("a staff member's projects", () => {
     expect(own.body.projects.map((project) => project.id)).toEqual([projectID]);
   });
 
+  it("follow an order's new time and a project moved to another order (the copies next to the assignments)", async () => {
+    const staff = await createAccount(server, 'staff');
+    const names = [tagOf('Retimed'), tagOf('Moved'), tagOf('Target')];
+    const [first, second, target] = await orders(names, [
+      new Date('2030-08-01T00:00:00Z'),
+      new Date('2030-08-02T00:00:00Z'),
+      new Date('2030-07-01T00:00:00Z'),
+    ]);
+    const moved = second?.projects[0] ?? '';
+    await assign(staff, [first?.projects[0] ?? '', moved]);
+    const { db } = server.deps.database;
+    // An operator's correction of an order's time: the lists follow it (or a page would skip rows).
+    await db.execute(
+      sql`update project_orders set created_at = '2030-08-03T00:00:00.123456Z' where id = ${first?.id}::uuid`,
+    );
+    const retimed = await request<Projects>(PROJECT_PATHS.staffProjects, { token: staff.access });
+    expect(retimed.body.projects.map((project) => project.order.id)).toEqual([first?.id, second?.id]);
+    // A project moved to another order: its room is listed under that order, found by its name.
+    await db
+      .update(projects)
+      .set({ orderId: target?.id ?? '' })
+      .where(eq(projects.id, moved));
+    const rooms = await request<Discussions>(CHAT_PATHS.discussions, { token: staff.access });
+    expect(
+      rooms.body.discussions.map((discussion) => [discussion.id, discussion.projects.map((p) => p.id)]),
+    ).toEqual([
+      [first?.id, first?.projects],
+      [target?.id, [moved]],
+    ]);
+    const found = await request<Projects>(path(PROJECT_PATHS.staffProjects, { search: names[2] ?? '' }), {
+      token: staff.access,
+    });
+    expect(found.body.projects.map((project) => [project.id, project.order.id])).toEqual([
+      [moved, target?.id],
+    ]);
+  });
+
   it('page newest order first (ties by order id, then project id), only the assigned ones, and keep the old call shape', async () => {
     const staff = await createAccount(server, 'staff');
     const tied = await orders(['Tie A', 'Tie B', 'Tie C'], SAME_MOMENT, 2);
@@ -209,7 +246,12 @@ describe("a staff member's projects", () => {
     const twoParts = Buffer.from(JSON.stringify(['2026-01-02T03:04:05Z', randomUUID()])).toString(
       'base64url',
     );
+    // Shaped like a cursor's moment but no real one: refused before it reaches a SQL cast (was a 500).
+    const impossible = Buffer.from(
+      JSON.stringify(['2026-02-30T00:00:00Z', randomUUID(), randomUUID()]),
+    ).toString('base64url');
     const cases: Array<[Record<string, string>, string]> = [
+      [{ cursor: impossible }, 'That page link is not valid; start from the first page'],
       [{ limit: '0' }, 'Limit must be at least 1'],
       [{ limit: '201' }, 'Limit must be at most 200'],
       [{ limit: 'ten' }, 'Limit must be a number'],
@@ -367,7 +409,17 @@ describe('get_discussions with order=<id>', () => {
 
   it('refuses bad paging input from a staff member with a 400, and anyone signed out with a 401', async () => {
     const staff = await createAccount(server, 'staff');
-    for (const query of ['limit=0', 'limit=201', 'cursor=%21%21', 'userID=x', `search=${'x'.repeat(201)}`]) {
+    const impossible = Buffer.from(JSON.stringify(['2026-13-01T00:00:00Z', randomUUID()])).toString(
+      'base64url',
+    );
+    for (const query of [
+      'limit=0',
+      'limit=201',
+      'cursor=%21%21',
+      `cursor=${impossible}`,
+      'userID=x',
+      `search=${'x'.repeat(201)}`,
+    ]) {
       const bad = await request(`${CHAT_PATHS.discussions}?${query}`, { token: staff.access });
       expect(bad.status, query).toBe(400);
       expect(bad.body).toMatchObject({ status: 'failed' });

@@ -9,9 +9,22 @@ export function encodeCursor(key: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
 
+/**
+ * A cursor's moment: the shape `exactTimestamp` writes, and a real one. The shape alone let
+ * `2026-02-30T…` or month 13 through to `::timestamptz`, which PostgreSQL refuses (a 500): the
+ * date and time must come back unchanged from a Date, and the year must be 1 or later.
+ */
+function isCursorTimestamp(part: string): boolean {
+  const shape = /^(\d{4})-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.exec(part);
+  if (!shape || Number(shape[1]) < 1) return false;
+  const seconds = part.slice(0, 19);
+  const date = new Date(`${seconds}Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 19) === seconds;
+}
+
 /** Checks for the parts of a cursor's key, so a tampered cursor never reaches a SQL cast. */
 export const cursorPart = {
-  timestamp: (part: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/.test(part),
+  timestamp: isCursorTimestamp,
   uuid: (part: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(part),
   text: (part: string) => part.length <= 500,
   integer: (part: string) => /^\d{1,15}$/.test(part),
