@@ -94,7 +94,10 @@ describe('get-keys pages', () => {
     expect(all.slice(0, 50)).toEqual(first.body.keys);
     // A key added while paging appears on the first page, not in the middle of a later one.
     const cursor = (await getKeys(dev, { limit: 60 })).body.nextCursor;
-    await dev.addKey(1);
+    const added = await dev.addKey(1);
+    // A page's key is the same object add-key answered (the page reads its fields and ISO times
+    // from the database; single-key replies format a row's Dates).
+    expect((await getKeys(dev, { limit: 1 })).body.keys).toEqual([added]);
     const rest = await getKeys(dev, { limit: 200, cursor });
     expect(rest.body.keys.map((key) => key.id)).toEqual(all.slice(60).map((key) => key.id));
     expect(rest.body.nextCursor).toBeNull();
