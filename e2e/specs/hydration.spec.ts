@@ -138,3 +138,52 @@ test(
     await expect(page.locator('pre code', { hasText: 'localhost:3000' })).toHaveCount(0);
   },
 );
+
+test(
+  'a click on the rendered page before React has hydrated it is kept: "Chat with us" opens the email dialog',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    // The page's own chunk is held back, so the click lands on the build's HTML with no handler yet
+    // (a slow phone or network); main.tsx holds it and replays it once hydration has committed.
+    let releaseChunk = () => {};
+    const chunkHeld = new Promise<void>((resolve) => {
+      releaseChunk = resolve;
+    });
+    await page.route(/\/assets\/contact-route-[^/]+\.js$/, async (route) => {
+      await chunkHeld;
+      await route.continue();
+    });
+    await page.goto('/contact-us', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Chat with us' }).click();
+    await expect(page.getByRole('dialog', { name: 'Enter email' })).toHaveCount(0);
+    releaseChunk();
+    await expect(page.getByRole('dialog', { name: 'Enter email' })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Enter email' }).getByLabel('Email')).toBeFocused();
+  },
+);
+
+test(
+  '/contact-us stays at the top once its chat panel has mounted',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    // The message list scrolled itself into view with scrollIntoView, which scrolls the window too:
+    // the page jumped 263 px past its Help Center as it loaded, under a visitor's pointer.
+    await page.goto('/contact-us');
+    await expect(page.getByRole('log', { name: 'Messages' })).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  },
+);
+
+test(
+  'a click while React is still hydrating the page (a slow phone) lands on what was aimed at',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    await page.goto('/contact-us');
+    await page.getByRole('button', { name: 'Chat with us' }).click();
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await expect(page.getByRole('dialog', { name: 'Enter email' })).toBeVisible();
+  },
+);

@@ -27,17 +27,21 @@ const timeOf = (iso: string) =>
 
 /** Spec §2/§9: a 450 px scrolling list; 'Me' right-aligned; text always rendered as text. */
 export function MessageList({ messages, lastSeen, typing, mediaHeaders, emptyText }: MessageListProps) {
-  const end = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;
+  // The list scrolls to its newest message, and only the list: scrollIntoView also scrolled the
+  // window, so /contact-us jumped past its Help Center on load (and under a visitor's pointer).
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll when a new message arrives
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'end' });
+    const element = list.current;
+    if (element) element.scrollTop = element.scrollHeight;
   }, [lastId, typing]);
   const lastMine = [...messages].reverse().find((m) => m.mine);
   const seen = lastMine && lastSeen && new Date(lastSeen) >= new Date(lastMine.at);
 
   return (
     <div
+      ref={list}
       className="chat-list overflow-auto p-3 bg-light"
       style={{ height: 450 }}
       role="log"
@@ -63,7 +67,6 @@ export function MessageList({ messages, lastSeen, typing, mediaHeaders, emptyTex
       ))}
       {seen && <div className="text-end small text-muted">Seen</div>}
       {typing && <div className="small text-muted fst-italic">{typing} is typing…</div>}
-      <div ref={end} />
     </div>
   );
 }
