@@ -45,13 +45,14 @@ export class TopicHandlers {
   }
 }
 
-export function encodeEvent(topic: string, data: unknown): string {
-  const text = JSON.stringify({ topic, data });
+/** `origin`: the publishing instance, so it can skip its own event when NOTIFY echoes it back. */
+export function encodeEvent(topic: string, data: unknown, origin?: string): string {
+  const text = JSON.stringify(origin === undefined ? { topic, data } : { topic, data, origin });
   if (Buffer.byteLength(text) > MAX_EVENT_BYTES) throw new Error(`event on "${topic}" is too large`);
   return text;
 }
 
-export function decodeEvent(text: string): { topic: string; data: unknown } | null {
+export function decodeEvent(text: string): { topic: string; data: unknown; origin?: string } | null {
   try {
     const parsed: unknown = JSON.parse(text);
     if (
@@ -60,7 +61,10 @@ export function decodeEvent(text: string): { topic: string; data: unknown } | nu
       'topic' in parsed &&
       typeof parsed.topic === 'string'
     ) {
-      return { topic: parsed.topic, data: (parsed as { data?: unknown }).data };
+      const { data, origin } = parsed as { data?: unknown; origin?: unknown };
+      return typeof origin === 'string'
+        ? { topic: parsed.topic, data, origin }
+        : { topic: parsed.topic, data };
     }
   } catch {
     // Not ours: ignore foreign payloads on the channel.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { decodeEvent, type EventBus, encodeEvent, TopicHandlers } from './event-bus.js';
@@ -8,13 +9,17 @@ const RECONNECT_MAX_MS = 10_000;
 
 /**
  * Several API instances on one PostgreSQL database: publish is `pg_notify`, and one dedicated
- * connection per instance LISTENs and hands events to local handlers. The publisher hears its own
- * events through the same path, so every instance delivers exactly once. If the listening
+ * connection per instance LISTENs and hands events to local handlers. The publisher delivers its own
+ * event to its handlers as soon as the NOTIFY is sent, before `publish` resolves, and skips the echo
+ * (the event names its origin): what a request changed is seen by the next request on the same
+ * instance — an admin who enables an account and calls the API at once is not answered from a cache
+ * the echo had not cleared yet. Every instance still delivers each event once. If the listening
  * connection drops it reconnects with backoff; events sent while it was down are lost, which the
  * chat tolerates because clients also poll and refetch on reconnect.
  */
 export function createPostgresEventBus(pool: pg.Pool, log: FastifyBaseLogger): EventBus {
   const handlers = new TopicHandlers((error) => log.error({ err: error }, 'event handler failed'));
+  const instance = randomUUID();
   let client: pg.PoolClient | null = null;
   let closed = false;
   let delay = RECONNECT_MIN_MS;
@@ -32,7 +37,7 @@ export function createPostgresEventBus(pool: pg.Pool, log: FastifyBaseLogger): E
   const onNotification = (message: pg.Notification) => {
     if (message.channel !== EVENTS_CHANNEL || !message.payload) return;
     const event = decodeEvent(message.payload);
-    if (event) handlers.deliver(event.topic, event.data);
+    if (event && event.origin !== instance) handlers.deliver(event.topic, event.data);
   };
 
   const scheduleReconnect = () => {
@@ -72,7 +77,11 @@ export function createPostgresEventBus(pool: pg.Pool, log: FastifyBaseLogger): E
 
   return {
     async publish(topic, data) {
-      await pool.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, encodeEvent(topic, data)]);
+      const text = encodeEvent(topic, data, instance);
+      await pool.query('select pg_notify($1, $2)', [EVENTS_CHANNEL, text]);
+      // Handlers get a copy, as on every other instance (and from the in-memory bus).
+      const event = decodeEvent(text);
+      if (event) handlers.deliver(event.topic, event.data);
     },
     subscribe: (topic, handler) => handlers.add(topic, handler),
     async ready() {
