@@ -187,3 +187,24 @@ test(
     await expect(page.getByRole('dialog', { name: 'Enter email' })).toBeVisible();
   },
 );
+
+test('an email typed into the footer newsletter before React has hydrated the page is the one subscribed', async ({
+  page,
+}) => {
+  let releaseChunk = () => {};
+  const chunkHeld = new Promise<void>((resolve) => {
+    releaseChunk = resolve;
+  });
+  await page.route(/\/assets\/home-page-[^/]+\.js$/, async (route) => {
+    await chunkHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'domcontentloaded' });
+  const box = page.getByRole('form', { name: 'Get our newsletter' });
+  const email = box.getByLabel('Email address');
+  await email.fill(`early-${Date.now()}@example.com`);
+  await box.getByRole('button', { name: 'Subscribe' }).click();
+  releaseChunk();
+  await expect(box.getByRole('status')).toContainText('Subscription successful!');
+  await expect(email).toHaveValue('');
+});

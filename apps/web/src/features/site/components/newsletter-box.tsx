@@ -6,23 +6,26 @@ import { errorMessage } from '../../../lib/api-error';
  * Spec §2/§5/§8: an email input (type email only) and a subscribe button; success shows
  * 'Subscription successful!' and clears the input, failure shows the server's message.
  * Plain Bootstrap markup, and the API module (with zod) loads on first submit, keeping the home
- * page's initial JavaScript small (issue 7).
+ * page's initial JavaScript small (issue 7). The input is uncontrolled (read on submit): it sits in
+ * every public page's footer, rendered by the build, and an address typed before React hydrated
+ * the page was reset to the empty state (a busy machine's spec submitted "" once).
  */
 export function NewsletterBox() {
   const id = useId();
   const toast = useToast();
-  const [email, setEmail] = useState('');
   const [pending, setPending] = useState(false);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    const form = event.currentTarget;
+    const email = String(new FormData(form).get('email') ?? '');
     setPending(true);
     setStatus(null);
     try {
       const { subscribeToNewsletter } = await import('../newsletter-api');
       const reply = await subscribeToNewsletter(email);
-      setEmail('');
+      form.reset();
       setStatus({ ok: true, text: `${reply.message} Check your inbox to confirm.` });
       toast.show({ message: reply.message, variant: 'success' });
     } catch (error) {
@@ -54,8 +57,6 @@ export function NewsletterBox() {
           required
           autoComplete="email"
           placeholder="you@company.com"
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
           aria-describedby={`${id}-status`}
         />
         <button type="submit" className="btn btn-primary" disabled={pending}>
