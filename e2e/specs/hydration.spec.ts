@@ -139,20 +139,28 @@ test(
   },
 );
 
+/**
+ * Holds back a route chunk until the returned function is called, so what the spec does meanwhile
+ * lands on the build's HTML with no React handler yet (a slow phone or network).
+ */
+async function holdChunk(page: Page, chunk: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(chunk, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test(
   'a click on the rendered page before React has hydrated it is kept: "Chat with us" opens the email dialog',
   DATABASE_INDEPENDENT,
   async ({ page }) => {
-    // The page's own chunk is held back, so the click lands on the build's HTML with no handler yet
-    // (a slow phone or network); main.tsx holds it and replays it once hydration has committed.
-    let releaseChunk = () => {};
-    const chunkHeld = new Promise<void>((resolve) => {
-      releaseChunk = resolve;
-    });
-    await page.route(/\/assets\/contact-route-[^/]+\.js$/, async (route) => {
-      await chunkHeld;
-      await route.continue();
-    });
+    // main.tsx holds a click made before hydration and replays it as hydration starts.
+    const releaseChunk = await holdChunk(page, /\/assets\/contact-route-[^/]+\.js$/);
     await page.goto('/contact-us', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Chat with us' }).click();
     await expect(page.getByRole('dialog', { name: 'Enter email' })).toHaveCount(0);
@@ -191,14 +199,7 @@ test(
 test('an email typed into the footer newsletter before React has hydrated the page is the one subscribed', async ({
   page,
 }) => {
-  let releaseChunk = () => {};
-  const chunkHeld = new Promise<void>((resolve) => {
-    releaseChunk = resolve;
-  });
-  await page.route(/\/assets\/home-page-[^/]+\.js$/, async (route) => {
-    await chunkHeld;
-    await route.continue();
-  });
+  const releaseChunk = await holdChunk(page, /\/assets\/home-page-[^/]+\.js$/);
   await page.goto('/', { waitUntil: 'domcontentloaded' });
   const box = page.getByRole('form', { name: 'Get our newsletter' });
   const email = box.getByLabel('Email address');
