@@ -1,7 +1,6 @@
 package dev.northwind.keymanager;
 
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -126,8 +125,8 @@ public final class KeyManager {
      * @throws IllegalArgumentException when an argument is null, blank, not http(s) or not positive
      */
     public KeyManager(String apiKey, String baseUrl, Duration timeout) {
-        requireText(apiKey, "apiKey");
-        String url = requireText(baseUrl, "baseUrl").trim();
+        RequestBody.requireText(apiKey, "apiKey");
+        String url = RequestBody.requireText(baseUrl, "baseUrl").trim();
         if (!url.startsWith("http://") && !url.startsWith("https://")) {
             throw new IllegalArgumentException("baseUrl must start with http:// or https://");
         }
@@ -156,7 +155,7 @@ public final class KeyManager {
      *     or deleted key
      */
     public KeyInformationResponse getKeyInformation(String key) throws KeyManagerException {
-        Map<String, Object> reply = call("get-key-information", body("key", requireText(key, "key")));
+        Map<String, Object> reply = call("get-key-information", RequestBody.key(key));
         return new KeyInformationResponse(text(reply.get("status")), new KeyInformation(reply));
     }
 
@@ -173,7 +172,7 @@ public final class KeyManager {
      * @throws KeyManagerException when the call fails; {@link KeyNotFoundException} for an unknown key
      */
     public KeyInformationResponse getKeyInformation(String key, boolean includeDevices) throws KeyManagerException {
-        Map<String, Object> body = body("key", requireText(key, "key"));
+        RequestBody body = RequestBody.key(key);
         if (includeDevices) {
             body.put("includeDevices", true);
         }
@@ -189,7 +188,7 @@ public final class KeyManager {
      * @throws KeyManagerException when the call fails; {@link KeyNotFoundException} for an unknown id
      */
     public KeyInformationResponse getKeyInformationById(String id) throws KeyManagerException {
-        Map<String, Object> reply = call("get-key-information", body("id", requireText(id, "id")));
+        Map<String, Object> reply = call("get-key-information", RequestBody.of("id", id));
         return new KeyInformationResponse(text(reply.get("status")), new KeyInformation(reply));
     }
 
@@ -202,7 +201,7 @@ public final class KeyManager {
      *     the key is at its limit, {@link KeyDisabledException} when it is disabled
      */
     public ManipulationResponse activate(String key) throws KeyManagerException {
-        return manipulate("activate-key", body("key", requireText(key, "key")), "Key activated");
+        return manipulate("activate-key", RequestBody.key(key), "Key activated");
     }
 
     /**
@@ -216,9 +215,7 @@ public final class KeyManager {
      *     the key is at its limit, {@link KeyDisabledException} when it is disabled
      */
     public ManipulationResponse activate(String key, String fingerprint) throws KeyManagerException {
-        Map<String, Object> body = body("key", requireText(key, "key"));
-        body.put("fingerprint", requireText(fingerprint, "fingerprint"));
-        return manipulate("activate-key", body, "Key activated");
+        return manipulate("activate-key", RequestBody.device(key, fingerprint), "Key activated");
     }
 
     /**
@@ -235,14 +232,9 @@ public final class KeyManager {
      */
     public ManipulationResponse activate(String key, String fingerprint, String deviceName, String platform)
             throws KeyManagerException {
-        Map<String, Object> body = body("key", requireText(key, "key"));
-        body.put("fingerprint", requireText(fingerprint, "fingerprint"));
-        if (deviceName != null && !deviceName.trim().isEmpty()) {
-            body.put("deviceName", deviceName);
-        }
-        if (platform != null && !platform.trim().isEmpty()) {
-            body.put("platform", platform);
-        }
+        RequestBody body = RequestBody.device(key, fingerprint)
+                .optionalText("deviceName", deviceName)
+                .optionalText("platform", platform);
         return manipulate("activate-key", body, "Key activated");
     }
 
@@ -257,9 +249,7 @@ public final class KeyManager {
      *     device's slot is gone (released, or its lease lapsed): activate again
      */
     public HeartbeatResponse heartbeat(String key, String fingerprint) throws KeyManagerException {
-        Map<String, Object> body = body("key", requireText(key, "key"));
-        body.put("fingerprint", requireText(fingerprint, "fingerprint"));
-        Map<String, Object> reply = call("heartbeat", body);
+        Map<String, Object> reply = call("heartbeat", RequestBody.device(key, fingerprint));
         Object lease = reply.get("leaseSeconds");
         String message = text(reply.get("message"));
         return new HeartbeatResponse(
@@ -278,7 +268,7 @@ public final class KeyManager {
      *     is already zero, {@link KeyDisabledException} when the key is disabled
      */
     public ManipulationResponse deactivate(String key) throws KeyManagerException {
-        return manipulate("deactivate-key", body("key", requireText(key, "key")), "Key deactivated");
+        return manipulate("deactivate-key", RequestBody.key(key), "Key deactivated");
     }
 
     /**
@@ -291,9 +281,7 @@ public final class KeyManager {
      * @throws KeyManagerException when the call fails
      */
     public ManipulationResponse deactivate(String key, String fingerprint) throws KeyManagerException {
-        Map<String, Object> body = body("key", requireText(key, "key"));
-        body.put("fingerprint", requireText(fingerprint, "fingerprint"));
-        return manipulate("deactivate-key", body, "Key deactivated");
+        return manipulate("deactivate-key", RequestBody.device(key, fingerprint), "Key deactivated");
     }
 
     /**
@@ -306,8 +294,7 @@ public final class KeyManager {
      * @throws KeyManagerException when the call fails
      */
     public ManipulationResponse setUsable(String key, boolean usable) throws KeyManagerException {
-        Map<String, Object> body = body("key", requireText(key, "key"));
-        body.put("isActive", usable);
+        RequestBody body = RequestBody.key(key).put("isActive", usable);
         return manipulate("mark-key-as-active", body, usable ? "Key enabled" : "Key disabled");
     }
 
@@ -319,7 +306,7 @@ public final class KeyManager {
      * @throws KeyManagerException when the call fails
      */
     public ManipulationResponse delete(String key) throws KeyManagerException {
-        return manipulate("delete-key", body("key", requireText(key, "key")), "Key deleted");
+        return manipulate("delete-key", RequestBody.key(key), "Key deleted");
     }
 
     /**
@@ -354,8 +341,7 @@ public final class KeyManager {
      */
     public LicenseCheckoutResponse checkoutLicense(String key, String fingerprint, long ttlSeconds)
             throws KeyManagerException {
-        Map<String, Object> body = body("key", requireText(key, "key"));
-        body.put("fingerprint", requireText(fingerprint, "fingerprint"));
+        RequestBody body = RequestBody.device(key, fingerprint);
         if (ttlSeconds < 0) {
             throw new IllegalArgumentException("ttlSeconds must not be negative");
         }
@@ -374,7 +360,7 @@ public final class KeyManager {
         }
     }
 
-    private ManipulationResponse manipulate(String operation, Map<String, Object> body, String fallback)
+    private ManipulationResponse manipulate(String operation, RequestBody body, String fallback)
             throws KeyManagerException {
         Map<String, Object> reply = call(operation, body);
         String message = text(reply.get("message"));
@@ -382,25 +368,12 @@ public final class KeyManager {
                 text(reply.get("status")), message == null ? fallback : message, new KeyInformation(reply));
     }
 
-    private Map<String, Object> call(String operation, Map<String, Object> body) throws KeyManagerException {
-        return transport.post(operation, body);
-    }
-
-    private static Map<String, Object> body(String name, Object value) {
-        Map<String, Object> body = new LinkedHashMap<>();
-        body.put(name, value);
-        return body;
+    private Map<String, Object> call(String operation, RequestBody body) throws KeyManagerException {
+        return transport.post(operation, body.fields());
     }
 
     private static String text(Object value) {
         return value == null ? null : String.valueOf(value);
-    }
-
-    private static String requireText(String value, String name) {
-        if (value == null || value.trim().isEmpty()) {
-            throw new IllegalArgumentException(name + " must not be empty");
-        }
-        return value;
     }
 
     private static String defaultBaseUrl() {
