@@ -692,7 +692,11 @@ try {
         'if-none-match': tagged.headers.get('etag') ?? '',
       });
       const extras = list.extras ? await list.extras({ ...ctx, token }, size) : {};
-      const { result: paging, healthP99, healthSamples } = await healthDuring(() => pagingClients(list, token));
+      const {
+        result: paging,
+        healthP99,
+        healthSamples,
+      } = await healthDuring(() => pagingClients(list, token));
       results.push({
         list: list.name,
         size,
