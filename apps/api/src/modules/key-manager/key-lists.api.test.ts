@@ -9,6 +9,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { statementsDuring } from '../../test/list-support.js';
 import { givePrivatePlan, newDeveloper } from './key-manager-kit.test.js';
 import { LicenceKeyList } from './licence-key-list.js';
 
@@ -249,6 +250,27 @@ describe('conditional polls', () => {
     expect((await getKeys(other, {}, { 'if-none-match': changed.headers.get('etag') ?? '' })).status).toBe(
       200,
     );
+  });
+
+  it('reads a page and its tag in one statement; a held tag costs the counter alone when unchanged', async () => {
+    const dev = await unlimitedDeveloper();
+    await dev.addKey(1);
+    // Sign-in state is cached after the first call; background jobs may run meanwhile, so only the
+    // statements on the keys' tables are counted.
+    await getKeys(dev);
+    const keyStatements = (statements: { sql: string }[]) =>
+      statements.map((statement) => statement.sql).filter((text) => /"licence_key/.test(text));
+    let page: Awaited<ReturnType<typeof getKeys>> | undefined;
+    const pageStatements = await statementsDuring(server, async () => {
+      page = await getKeys(dev);
+    });
+    expect(page?.status).toBe(200);
+    expect(keyStatements(pageStatements)).toEqual([expect.stringMatching(/from "licence_keys"/)]);
+    const tag = page?.headers.get('etag') ?? '';
+    const pollStatements = await statementsDuring(server, async () => {
+      expect((await getKeys(dev, {}, { 'if-none-match': tag })).status).toBe(304);
+    });
+    expect(keyStatements(pollStatements)).toEqual([expect.stringMatching(/from "licence_key_counters"/)]);
   });
 
   it('answers 304 to an unchanged data poll and 200 after a key or API-key change', async () => {

@@ -1,4 +1,4 @@
-import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { badRequest } from './errors.js';
 
 /**
@@ -87,11 +87,12 @@ export function containsPattern(search: string | undefined): string | null {
  * The keyset condition for the rows after a cursor's (timestamp, uuid, …) key: `(t, id) < key` for a
  * newest-first list, `>` for an oldest-first one; no condition without a cursor. The row comparison
  * is what lets a composite (t, id) index serve the page. Every column after the timestamp is a uuid
- * (a staff member's assignments sort by (order time, order id, project id)).
+ * (a staff member's assignments sort by (order time, order id, project id)). The key's parts may be a
+ * prepared statement's placeholders.
  */
 export function keysetAfter(
   columns: readonly [SQLWrapper, SQLWrapper, ...SQLWrapper[]],
-  after: readonly string[] | undefined,
+  after: readonly (string | Placeholder)[] | undefined,
   order: 'newest-first' | 'oldest-first' = 'newest-first',
 ): SQL | undefined {
   if (!after) return undefined;
