@@ -15,6 +15,8 @@ import type { Actor, ProjectService } from '../projects/service.js';
 import { projectRoom, publishChatEvent } from './chat-events.js';
 
 const HISTORY_LIMIT = 500;
+/** How many just-sent messages an instance keeps for its own fan-out (it reads each within ms). */
+const JUST_SENT_LIMIT = 256;
 /** Spec §3 Discussion: every listed project is a chat room, which the spec marks as type 2. */
 export const CHAT_PROJECT_TYPE = 2;
 
@@ -54,6 +56,14 @@ export interface ProjectMessageView {
 
 /** Project chat: rooms per project; who may enter is the projects feature's access rule. */
 export class ProjectChats {
+  /**
+   * Messages this instance just stored, by id, for its own sockets' fan-out: the event carries only
+   * the id (other instances read the message once each), and here the row, the file and the sender's
+   * name are already in hand, so reading them back was a statement per message for nothing.
+   * Bounded: a message with no socket here in its room is never asked for.
+   */
+  private readonly justSent = new Map<number, Item>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -129,7 +139,9 @@ export class ProjectChats {
    * computes each recipient's `self`/`from` in memory (issue 17).
    */
   async messageView(id: number): Promise<ProjectMessageView | null> {
-    const [item] = await this.select().where(eq(projectChatMessages.id, id)).limit(1);
+    const kept = this.justSent.get(id);
+    if (kept) this.justSent.delete(id);
+    const [item] = kept ? [kept] : await this.select().where(eq(projectChatMessages.id, id)).limit(1);
     if (!item) return null;
     return { senderId: item.row.senderId, as: (viewerId) => toProjectMessage(item, viewerId) };
   }
@@ -165,7 +177,13 @@ export class ProjectChats {
     await this.upsertMember(projectId, userId, { activeAt: this.clock.now() });
   }
 
-  async send(room: ProjectRoom, senderId: string, text: string, file: StoredFileRow | null) {
+  async send(
+    room: ProjectRoom,
+    sender: { id: string; firstName: string },
+    text: string,
+    file: StoredFileRow | null,
+  ) {
+    const senderId = sender.id;
     const now = this.clock.now();
     const [row] = await this.db
       .insert(projectChatMessages)
@@ -179,13 +197,18 @@ export class ProjectChats {
       .returning();
     if (!row) throw new Error('insert returned no message');
     await this.upsertMember(room.projectId, senderId, { seenAt: now, activeAt: now });
+    this.justSent.set(row.id, { row, file, senderName: sender.firstName });
+    if (this.justSent.size > JUST_SENT_LIMIT) {
+      const oldest = this.justSent.keys().next().value;
+      if (oldest !== undefined) this.justSent.delete(oldest);
+    }
     await publishChatEvent(this.events, {
       kind: 'project-message',
       projectId: room.projectId,
       messageId: row.id,
     });
     // The sender's own view needs no read-back: `from` is 'Me', and the file is the one just stored.
-    return toProjectMessage({ row, file, senderName: null }, senderId);
+    return toProjectMessage({ row, file, senderName: sender.firstName }, senderId);
   }
 
   /** The client's presence and mail throttle in a room (for the offline email). */

@@ -111,7 +111,7 @@ export const projectChatRoutes =
           if (!text && !file) throw badRequest('Write a message or attach a file', 'message');
           const room = await chats.room(user, body.order, body.project);
           if (!room) throw notFound(ROOM_NOT_FOUND);
-          const sent = await chats.send(room, user.id, text, file);
+          const sent = await chats.send(room, user, text, file);
           if (user.id !== room.clientId) await emailClientIfAway(services, chats, room);
           return { status: 'ok' as const, sent };
         } catch (error) {
