@@ -47,6 +47,32 @@ async function listed<T>(path: string) {
 }
 
 describe('admin lists at scale', () => {
+  it("shows each client's orders and each staff member's projects, counted in the page's own statement", async () => {
+    const client = await createAccount(server, 'client');
+    const idle = await createAccount(server, 'client');
+    const staff = await createAccount(server, 'staff');
+    const first = await placeOrder(server, client, { name: 'Counted one' });
+    await placeOrder(server, client, { name: 'Counted two' });
+    const project = first.projects[0];
+    if (!project) throw new Error('order has no project');
+    const assign = await request('/api/v1/admin/projects/action/assign/employees', {
+      body: { empIds: [staff.id], projectID: project.id },
+      token: admin.access,
+    });
+    expect(assign.status).toBe(200);
+
+    const countOf = async (path: string, email: string) => {
+      const { body, statements } = await listed<{ users: Array<{ email: string; count: number }> }>(
+        `${path}?search=${encodeURIComponent(email)}`,
+      );
+      expect(statements.filter((statement) => /from "users"/.test(statement.sql))).toHaveLength(1);
+      return body.users.find((user) => user.email === email)?.count;
+    };
+    expect(await countOf(USER_ADMIN_PATHS.clients, client.email)).toBe(2);
+    expect(await countOf(USER_ADMIN_PATHS.clients, idle.email)).toBe(0);
+    expect(await countOf(USER_ADMIN_PATHS.staff, staff.email)).toBe(1);
+  });
+
   it('pages clients newest first with a stable keyset cursor, no duplicates, even with inserts in between', async () => {
     const tag = `Paging${randomBytes(3).toString('hex')}`;
     const created: TestAccount[] = [];

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminUsersQuery, CreateStaffRequest, ManagedUser } from '@app/contract';
-import { and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   businessAgents,
@@ -11,7 +11,14 @@ import {
 } from '../../db/schema/index.js';
 import { USER_EMAIL, USER_FULL_NAME } from '../../db/searched-columns.js';
 import type { EventBus } from '../../platform/events/index.js';
-import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
+import {
+  cursorPart,
+  decodeCursor,
+  exactTimestamp,
+  isoTimestamp,
+  keysetAfter,
+  pageOf,
+} from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { containsSearch } from '../../platform/search/contains-search.js';
 import { ACCOUNT_ACCESS_CHANGED_TOPIC, type AccountAccessChanged } from '../accounts/account-events.js';
@@ -35,6 +42,34 @@ const toManaged = (row: UserRow, count: number): ManagedUser => ({
   count,
 });
 
+/**
+ * A list page reads the reply's fields only (not the password and answer hashes, nor the rest of the
+ * account), its time as ISO text from the database, and the count as a subquery on its index in the
+ * same statement: a second statement with the page's 50 ids as parameters was the largest cost of a
+ * page on the event loop.
+ */
+const managedColumns = (counted: SQL<number>) => ({
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  designation: users.designation,
+  disabled: users.disabled,
+  createdAt: isoTimestamp(users.createdAt),
+  count: counted,
+});
+
+/**
+ * `table.column`, always qualified: in a select's fields Drizzle writes a column of the queried table
+ * unqualified, and inside a subquery an unqualified `id` is the subquery's own table's.
+ */
+const qualified = (table: string, column: string) => sql`${sql.identifier(table)}.${sql.identifier(column)}`;
+
+/** Orders a client placed (project_orders_client_idx). */
+const ordersPlaced = sql<number>`(select count(*)::int from project_orders o where o.client_id = ${qualified('users', 'id')})`;
+/** Projects a staff member is assigned to (project_employees_employee_idx). */
+const projectsAssigned = sql<number>`(select count(*)::int from project_employees pe where pe.employee_id = ${qualified('users', 'id')})`;
+
 /** Admin Users (spec §2): Developers & Designers (staff, user type e) and Clients. */
 export class AdminUserService {
   constructor(
@@ -47,7 +82,7 @@ export class AdminUserService {
   async staff(query: AdminUsersQuery): Promise<{ users: ManagedUser[]; nextCursor: string | null }> {
     const after = decodeCursor(query.cursor, [cursorPart.text, cursorPart.text, cursorPart.uuid]);
     const rows = await this.db
-      .select()
+      .select(managedColumns(projectsAssigned))
       .from(users)
       .where(
         and(
@@ -61,18 +96,14 @@ export class AdminUserService {
       .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
       .limit(query.limit + 1);
     const page = pageOf(rows, query.limit, (row) => [row.firstName, row.lastName, row.id]);
-    const counts = await this.countPer(projectEmployees.employeeId, page.items);
-    return {
-      users: page.items.map((row) => toManaged(row, counts.get(row.id) ?? 0)),
-      nextCursor: page.nextCursor,
-    };
+    return { users: page.items, nextCursor: page.nextCursor };
   }
 
   /** Clients, newest first, in keyset pages on (created_at, id); search by name or email (trigram indexes). */
   async clients(query: AdminUsersQuery): Promise<{ users: ManagedUser[]; nextCursor: string | null }> {
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
     const rows = await this.db
-      .select({ user: users, cursorAt: exactTimestamp(users.createdAt) })
+      .select({ ...managedColumns(ordersPlaced), cursorAt: exactTimestamp(users.createdAt) })
       .from(users)
       .where(
         and(
@@ -90,29 +121,8 @@ export class AdminUserService {
       )
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(query.limit + 1);
-    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.user.id]);
-    const list = page.items.map((row) => row.user);
-    const counts = await this.countPer(projectOrders.clientId, list);
-    return { users: list.map((row) => toManaged(row, counts.get(row.id) ?? 0)), nextCursor: page.nextCursor };
-  }
-
-  /** Orders per client or projects per staff member, for one page of users (an indexed lookup each). */
-  private async countPer(
-    column: typeof projectOrders.clientId | typeof projectEmployees.employeeId,
-    page: UserRow[],
-  ) {
-    if (page.length === 0) return new Map<string, number>();
-    const rows = await this.db
-      .select({ userId: column, count: sql<number>`count(*)::int` })
-      .from(column.table)
-      .where(
-        inArray(
-          column,
-          page.map((row) => row.id),
-        ),
-      )
-      .groupBy(column);
-    return new Map(rows.map((row) => [row.userId, Number(row.count)]));
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
+    return { users: page.items.map(({ cursorAt: _, ...user }) => user), nextCursor: page.nextCursor };
   }
 
   /** A staff account (user type e). Its security answer is random: nobody can use password reset until they set one. */
