@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AdminUsersQuery, CreateStaffRequest, ManagedUser } from '@app/contract';
 import { and, asc, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { qualified } from '../../db/qualified.js';
 import {
   businessAgents,
   projectEmployees,
@@ -59,16 +60,10 @@ const managedColumns = (counted: SQL<number>) => ({
   count: counted,
 });
 
-/**
- * `table.column`, always qualified: in a select's fields Drizzle writes a column of the queried table
- * unqualified, and inside a subquery an unqualified `id` is the subquery's own table's.
- */
-const qualified = (table: string, column: string) => sql`${sql.identifier(table)}.${sql.identifier(column)}`;
-
 /** Orders a client placed (project_orders_client_idx). */
-const ordersPlaced = sql<number>`(select count(*)::int from project_orders o where o.client_id = ${qualified('users', 'id')})`;
+const ordersPlaced = sql<number>`(select count(*)::int from ${projectOrders} where ${qualified(projectOrders.clientId)} = ${qualified(users.id)})`;
 /** Projects a staff member is assigned to (project_employees_employee_idx). */
-const projectsAssigned = sql<number>`(select count(*)::int from project_employees pe where pe.employee_id = ${qualified('users', 'id')})`;
+const projectsAssigned = sql<number>`(select count(*)::int from ${projectEmployees} where ${qualified(projectEmployees.employeeId)} = ${qualified(users.id)})`;
 
 /** Admin Users (spec §2): Developers & Designers (staff, user type e) and Clients. */
 export class AdminUserService {

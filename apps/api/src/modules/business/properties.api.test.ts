@@ -81,6 +81,9 @@ describe('houses', () => {
       body: { business: businessId },
     });
     expect(list.body.houseList.map((h) => h.id)).toEqual([added.body.property.id]);
+    // The page reads photos and agent in its own statement; the listing is the one add answered,
+    // photos in their upload order.
+    expect(list.body.houseList[0]).toEqual(added.body.property);
     const photo = await fetch(`${server.baseUrl}/api/v1/files/${added.body.property.thumbnail}`, {
       headers: { authorization: `Bearer ${owner.access}` },
     });

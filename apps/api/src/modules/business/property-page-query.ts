@@ -5,6 +5,7 @@ import { properties } from '../../db/schema/index.js';
 import { PROPERTY_ADDRESS } from '../../db/searched-columns.js';
 import { cursorPart, decodeCursor, exactTimestamp, keysetAfter } from '../../platform/http/cursor.js';
 import { containsSearch } from '../../platform/search/contains-search.js';
+import { LISTING_COLUMNS } from './property-mapper.js';
 import { listCountries } from './reference-data.js';
 
 /** Whose listings a page walks: the owner's whole business, or one agent's assignments. */
@@ -27,7 +28,7 @@ export async function propertyPageQuery(
   const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
   const search = await searchCondition(db, query.search);
   const statement = db
-    .select({ row: properties, cursorAt: exactTimestamp(properties.createdAt) })
+    .select({ ...LISTING_COLUMNS, cursorAt: exactTimestamp(properties.createdAt) })
     .from(properties)
     .where(
       and(

@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { BusinessService } from './business-service.js';
 import type { ListingForm } from './listing-form.js';
-import { columnsOf, SOLD_STATUS_ID, toProperties } from './property-mapper.js';
+import { columnsOf, LISTING_COLUMNS, SOLD_STATUS_ID, toProperty } from './property-mapper.js';
 import { propertyPageQuery } from './property-page-query.js';
 import { checkPlace } from './reference-data.js';
 
@@ -37,13 +37,7 @@ export class PropertyService {
         : { businessId: query.business };
     const rows = await (await propertyPageQuery(this.db, scope, kind, query)).statement;
     const page = pageOf(rows, query.limit, (entry) => [entry.cursorAt, entry.row.id]);
-    return {
-      items: await toProperties(
-        this.db,
-        page.items.map((entry) => entry.row),
-      ),
-      nextCursor: page.nextCursor,
-    };
+    return { items: page.items.map(toProperty), nextCursor: page.nextCursor };
   }
 
   async add(userId: string, kind: PropertyKind, form: ListingForm): Promise<Property> {
@@ -154,17 +148,17 @@ export class PropertyService {
   async publicListings(businessId: string, fileUrl: (id: string) => string) {
     const business = await this.businesses.publicBusiness(businessId);
     const rows = await this.db
-      .select()
+      .select(LISTING_COLUMNS)
       .from(properties)
       .where(and(eq(properties.businessId, businessId), ne(properties.statusId, SOLD_STATUS_ID)))
       .orderBy(desc(properties.createdAt));
-    const listings: PublicListing[] = (await toProperties(this.db, rows)).map(
-      ({ agent: _agent, thumbnail, images, ...rest }) => ({
+    const listings: PublicListing[] = rows
+      .map(toProperty)
+      .map(({ agent: _agent, thumbnail, images, ...rest }) => ({
         ...rest,
         thumbnailUrl: thumbnail ? fileUrl(thumbnail) : null,
         imageUrls: images.map(fileUrl),
-      }),
-    );
+      }));
     return { business: { id: business.id, name: business.name }, listings };
   }
 
@@ -213,9 +207,8 @@ export class PropertyService {
   }
 
   private async one(id: string): Promise<Property> {
-    const rows = await this.db.select().from(properties).where(eq(properties.id, id));
-    const [property] = await toProperties(this.db, rows);
-    if (!property) throw notFound('Listing not found');
-    return property;
+    const [entry] = await this.db.select(LISTING_COLUMNS).from(properties).where(eq(properties.id, id));
+    if (!entry) throw notFound('Listing not found');
+    return toProperty(entry);
   }
 }
