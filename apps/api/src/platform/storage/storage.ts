@@ -67,6 +67,7 @@ export function createLocalStorage(db: Db, uploadsDir: string): Storage {
       let size = 0;
       let head = Buffer.alloc(0);
       let tooLarge = false;
+      const out = createWriteStream(tmpPath);
       try {
         await pipeline(
           stream,
@@ -83,7 +84,7 @@ export function createLocalStorage(db: Db, uploadsDir: string): Storage {
               yield chunk;
             }
           },
-          createWriteStream(tmpPath),
+          out,
         );
         // @fastify/multipart truncates instead of throwing when its own limit is hit.
         if ((stream as Readable & { truncated?: boolean }).truncated || tooLarge) {
@@ -111,6 +112,9 @@ export function createLocalStorage(db: Db, uploadsDir: string): Storage {
         if (!row) throw new Error('insert returned no row');
         return row;
       } catch (error) {
+        // A write stream destroyed before its file opened still opens (creates) it afterwards: a
+        // refusal on the first chunk removed nothing and left an empty temp file behind under load.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(tmpPath, { force: true });
         // Drain what is left so the multipart parser can move on to the next part.
         stream.resume();
