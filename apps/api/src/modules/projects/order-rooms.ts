@@ -1,6 +1,7 @@
 import type { DiscussionsQuery } from '@app/contract';
 import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
+import { anyUuid } from '../../db/any-uuid.js';
 import type { Db } from '../../db/client.js';
 import { projectEmployees, projectOrders, projects, users } from '../../db/schema/index.js';
 import { USER_EMAIL, USER_FULL_NAME } from '../../db/searched-columns.js';
@@ -141,7 +142,7 @@ export async function staffOrderRooms(
           })
           .from(projectOrders)
           .leftJoin(users, eq(users.id, projectOrders.clientId))
-          .where(inArray(projectOrders.id, ids));
+          .where(anyUuid(projectOrders.id, ids));
   const inPageOrder = ids.flatMap((id) => orders.filter((order) => order.id === id));
   return { orders: await withRooms(db, inPageOrder, staffId), nextCursor: page.nextCursor };
 }
@@ -166,7 +167,7 @@ async function withRooms(
           .from(projects)
           .where(
             and(
-              inArray(projects.orderId, ids),
+              anyUuid(projects.orderId, ids),
               staffId
                 ? inArray(
                     projects.id,
@@ -174,7 +175,7 @@ async function withRooms(
                       .select({ id: projectEmployees.projectId })
                       .from(projectEmployees)
                       .where(
-                        and(eq(projectEmployees.employeeId, staffId), inArray(projectEmployees.orderId, ids)),
+                        and(eq(projectEmployees.employeeId, staffId), anyUuid(projectEmployees.orderId, ids)),
                       ),
                   )
                 : undefined,

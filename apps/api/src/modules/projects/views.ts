@@ -1,5 +1,6 @@
 import { APPLICATION_TYPES, type ManagedProject, type Order, type Project } from '@app/contract';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
+import { anyUuid } from '../../db/any-uuid.js';
 import type { Db } from '../../db/client.js';
 import {
   type ProjectOrderRow,
@@ -47,12 +48,12 @@ export class ProjectViews {
         })
         .from(projectEmployees)
         .innerJoin(users, eq(users.id, projectEmployees.employeeId))
-        .where(inArray(projectEmployees.projectId, ids))
+        .where(anyUuid(projectEmployees.projectId, ids))
         .orderBy(asc(users.firstName)),
       this.db
         .select()
         .from(projectActivities)
-        .where(inArray(projectActivities.projectId, ids))
+        .where(anyUuid(projectActivities.projectId, ids))
         .orderBy(asc(projectActivities.createdAt)),
     ]);
     const employeesOf = groupBy(employees, (row) => row.projectId);
@@ -109,12 +110,12 @@ export class ProjectViews {
         })
         .from(projectOrderFiles)
         .innerJoin(storedFiles, eq(storedFiles.id, projectOrderFiles.fileId))
-        .where(inArray(projectOrderFiles.orderId, ids))
+        .where(anyUuid(projectOrderFiles.orderId, ids))
         .orderBy(asc(storedFiles.createdAt)),
       this.db
         .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
         .from(users)
-        .where(inArray(users.id, clientIds)),
+        .where(anyUuid(users.id, clientIds)),
     ]);
     const filesOf = groupBy(files, (row) => row.orderId);
     const clientOf = new Map(clients.map((c) => [c.id, c]));
@@ -149,7 +150,7 @@ export class ProjectViews {
       .select()
       .from(projects)
       .where(
-        inArray(
+        anyUuid(
           projects.orderId,
           orderRows.map((o) => o.id),
         ),
@@ -172,7 +173,7 @@ export class ProjectViews {
     const orderRows = await this.db
       .select()
       .from(projectOrders)
-      .where(inArray(projectOrders.id, [...new Set(projectRows.map((p) => p.orderId))]));
+      .where(anyUuid(projectOrders.id, [...new Set(projectRows.map((p) => p.orderId))]));
     const [infos, views] = await Promise.all([
       this.orderInfos(orderRows),
       this.projects(projectRows, orderRows),
