@@ -170,6 +170,14 @@ describe('admin project management', () => {
       admin.access,
     );
     expect((found.body.projects as unknown[]).length).toBeGreaterThan(0);
+    // The page reads each project's order and client with it: what the list shows is the client.
+    for (const project of found.body.projects as Array<{ order: { client: unknown } }>) {
+      expect(project.order.client).toEqual({
+        id: client.id,
+        name: 'client User',
+        email: client.email,
+      });
+    }
     const none = await call('/api/v1/admin/projects/get/all?search=zz-no-such-thing', admin.access);
     expect(none.body.projects).toEqual([]);
   });

@@ -31,7 +31,7 @@ import {
   pageOf,
 } from '../../platform/http/cursor.js';
 import { clientsMatching, type OrderRooms, orderRooms, staffOrderRooms } from './order-rooms.js';
-import { ProjectViews } from './views.js';
+import { MANAGED_COLUMNS, ProjectViews } from './views.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -194,16 +194,15 @@ export class ProjectService {
     const [first, second, ...rest] = branches;
     const matched = first && second ? unionAll(first, second, ...rest) : first;
     const rows = await this.db
-      .select({ project: projects, cursorAt: exactTimestamp(projects.createdAt) })
+      .select({ ...MANAGED_COLUMNS, cursorAt: exactTimestamp(projects.createdAt) })
       .from(projects)
+      .innerJoin(projectOrders, eq(projectOrders.id, projects.orderId))
+      .leftJoin(users, eq(users.id, projectOrders.clientId))
       .where(matched ? inArray(projects.id, matched) : filters)
       .orderBy(...newestFirst)
       .limit(query.limit + 1);
     const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.project.id]);
-    return {
-      projects: await this.views.managed(page.items.map((row) => row.project)),
-      nextCursor: page.nextCursor,
-    };
+    return { projects: await this.views.managed(page.items), nextCursor: page.nextCursor };
   }
 
   /** The ways a search matches a project (none without a search): its name, its client, its status. */
@@ -256,13 +255,14 @@ export class ProjectService {
     const pattern = containsPattern(query.search);
     const rows = await this.db
       .select({
-        project: projects,
+        ...MANAGED_COLUMNS,
         orderId: projectEmployees.orderId,
         cursorAt: exactTimestamp(projectEmployees.orderCreatedAt),
       })
       .from(projectEmployees)
       .innerJoin(projects, eq(projects.id, projectEmployees.projectId))
       .innerJoin(projectOrders, eq(projectOrders.id, projectEmployees.orderId))
+      .leftJoin(users, eq(users.id, projectOrders.clientId))
       .where(
         and(
           eq(projectEmployees.employeeId, staffId),
@@ -280,10 +280,7 @@ export class ProjectService {
       )
       .limit(query.limit + 1);
     const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.orderId, row.project.id]);
-    return {
-      projects: await this.views.managed(page.items.map((row) => row.project)),
-      nextCursor: page.nextCursor,
-    };
+    return { projects: await this.views.managed(page.items), nextCursor: page.nextCursor };
   }
 
   async findProject(id: string): Promise<ProjectRow | null> {

@@ -17,6 +17,30 @@ import { statusNumber } from './status.js';
 
 type OrderInfo = Omit<Order, 'projects'>;
 
+/** An order's client as the order shows them. */
+export interface ClientInfo {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/**
+ * A managed project as a list page reads it, in the page's own statement: the project, its order
+ * (inner join on the order's key) and its client (left join: null for a deleted account).
+ */
+export const MANAGED_COLUMNS = {
+  project: projects,
+  order: projectOrders,
+  client: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+};
+
+export interface ManagedEntry {
+  project: ProjectRow;
+  order: ProjectOrderRow;
+  client: ClientInfo | null;
+}
+
 export const typeName = (id: number) => APPLICATION_TYPES.find((type) => type.id === id)?.name ?? 'Unknown';
 const iso = (value: Date) => value.toISOString();
 
@@ -94,7 +118,11 @@ export class ProjectViews {
     });
   }
 
-  async orderInfos(orderRows: ProjectOrderRow[]): Promise<Map<string, OrderInfo>> {
+  /** Orders' details; `knownClients` (read with the page) spares reading the clients again. */
+  async orderInfos(
+    orderRows: ProjectOrderRow[],
+    knownClients?: Map<string, ClientInfo>,
+  ): Promise<Map<string, OrderInfo>> {
     if (orderRows.length === 0) return new Map();
     const ids = orderRows.map((order) => order.id);
     const clientIds = [...new Set(orderRows.map((order) => order.clientId))];
@@ -112,10 +140,17 @@ export class ProjectViews {
         .innerJoin(storedFiles, eq(storedFiles.id, projectOrderFiles.fileId))
         .where(anyUuid(projectOrderFiles.orderId, ids))
         .orderBy(asc(storedFiles.createdAt)),
-      this.db
-        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-        .from(users)
-        .where(anyUuid(users.id, clientIds)),
+      knownClients
+        ? [...knownClients.values()]
+        : this.db
+            .select({
+              id: users.id,
+              firstName: users.firstName,
+              lastName: users.lastName,
+              email: users.email,
+            })
+            .from(users)
+            .where(anyUuid(users.id, clientIds)),
     ]);
     const filesOf = groupBy(files, (row) => row.orderId);
     const clientOf = new Map(clients.map((c) => [c.id, c]));
@@ -167,16 +202,22 @@ export class ProjectViews {
     });
   }
 
-  /** Projects with their order and client, for admin and staff lists. */
-  async managed(projectRows: ProjectRow[]): Promise<ManagedProject[]> {
-    if (projectRows.length === 0) return [];
-    const orderRows = await this.db
-      .select()
-      .from(projectOrders)
-      .where(anyUuid(projectOrders.id, [...new Set(projectRows.map((p) => p.orderId))]));
+  /**
+   * Projects with their order and client, for admin and staff lists: the page read them with
+   * MANAGED_COLUMNS, so only the orders' files and the projects' employees and activities are read.
+   */
+  async managed(entries: ManagedEntry[]): Promise<ManagedProject[]> {
+    if (entries.length === 0) return [];
+    const orderRows = [...new Map(entries.map((entry) => [entry.order.id, entry.order])).values()];
+    const clients = new Map(
+      entries.flatMap((entry) => (entry.client ? [[entry.client.id, entry.client] as const] : [])),
+    );
     const [infos, views] = await Promise.all([
-      this.orderInfos(orderRows),
-      this.projects(projectRows, orderRows),
+      this.orderInfos(orderRows, clients),
+      this.projects(
+        entries.map((entry) => entry.project),
+        orderRows,
+      ),
     ]);
     return views.flatMap((view) => {
       const order = infos.get(view.orderID);
