@@ -54,6 +54,11 @@ describe('chat socket abuse limits', () => {
     ).flat();
     expect(sockets).toHaveLength(20);
     const rows = () => Promise.all(visitors.map((visitor) => chatRow(visitor.email)));
+    // A join stamps the visitor's presence once, written just after 'joined' is sent: the snapshot
+    // the flood must not change is taken once those writes have landed (under load, one had not).
+    await expect
+      .poll(async () => (await rows()).every((row) => row.visitorActiveAt !== null), { timeout: 10_000 })
+      .toBe(true);
     const before = await rows();
     // Any ping or read that reached the database now would stamp a later time on the chat row.
     server.clock.advance(10_000);
