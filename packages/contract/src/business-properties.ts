@@ -219,8 +219,12 @@ export const ZPublicListing = ZProperty.omit({ agent: true, thumbnail: true, ima
   imageUrls: z.array(z.string()),
 });
 export type PublicListing = z.infer<typeof ZPublicListing>;
+/** The public listings in keyset pages: `limit` (default 50, max 200) and `cursor` from `nextCursor`. */
+export const ZPublicListingsQuery = z.strictObject({ ...zPageQuery });
+export type PublicListingsQuery = z.infer<typeof ZPublicListingsQuery>;
 export const ZPublicListingsResponse = z.object({
   status: z.literal('ok'),
   business: z.object({ id: z.string(), name: z.string() }),
   listings: z.array(ZPublicListing),
+  nextCursor: zNextCursor,
 });

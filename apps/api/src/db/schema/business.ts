@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   doublePrecision,
@@ -100,6 +101,11 @@ export const properties = pgTable(
     index('real_estate_properties_business_status_idx').on(table.businessId, table.kind, table.statusId),
     index('real_estate_properties_business_country_idx').on(table.businessId, table.kind, table.countryCode),
     index('real_estate_properties_thumbnail_idx').on(table.thumbnailFileId),
+    // The public, embeddable listings: a business's unsold listings of every kind, newest first, in
+    // keyset pages. Partial, so sold listings (status 2) cost the walk nothing.
+    index('real_estate_properties_public_idx')
+      .on(table.businessId, table.createdAt, table.id)
+      .where(sql`status_id <> 2`),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { BUSINESS_PATHS, propertyPaths } from '@app/contract';
+import { BUSINESS_PATHS, propertyPaths, publicListingsPath } from '@app/contract';
 import { inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessAgents, businesses, properties } from '../../db/schema/index.js';
@@ -218,6 +218,81 @@ describe('property lists at scale', () => {
     });
     expect(badCursor.status).toBe(400);
     expect(badCursor.body).toMatchObject({ status: 'failed', field: 'cursor' });
+  });
+});
+
+describe('public listings at scale', () => {
+  type Public = { listings: Array<{ id: string; address: string; kind: string }>; nextCursor: string | null };
+  const publicPages = async (businessId: string, limit: number) => {
+    const pages: Public[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = new URLSearchParams({
+        limit: String(limit),
+        ...(cursor ? { cursor } : {}),
+      }).toString();
+      const page: { status: number; body: Public } = await request<Public>(
+        `${publicListingsPath(businessId)}?${query}`,
+      );
+      expect(page.status).toBe(200);
+      pages.push(page.body);
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    return pages;
+  };
+
+  it('pages a business’s unsold listings of every kind newest first, ties by id, sold ones left out', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    const forSale = await addHouses(owner.access, businessId, ['1 Elm', '2 Elm', '3 Elm', '4 Elm']);
+    await addHouses(owner.access, businessId, ['5 Elm (sold)'], { status: '2' });
+    const land = await request<{ property: Listing }>(propertyPaths('land').add, {
+      token: owner.access,
+      body: listingForm({
+        businessID: businessId,
+        area: '500',
+        price: '1000',
+        address: '6 Elm',
+        country: 'US',
+        state: 'CA',
+        zoning: 'Farm',
+      }),
+    });
+    expect(land.status).toBe(200);
+    await sameMoment(properties, forSale);
+
+    const pages = await publicPages(businessId, 2);
+    expect(pages.map((page) => page.listings.length)).toEqual([2, 2, 1]);
+    const seen = pages.flatMap((page) => page.listings.map((listing) => listing.id));
+    // The land is the newest; the four houses share one moment, so the id orders them.
+    expect(seen).toEqual([land.body.property.id, ...[...forSale].sort().reverse()]);
+
+    // The call without paging: the first page (50) and nextCursor.
+    const plain = await request<Public>(publicListingsPath(businessId));
+    expect(plain.body.listings).toHaveLength(5);
+    expect(plain.body.nextCursor).toBeNull();
+
+    const tooMany = await request(`${publicListingsPath(businessId)}?limit=201`);
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ status: 'failed', message: 'Limit must be at most 200' });
+    const forged = Buffer.from(JSON.stringify(['yesterday', 'x'])).toString('base64url');
+    const badCursor = await request(`${publicListingsPath(businessId)}?cursor=${forged}`);
+    expect(badCursor.status).toBe(400);
+    expect(badCursor.body).toMatchObject({ status: 'failed', field: 'cursor' });
+  });
+
+  it('walks the partial public index from the cursor, not the business’s listings', async () => {
+    const { owner, businessId } = await ownerWithBusiness(server);
+    await addHouses(owner.access, businessId, ['1 Ash', '2 Ash', '3 Ash']);
+    const first = await request<Public>(`${publicListingsPath(businessId)}?limit=1`);
+    const cursor = first.body.nextCursor ?? '';
+    const statements = await statementsDuring(server, () =>
+      request(`${publicListingsPath(businessId)}?limit=1&cursor=${cursor}`),
+    );
+    const page = statements.find((statement) => /from "real_estate_properties"/.test(statement.sql));
+    expect(page).toBeDefined();
+    const plan = page ? await planOf(server, page) : '';
+    expect(plan, plan).toMatch(/real_estate_properties_public_idx/);
+    expect(plan, plan).not.toMatch(/Seq Scan on real_estate_properties\b/);
   });
 });
 

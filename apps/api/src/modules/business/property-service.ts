@@ -1,10 +1,16 @@
-import type { Property, PropertyKind, PropertyListQuery, PublicListing } from '@app/contract';
-import { and, desc, eq, inArray, ne, or } from 'drizzle-orm';
+import type {
+  Property,
+  PropertyKind,
+  PropertyListQuery,
+  PublicListing,
+  PublicListingsQuery,
+} from '@app/contract';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { businessAgents, properties, propertyImages, type StoredFileRow } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth/guard.js';
 import type { Clock } from '../../platform/clock.js';
-import { pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { BusinessService } from './business-service.js';
@@ -144,22 +150,36 @@ export class PropertyService {
     return ids.length;
   }
 
-  /** Everything of a business that is not sold, for its public, embeddable listings. */
-  async publicListings(businessId: string, fileUrl: (id: string) => string) {
+  /**
+   * A business's listings that are not sold, for its public, embeddable page: newest first in keyset
+   * pages on (created_at, id) over the partial index real_estate_properties_public_idx. The endpoint
+   * is public: a business with a hundred thousand listings must not be one reply to anyone who asks.
+   */
+  async publicListings(businessId: string, query: PublicListingsQuery, fileUrl: (id: string) => string) {
     const business = await this.businesses.publicBusiness(businessId);
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
     const rows = await this.db
-      .select(LISTING_COLUMNS)
+      .select({ ...LISTING_COLUMNS, cursorAt: exactTimestamp(properties.createdAt) })
       .from(properties)
-      .where(and(eq(properties.businessId, businessId), ne(properties.statusId, SOLD_STATUS_ID)))
-      .orderBy(desc(properties.createdAt));
-    const listings: PublicListing[] = rows
+      .where(
+        and(
+          eq(properties.businessId, business.id),
+          // Written as the index's predicate (a literal), so the planner can use the partial index.
+          sql`${properties.statusId} <> ${sql.raw(String(SOLD_STATUS_ID))}`,
+          keysetAfter([properties.createdAt, properties.id], after),
+        ),
+      )
+      .orderBy(desc(properties.createdAt), desc(properties.id))
+      .limit(query.limit + 1);
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.row.id]);
+    const listings: PublicListing[] = page.items
       .map(toProperty)
       .map(({ agent: _agent, thumbnail, images, ...rest }) => ({
         ...rest,
         thumbnailUrl: thumbnail ? fileUrl(thumbnail) : null,
         imageUrls: images.map(fileUrl),
       }));
-    return { business: { id: business.id, name: business.name }, listings };
+    return { business: { id: business.id, name: business.name }, listings, nextCursor: page.nextCursor };
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   ZBusinessTypesResponse,
   ZCountriesResponse,
   ZOkResponse,
+  ZPublicListingsQuery,
   ZPublicListingsResponse,
   ZRegisterBusinessRequest,
   ZRegisterBusinessResponse,
@@ -223,13 +224,18 @@ export const businessRoutes =
         schema: {
           tags,
           summary: 'Public, read-only listings of a business (not sold), for embedding on other sites',
+          description:
+            "Newest first in keyset pages: limit (default 50, max 200) and cursor (the previous reply's nextCursor). " +
+            'Without them, the first page and nextCursor.',
           params: z.object({ businessId: z.string().max(64) }),
+          querystring: ZPublicListingsQuery,
           response: { 200: ZPublicListingsResponse },
         },
       },
       async (request, reply) => {
         const result = await listings.publicListings(
           request.params.businessId,
+          request.query,
           (id) => `${base}/api/v1/files/${id}`,
         );
         // Read-only public data: any site may fetch it (the point of embedding), without credentials.

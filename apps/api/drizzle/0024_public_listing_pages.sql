@@ -1,0 +1,1 @@
+CREATE INDEX "real_estate_properties_public_idx" ON "real_estate_properties" USING btree ("business_id","created_at","id") WHERE status_id <> 2;
