@@ -15,6 +15,16 @@ const ZConfig = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
     .optional(),
+  /**
+   * Connections each instance keeps to PostgreSQL. Every instance holds this many, so instances times
+   * pool size must stay under the server's max_connections (100 by default).
+   */
+  DATABASE_POOL_SIZE: z.coerce
+    .number('DATABASE_POOL_SIZE must be a number')
+    .int('DATABASE_POOL_SIZE must be a whole number')
+    .min(1, 'DATABASE_POOL_SIZE must be at least 1')
+    .max(500, 'DATABASE_POOL_SIZE must be at most 500')
+    .default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must start with redis://')

@@ -98,7 +98,11 @@ export async function openPglite(options: {
 }
 
 /** DATABASE_URL selects PostgreSQL; otherwise an embedded PGlite lives in DATA_DIR/pgdata. */
-export function openDatabase(config: { DATABASE_URL?: string; DATA_DIR: string }): Promise<Database> {
-  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL);
+export function openDatabase(config: {
+  DATABASE_URL?: string;
+  DATABASE_POOL_SIZE?: number;
+  DATA_DIR: string;
+}): Promise<Database> {
+  if (config.DATABASE_URL) return openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
   return openPglite({ dataDir: path.resolve(config.DATA_DIR, 'pgdata') });
 }
