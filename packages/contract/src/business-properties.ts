@@ -219,8 +219,11 @@ export const ZPublicListing = ZProperty.omit({ agent: true, thumbnail: true, ima
   imageUrls: z.array(z.string()),
 });
 export type PublicListing = z.infer<typeof ZPublicListing>;
-/** The public listings in keyset pages: `limit` (default 50, max 200) and `cursor` from `nextCursor`. */
-export const ZPublicListingsQuery = z.strictObject({ ...zPageQuery });
+/**
+ * The public listings in keyset pages: `limit` (default 50, max 200) and `cursor` from `nextCursor`.
+ * Other parameters are ignored, not refused: embedding sites add cache-busters and campaign tags.
+ */
+export const ZPublicListingsQuery = z.object({ ...zPageQuery });
 export type PublicListingsQuery = z.infer<typeof ZPublicListingsQuery>;
 export const ZPublicListingsResponse = z.object({
   status: z.literal('ok'),

@@ -26,10 +26,11 @@ export function holdEarlyInput(root: HTMLElement): () => void {
     if (form instanceof HTMLFormElement) hold(event, () => form.isConnected && form.requestSubmit());
   };
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!WIDGET_KEYS.has(event.key)) return;
+    // With a modifier the key is the browser's (Alt+← goes back), not the widget's.
+    if (!WIDGET_KEYS.has(event.key) || event.altKey || event.ctrlKey || event.metaKey) return;
     const widget = event.target instanceof Element ? event.target.closest(WIDGET_ROLES) : null;
     if (!widget) return;
-    const { key, code, shiftKey, ctrlKey, altKey, metaKey } = event;
+    const { key, code, shiftKey } = event;
     hold(event, () => {
       if (!widget.isConnected) return;
       widget.dispatchEvent(
@@ -37,9 +38,6 @@ export function holdEarlyInput(root: HTMLElement): () => void {
           key,
           code,
           shiftKey,
-          ctrlKey,
-          altKey,
-          metaKey,
           bubbles: true,
           cancelable: true,
         }),

@@ -271,6 +271,13 @@ describe('public listings at scale', () => {
     expect(plain.body.listings).toHaveLength(5);
     expect(plain.body.nextCursor).toBeNull();
 
+    // Embedding sites add cache-busters and campaign tags: ignored, not refused.
+    const tagged = await request<Public>(
+      `${publicListingsPath(businessId)}?limit=2&_=1700000000&utm_source=x`,
+    );
+    expect(tagged.status).toBe(200);
+    expect(tagged.body.listings).toHaveLength(2);
+
     const tooMany = await request(`${publicListingsPath(businessId)}?limit=201`);
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toMatchObject({ status: 'failed', message: 'Limit must be at most 200' });

@@ -1,6 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { propertyImages } from '../../db/schema/index.js';
 import { createAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
@@ -82,8 +84,14 @@ describe('houses', () => {
     });
     expect(list.body.houseList.map((h) => h.id)).toEqual([added.body.property.id]);
     // The page reads photos and agent in its own statement; the listing is the one add answered,
-    // photos in their upload order.
+    // photos in the order the database keeps them (their upload order).
     expect(list.body.houseList[0]).toEqual(added.body.property);
+    const stored = await server.database.db
+      .select({ fileId: propertyImages.fileId })
+      .from(propertyImages)
+      .where(eq(propertyImages.propertyId, added.body.property.id))
+      .orderBy(asc(propertyImages.position));
+    expect(list.body.houseList[0]?.images).toEqual(stored.map((image) => image.fileId));
     const photo = await fetch(`${server.baseUrl}/api/v1/files/${added.body.property.thumbnail}`, {
       headers: { authorization: `Bearer ${owner.access}` },
     });

@@ -117,12 +117,18 @@ export class LicenceKeyList {
     ownerId: string,
     query: KeyListQuery,
   ): Promise<{ keys: DashboardKey[]; nextCursor: string | null; version: number }> {
-    const rows = await this.rowsOf(ownerId, query);
+    let rows = await this.rowsOf(ownerId, query);
+    let version = rows[0]?.version ?? 0;
+    if (rows.length === 0) {
+      // No row carries the counter. Read it first and the page again: a key added in between then
+      // makes the next poll fetch it, where a counter read after the page would hide it behind a
+      // tag that already counts it.
+      version = (await this.counters(ownerId)).version;
+      rows = await this.rowsOf(ownerId, query);
+    }
     const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
     const keys = page.items.map(({ cursorAt: _c, version: _v, ...key }): DashboardKey => key);
-    // No row carries the counter when the page is empty.
-    const version = rows[0] ? (rows[0].version ?? 0) : (await this.counters(ownerId)).version;
-    return { keys, nextCursor: page.nextCursor, version };
+    return { keys, nextCursor: page.nextCursor, version: rows[0]?.version ?? version };
   }
 
   private async rowsOf(ownerId: string, query: KeyListQuery) {

@@ -46,9 +46,10 @@ function IntegrateBusinessModal({ onHide }: { onHide: () => void }) {
       <Modal.Body>
         <p>
           Every business has a public, read-only listings address. It returns the business's houses, buildings
-          and lands that are not sold, with their photos, as JSON that any website may load. Paste the snippet
-          into a page of your site: each time the page opens it loads the current listings and shows them as
-          cards.
+          and lands that are not sold, with their photos, as JSON that any website may load: 50 at a time,
+          newest first, with a <code>nextCursor</code> to pass back as <code>?cursor=</code> for the next 50.
+          Paste the snippet into a page of your site: each time the page opens it loads the current listings
+          and shows them as cards, with a "More listings" button while there are more.
         </p>
         {!data ? (
           <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />

@@ -63,4 +63,30 @@ describe('embedSnippet', () => {
     expect(more().hidden).toBe(true);
     expect(fetched).toEqual(Object.keys(pages));
   });
+
+  it('keeps "More listings" usable after a failed request, and the retry loads the page', async () => {
+    let calls = 0;
+    vi.stubGlobal('fetch', async (url: string) => {
+      calls += 1;
+      if (calls === 2) throw new TypeError('network down');
+      return {
+        json: async () =>
+          url.includes('cursor=')
+            ? { listings: [listing('2 Elm')], nextCursor: null }
+            : { listings: [listing('1 Elm')], nextCursor: 'c1' },
+      };
+    });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    install(embedSnippet('https://crm.example', 'b1'));
+    const more = () => document.querySelector('button') as HTMLButtonElement;
+    await vi.waitFor(() => expect(more().hidden).toBe(false));
+    more().click();
+    await vi.waitFor(() => expect(calls).toBe(2));
+    await vi.waitFor(() => expect(more().disabled).toBe(false));
+    more().click();
+    await vi.waitFor(() => expect(document.querySelectorAll('h3')).toHaveLength(2));
+    expect(more().hidden).toBe(true);
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
+  });
 });

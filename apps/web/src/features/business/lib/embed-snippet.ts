@@ -34,12 +34,18 @@ export function embedSnippet(origin: string, businessId: string): string {
   };
   const load = async () => {
     more.disabled = true;
-    const page = cursor ? '?cursor=' + encodeURIComponent(cursor) : '';
-    const reply = await fetch('${url}' + page).then((r) => r.json());
-    for (const item of reply.listings || []) root.insertBefore(card(item), more);
-    cursor = reply.nextCursor || null;
-    more.hidden = !cursor;
-    more.disabled = false;
+    try {
+      const page = cursor ? '?cursor=' + encodeURIComponent(cursor) : '';
+      const reply = await fetch('${url}' + page).then((r) => r.json());
+      for (const item of reply.listings || []) root.insertBefore(card(item), more);
+      cursor = reply.nextCursor || null;
+      more.hidden = !cursor;
+    } catch (error) {
+      console.warn('The listings could not be loaded; try again.', error);
+    } finally {
+      // A failed request leaves the button usable, so the visitor can try again.
+      more.disabled = false;
+    }
   };
   more.addEventListener('click', load);
   root.append(more);
