@@ -118,17 +118,17 @@ export class LicenceKeyList {
     query: KeyListQuery,
   ): Promise<{ keys: DashboardKey[]; nextCursor: string | null; version: number }> {
     let rows = await this.rowsOf(ownerId, query);
-    let version = rows[0]?.version ?? 0;
     if (rows.length === 0) {
       // No row carries the counter. Read it first and the page again: a key added in between then
       // makes the next poll fetch it, where a counter read after the page would hide it behind a
       // tag that already counts it.
-      version = (await this.counters(ownerId)).version;
+      const { version } = await this.counters(ownerId);
       rows = await this.rowsOf(ownerId, query);
+      if (rows.length === 0) return { keys: [], nextCursor: null, version };
     }
     const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
     const keys = page.items.map(({ cursorAt: _c, version: _v, ...key }): DashboardKey => key);
-    return { keys, nextCursor: page.nextCursor, version: rows[0]?.version ?? version };
+    return { keys, nextCursor: page.nextCursor, version: rows[0]?.version ?? 0 };
   }
 
   private async rowsOf(ownerId: string, query: KeyListQuery) {

@@ -29,11 +29,14 @@ export interface ClientInfo {
  * A managed project as a list page reads it, in the page's own statement: the project, its order
  * (inner join on the order's key) and its client (left join: null for a deleted account).
  */
-export const MANAGED_COLUMNS = {
-  project: projects,
-  order: projectOrders,
-  client: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email },
+const CLIENT_COLUMNS = {
+  id: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
 };
+
+export const MANAGED_COLUMNS = { project: projects, order: projectOrders, client: CLIENT_COLUMNS };
 
 export interface ManagedEntry {
   project: ProjectRow;
@@ -125,8 +128,7 @@ export class ProjectViews {
   ): Promise<Map<string, OrderInfo>> {
     if (orderRows.length === 0) return new Map();
     const ids = orderRows.map((order) => order.id);
-    const clientIds = [...new Set(orderRows.map((order) => order.clientId))];
-    const [files, clients] = await Promise.all([
+    const [files, clientOf] = await Promise.all([
       this.db
         .select({
           orderId: projectOrderFiles.orderId,
@@ -140,20 +142,9 @@ export class ProjectViews {
         .innerJoin(storedFiles, eq(storedFiles.id, projectOrderFiles.fileId))
         .where(anyUuid(projectOrderFiles.orderId, ids))
         .orderBy(asc(storedFiles.createdAt)),
-      knownClients
-        ? [...knownClients.values()]
-        : this.db
-            .select({
-              id: users.id,
-              firstName: users.firstName,
-              lastName: users.lastName,
-              email: users.email,
-            })
-            .from(users)
-            .where(anyUuid(users.id, clientIds)),
+      knownClients ?? this.clientsOf(orderRows),
     ]);
     const filesOf = groupBy(files, (row) => row.orderId);
-    const clientOf = new Map(clients.map((c) => [c.id, c]));
     return new Map(
       orderRows.map((order) => {
         const client = clientOf.get(order.clientId);
@@ -176,6 +167,13 @@ export class ProjectViews {
         ];
       }),
     );
+  }
+
+  /** The orders' clients by id (a deleted account is absent). */
+  private async clientsOf(orderRows: ProjectOrderRow[]): Promise<Map<string, ClientInfo>> {
+    const clientIds = [...new Set(orderRows.map((order) => order.clientId))];
+    const clients = await this.db.select(CLIENT_COLUMNS).from(users).where(anyUuid(users.id, clientIds));
+    return new Map(clients.map((client) => [client.id, client]));
   }
 
   /** Orders (newest first) with their projects. */
