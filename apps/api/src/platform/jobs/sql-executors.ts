@@ -23,10 +23,19 @@ export function pgliteExecutor(client: PGlite): SqlExecutor {
   };
 }
 
-/** PostgreSQL: the application's own pool (no second pool for the queue). */
+/**
+ * PostgreSQL: the application's own pool (no second pool for the queue). A job that outlasts the
+ * queue's graceful stop (a wedged SMTP server) finishes after the pool has been ended, and pg-boss
+ * then records its outcome without catching the pool's refusal: an unhandled rejection at shutdown.
+ * That write is dropped instead; the job stays active until its expiry and is retried, so nothing
+ * is lost.
+ */
 export function poolExecutor(pool: pg.Pool): SqlExecutor {
   return {
-    executeSql: (text, values) => (values && values.length > 0 ? pool.query(text, values) : pool.query(text)),
+    executeSql: async (text, values) => {
+      if (pool.ending) return { rows: [] };
+      return values && values.length > 0 ? pool.query(text, values) : pool.query(text);
+    },
   };
 }
 
