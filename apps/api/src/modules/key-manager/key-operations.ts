@@ -10,6 +10,7 @@ import {
 } from '@app/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rawRows } from '../../db/raw-rows.js';
 import { type KeyEventAction, licenceKeys } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
@@ -172,7 +173,7 @@ export class KeyOperations {
       ? await this.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           // Only a real switch is an event: read the state under the row lock first.
-          const [before] = await rows<KeyStateRow>(
+          const [before] = await rawRows<KeyStateRow>(
             db,
             sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for update`,
           );
@@ -188,7 +189,7 @@ export class KeyOperations {
   }
 
   private async writeActive(db: Db, ref: KeyRef, ctx: CallContext, isActive: boolean): Promise<KeyStateRow> {
-    const [row] = await rows<KeyStateRow>(
+    const [row] = await rawRows<KeyStateRow>(
       db,
       withEvent(
         sql`update licence_keys set is_active = ${isActive}, updated_at = ${this.now()}
@@ -216,7 +217,7 @@ export class KeyOperations {
   }
 
   private async deleteRow(db: Db, ref: KeyRef, ctx: CallContext): Promise<KeyStateRow> {
-    const [row] = await rows<KeyStateRow>(
+    const [row] = await rawRows<KeyStateRow>(
       db,
       withEvent(
         sql`delete from licence_keys where ${matches(ref, ctx.ownerId)} returning owner_id, ${RETURNING}`,
@@ -236,7 +237,7 @@ export class KeyOperations {
     ctx: CallContext,
     db: Db = this.db,
   ): Promise<ActivationResult> {
-    const [row] = await rows<KeyStateRow>(
+    const [row] = await rawRows<KeyStateRow>(
       db,
       countUpdate(action, matches(ref, ctx.ownerId), ctx, this.now()),
     );
@@ -258,7 +259,7 @@ export class KeyOperations {
     fingerprint: string,
     details: DeviceDetails,
   ): Promise<ActivationResult> {
-    const [key] = await rows<KeyStateRow>(
+    const [key] = await rawRows<KeyStateRow>(
       db,
       sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for update`,
     );
@@ -268,7 +269,7 @@ export class KeyOperations {
     if (action === 'activate') {
       const isNew = await this.devices.record(db, key.id, fingerprint, details, ctx);
       if (!isNew) return { info: toPublic(key), changed: false };
-      const [row] = await rows<KeyStateRow>(
+      const [row] = await rawRows<KeyStateRow>(
         db,
         countUpdate('activate', matches(byId, ctx.ownerId), ctx, this.now()),
       );
@@ -277,7 +278,7 @@ export class KeyOperations {
       const transfer = await makeRoomByTransfer(db, key.id, fingerprint, { ...ctx, now: this.clock.now() });
       return { info: toPublic(key), changed: true, transfer };
     } else {
-      const removed = await rows(
+      const removed = await rawRows(
         db,
         sql`delete from licence_key_devices where key_id = ${key.id} and fingerprint = ${fingerprint}
             returning key_id`,
@@ -290,7 +291,7 @@ export class KeyOperations {
 
   /** Runs only after a refused UPDATE, to name the reason. */
   private async whyRefused(action: 'activate' | 'deactivate', ref: KeyRef, ownerId: string, db: Db) {
-    const [row] = await rows<KeyStateRow>(
+    const [row] = await rawRows<KeyStateRow>(
       db,
       sql`select ${RETURNING} from licence_keys where ${matches(ref, ownerId)} limit 1`,
     );
@@ -344,11 +345,6 @@ function withEvent(
 function matches(ref: KeyRef, ownerId: string): SQL {
   const byRef = ref.key !== undefined ? sql`key = ${ref.key}` : sql`id = ${ref.id ?? null}::uuid`;
   return sql`${byRef} and owner_id = ${ownerId}::uuid`;
-}
-
-async function rows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 function toPublic(row: PreparedRow): PublicKeyInformation {

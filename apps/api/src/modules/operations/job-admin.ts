@@ -1,6 +1,7 @@
 import type { JobQueueSummary, JobState, JobView } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOfResult } from '../../db/raw-rows.js';
 import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
@@ -48,7 +49,7 @@ export class JobAdmin {
       failed: 0,
     });
     for (const queue of this.jobs.queueNames()) byQueue.set(queue, blank(queue));
-    for (const row of rowsOf<{ name: string; state: JobState; count: number }>(result)) {
+    for (const row of rowsOfResult<{ name: string; state: JobState; count: number }>(result)) {
       const entry = byQueue.get(row.name) ?? blank(row.name);
       if (row.state !== 'cancelled') entry[row.state] += row.count;
       byQueue.set(row.name, entry);
@@ -73,7 +74,7 @@ export class JobAdmin {
         ${after ? sql`and (created_on, id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
       order by created_on desc, id desc
       limit ${query.limit + 1}`);
-    const page = pageOf(rowsOf<JobRow>(result), query.limit, (row) => [row.cursor_at, row.id]);
+    const page = pageOf(rowsOfResult<JobRow>(result), query.limit, (row) => [row.cursor_at, row.id]);
     return { jobs: page.items.map(toView), nextCursor: page.nextCursor };
   }
 
@@ -82,7 +83,7 @@ export class JobAdmin {
     const result = await this.db.execute(
       sql`select name, state from ${this.jobTable} where id = ${id}::uuid`,
     );
-    const [job] = rowsOf<{ name: string; state: JobState }>(result);
+    const [job] = rowsOfResult<{ name: string; state: JobState }>(result);
     if (!job) throw notFound('That job no longer exists; it may have been archived');
     if (job.state === 'failed') {
       await this.jobs.boss.retry(job.name, id);
@@ -124,8 +125,4 @@ function errorOf(output: unknown): string | null {
 
 function toDate(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);
-}
-
-export function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }

@@ -2,6 +2,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { Param, type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { DbOrTransaction } from '../../db/client.js';
+import { rawRows } from '../../db/raw-rows.js';
 
 /** What pg-boss needs of a database: run one SQL text (with $n parameters) and return its rows. */
 export interface SqlExecutor {
@@ -46,8 +47,7 @@ export function poolExecutor(pool: pg.Pool): SqlExecutor {
 export function drizzleExecutor(db: DbOrTransaction): SqlExecutor {
   return {
     async executeSql(text, values = []) {
-      const result = await db.execute(toDrizzleSql(text, values));
-      return { rows: (result as unknown as { rows: unknown[] }).rows };
+      return { rows: await rawRows(db, toDrizzleSql(text, values)) };
     },
   };
 }

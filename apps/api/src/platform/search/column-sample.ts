@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rawRows } from '../../db/raw-rows.js';
 import { ReadThroughCache } from '../cache/read-through-cache.js';
 
 /**
@@ -44,13 +45,15 @@ type SampleRow = {
 };
 
 async function readSample(db: Db, of: SampleOf): Promise<ColumnSample | null> {
-  const result = (await db.execute(sql`
+  const [row] = await rawRows<SampleRow>(
+    db,
+    sql`
     select null_frac, most_common_vals::text::text[] as common, most_common_freqs as shares,
       histogram_bounds::text::text[] as histogram
     from pg_stats
     where schemaname = current_schema() and tablename = ${of.table} and attname = ${of.column}
-      and not inherited`)) as unknown as { rows: SampleRow[] };
-  const row = result.rows[0];
+      and not inherited`,
+  );
   if (!row) return null;
   const shares = (row.shares ?? []).map(Number);
   return {

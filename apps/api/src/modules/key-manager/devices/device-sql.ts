@@ -1,12 +1,5 @@
 import type { Device, DevicePolicy, PublicKeyInformation } from '@app/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTransaction } from '../../../db/client.js';
-
-/** Raw SQL rows (the device statements join and lock; Drizzle's builder would hide that). */
-export async function rows<T extends Record<string, unknown>>(db: DbOrTransaction, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /**
  * The device rules in effect for key `k`: its own values, else its owner's policy `p`, else 0.

@@ -13,6 +13,7 @@ import {
 } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../../db/client.js';
+import { rawRows } from '../../../db/raw-rows.js';
 import type { Clock } from '../../../platform/clock.js';
 import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../../platform/http/cursor.js';
 import { conflict, notFound } from '../../../platform/http/errors.js';
@@ -31,7 +32,6 @@ import {
   POLICY_COLUMNS,
   POLICY_JOIN,
   type PolicyRow,
-  rows,
   toDevice,
   toKeyInformation,
   toPolicy,
@@ -84,7 +84,7 @@ export class Devices {
     const now = this.clock.now().toISOString();
     const name = details.deviceName || null;
     const platform = details.platform || null;
-    const inserted = await rows(
+    const inserted = await rawRows(
       db,
       sql`insert into licence_key_devices
             (key_id, fingerprint, name, platform, ip, user_agent, created_at, last_seen_at)
@@ -126,7 +126,7 @@ export class Devices {
    * this device (`whyNotSeen` names which).
    */
   async markSeen(ref: KeyRef, fingerprint: string, ctx: CallContext): Promise<SeenKeyRow | null> {
-    const [row] = await rows<SeenKeyRow>(
+    const [row] = await rawRows<SeenKeyRow>(
       this.db,
       sql`update licence_key_devices d set last_seen_at = ${this.clock.now().toISOString()}::timestamptz,
             ip = ${ctx.ip}, user_agent = ${ctx.userAgent}
@@ -140,7 +140,7 @@ export class Devices {
 
   /** Why `markSeen` matched nothing: 404 unknown key, 409 disabled, 409 device not activated. */
   async whyNotSeen(ref: KeyRef, ownerId: string, field?: string) {
-    const [key] = await rows<KeyRow>(
+    const [key] = await rawRows<KeyRow>(
       this.db,
       sql`select ${KEY_COLUMNS} from licence_keys k where ${keyMatches(ref, ownerId)} limit 1`,
     );
@@ -152,7 +152,7 @@ export class Devices {
 
   /** get-key-information's `devices`: the most recently seen, at most 100. */
   async forInformation(ownerId: string, keyId: string, audience: DeviceAudience): Promise<Device[]> {
-    const found = await rows<DeviceRow & { lease_seconds: number }>(
+    const found = await rawRows<DeviceRow & { lease_seconds: number }>(
       this.db,
       sql`select ${DEVICE_COLUMNS}, ${effective.leaseSeconds} as lease_seconds
           from licence_key_devices d join licence_keys k on k.id = d.key_id ${POLICY_JOIN}
@@ -169,7 +169,7 @@ export class Devices {
     limit: number,
     cursor: string | undefined,
   ): Promise<Omit<GetDevicesResponse, 'status'>> {
-    const [key] = await rows<PolicyRow & KeyPolicyColumns>(
+    const [key] = await rawRows<PolicyRow & KeyPolicyColumns>(
       this.db,
       sql`select ${POLICY_COLUMNS}, k.lease_seconds as own_lease, k.transfers_per_30_days as own_transfers,
             k.transfer_idle_seconds as own_idle
@@ -179,7 +179,7 @@ export class Devices {
     const policy = toPolicy(key);
     const after = decodeCursor(cursor, [cursorPart.timestamp, cursorPart.uuid]);
     const seen = exactTimestamp(sql`d.last_seen_at`);
-    const found = await rows<DeviceRow>(
+    const found = await rawRows<DeviceRow>(
       this.db,
       sql`select ${DEVICE_COLUMNS}, ${seen} as seen_exact from licence_key_devices d
           where d.key_id = ${keyId}::uuid
@@ -221,7 +221,7 @@ export class Devices {
     let total = 0;
     for (;;) {
       const now = this.clock.now();
-      const due = await rows<{ id: string; key_id: string; owner_id: string }>(
+      const due = await rawRows<{ id: string; key_id: string; owner_id: string }>(
         this.db,
         sql`select d.id, d.key_id, k.owner_id
             from licence_key_devices d join licence_keys k on k.id = d.key_id ${POLICY_JOIN}
@@ -254,7 +254,7 @@ export class Devices {
     const now = this.clock.now();
     const info = await this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      const [key] = await rows<KeyRow & PolicyRow>(
+      const [key] = await rawRows<KeyRow & PolicyRow>(
         db,
         sql`select ${KEY_COLUMNS}, ${POLICY_COLUMNS} from licence_keys k ${POLICY_JOIN}
             where k.id = ${keyId}::uuid and k.owner_id = ${ownerId}::uuid for update of k`,
@@ -266,13 +266,13 @@ export class Devices {
         reason === 'expire'
           ? sql`and ${leaseSeconds} > 0 and d.last_seen_at < ${new Date(now.getTime() - leaseSeconds * 1000).toISOString()}::timestamptz`
           : sql``;
-      const [device] = await rows<DeviceRow>(
+      const [device] = await rawRows<DeviceRow>(
         db,
         sql`delete from licence_key_devices d where d.id = ${deviceId}::uuid and d.key_id = ${keyId}::uuid
             ${stillDue} returning ${DEVICE_COLUMNS}`,
       );
       if (!device) return null;
-      const [after] = await rows<KeyRow>(
+      const [after] = await rawRows<KeyRow>(
         db,
         sql`with changed as (
               update licence_keys set current_activations = greatest(current_activations - 1, 0),

@@ -7,8 +7,9 @@ import {
 } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../../db/client.js';
+import { rawRows } from '../../../db/raw-rows.js';
 import { AppError, conflict } from '../../../platform/http/errors.js';
-import { asDate, effective, POLICY_JOIN, rows } from './device-sql.js';
+import { asDate, effective, POLICY_JOIN } from './device-sql.js';
 
 const WINDOW_MS = TRANSFER_WINDOW_DAYS * 86_400_000;
 
@@ -26,7 +27,7 @@ export async function transferState(
   allowance: number,
   now: Date,
 ): Promise<TransferState> {
-  const recent = await rows<{ created_at: Date | string }>(
+  const recent = await rawRows<{ created_at: Date | string }>(
     db,
     sql`select created_at from key_events
         where key_id = ${keyId}::uuid and action = 'transfer'
@@ -43,7 +44,7 @@ export async function transferState(
 
 /** The device rules in effect for one key. */
 export async function keyPolicy(db: DbOrTransaction, keyId: string): Promise<DevicePolicy> {
-  const [row] = await rows<{ lease: number; transfers: number; idle: number }>(
+  const [row] = await rawRows<{ lease: number; transfers: number; idle: number }>(
     db,
     sql`select ${effective.leaseSeconds} as lease, ${effective.transfersPer30Days} as transfers,
           ${effective.transferIdleSeconds} as idle
@@ -78,7 +79,7 @@ export async function makeRoomByTransfer(
 ): Promise<TransferInformation & { releasedFingerprint: string }> {
   const policy = await keyPolicy(db, keyId);
   if (policy.transfersPer30Days <= 0) throw conflict(ACTIVATION_LIMIT_MESSAGE);
-  const [oldest] = await rows<{ id: string; fingerprint: string; last_seen_at: Date | string }>(
+  const [oldest] = await rawRows<{ id: string; fingerprint: string; last_seen_at: Date | string }>(
     db,
     sql`select id, fingerprint, last_seen_at from licence_key_devices
         where key_id = ${keyId}::uuid and fingerprint <> ${newFingerprint}
