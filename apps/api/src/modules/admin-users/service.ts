@@ -3,6 +3,7 @@ import type { AdminUsersQuery, CreateStaffRequest, ManagedUser } from '@app/cont
 import { and, asc, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { qualified } from '../../db/qualified.js';
+import { aliased, rawRows } from '../../db/raw-rows.js';
 import {
   businessAgents,
   projectEmployees,
@@ -47,18 +48,19 @@ const toManaged = (row: UserRow, count: number): ManagedUser => ({
  * A list page reads the reply's fields only (not the password and answer hashes, nor the rest of the
  * account), its time as ISO text from the database, and the count as a subquery on its index in the
  * same statement: a second statement with the page's 50 ids as parameters was the largest cost of a
- * page on the event loop.
+ * page on the event loop. Read as the driver's rows (`rawRows`, columns aliased by the reply's names).
  */
-const managedColumns = (counted: SQL<number>) => ({
-  id: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  email: users.email,
-  designation: users.designation,
-  disabled: users.disabled,
-  createdAt: isoTimestamp(users.createdAt),
-  count: counted,
-});
+const managedColumns = (counted: SQL<number>) =>
+  aliased({
+    id: users.id,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    designation: users.designation,
+    disabled: users.disabled,
+    createdAt: isoTimestamp(users.createdAt),
+    count: counted,
+  });
 
 /** Orders a client placed (project_orders_client_idx). */
 const ordersPlaced = sql<number>`(select count(*)::int from ${projectOrders} where ${qualified(projectOrders.clientId)} = ${qualified(users.id)})`;
@@ -76,20 +78,23 @@ export class AdminUserService {
   /** Developers & Designers by name, in keyset pages on (first name, last name, id). */
   async staff(query: AdminUsersQuery): Promise<{ users: ManagedUser[]; nextCursor: string | null }> {
     const after = decodeCursor(query.cursor, [cursorPart.text, cursorPart.text, cursorPart.uuid]);
-    const rows = await this.db
-      .select(managedColumns(projectsAssigned))
-      .from(users)
-      .where(
-        and(
-          eq(users.userType, 'e'),
-          await matchesNameOrEmail(this.db, query.search),
-          after
-            ? sql`(${users.firstName}, ${users.lastName}, ${users.id}) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)`
-            : undefined,
-        ),
-      )
-      .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
-      .limit(query.limit + 1);
+    const rows = await rawRows<ManagedUser>(
+      this.db,
+      this.db
+        .select(managedColumns(projectsAssigned))
+        .from(users)
+        .where(
+          and(
+            eq(users.userType, 'e'),
+            await matchesNameOrEmail(this.db, query.search),
+            after
+              ? sql`(${users.firstName}, ${users.lastName}, ${users.id}) > (${after[0]}, ${after[1]}, ${after[2]}::uuid)`
+              : undefined,
+          ),
+        )
+        .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+        .limit(query.limit + 1),
+    );
     const page = pageOf(rows, query.limit, (row) => [row.firstName, row.lastName, row.id]);
     return { users: page.items, nextCursor: page.nextCursor };
   }
@@ -97,25 +102,31 @@ export class AdminUserService {
   /** Clients, newest first, in keyset pages on (created_at, id); search by name or email (trigram indexes). */
   async clients(query: AdminUsersQuery): Promise<{ users: ManagedUser[]; nextCursor: string | null }> {
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-    const rows = await this.db
-      .select({ ...managedColumns(ordersPlaced), cursorAt: exactTimestamp(users.createdAt) })
-      .from(users)
-      .where(
-        and(
-          eq(users.userType, 'c'),
-          // Business agents are client accounts too, but an owner's staff, not our clients.
-          notExists(
-            this.db
-              .select({ id: businessAgents.id })
-              .from(businessAgents)
-              .where(eq(businessAgents.userId, users.id)),
+    const rows = await rawRows<ManagedUser & { cursorAt: string }>(
+      this.db,
+      this.db
+        .select({
+          ...managedColumns(ordersPlaced),
+          ...aliased({ cursorAt: exactTimestamp(users.createdAt) }),
+        })
+        .from(users)
+        .where(
+          and(
+            eq(users.userType, 'c'),
+            // Business agents are client accounts too, but an owner's staff, not our clients.
+            notExists(
+              this.db
+                .select({ id: businessAgents.id })
+                .from(businessAgents)
+                .where(eq(businessAgents.userId, users.id)),
+            ),
+            await matchesNameOrEmail(this.db, query.search),
+            keysetAfter([users.createdAt, users.id], after),
           ),
-          await matchesNameOrEmail(this.db, query.search),
-          keysetAfter([users.createdAt, users.id], after),
-        ),
-      )
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.limit + 1);
+        )
+        .orderBy(desc(users.createdAt), desc(users.id))
+        .limit(query.limit + 1),
+    );
     const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
     return { users: page.items.map(({ cursorAt: _, ...user }) => user), nextCursor: page.nextCursor };
   }

@@ -1,6 +1,7 @@
 import { PROPERTY_STATUSES, type PropertyKind, type PropertyListQuery } from '@app/contract';
 import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { aliased } from '../../db/raw-rows.js';
 import { properties } from '../../db/schema/index.js';
 import { PROPERTY_ADDRESS } from '../../db/searched-columns.js';
 import { cursorPart, decodeCursor, exactTimestamp, keysetAfter } from '../../platform/http/cursor.js';
@@ -28,7 +29,7 @@ export async function propertyPageQuery(
   const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
   const search = await searchCondition(db, query.search);
   const statement = db
-    .select({ ...LISTING_COLUMNS, cursorAt: exactTimestamp(properties.createdAt) })
+    .select({ ...LISTING_COLUMNS, ...aliased({ cursorAt: exactTimestamp(properties.createdAt) }) })
     .from(properties)
     .where(
       and(
@@ -42,7 +43,8 @@ export async function propertyPageQuery(
     )
     .orderBy(desc(properties.createdAt), desc(properties.id))
     .limit(query.limit + 1);
-  // Wrapped: awaiting a Drizzle query runs it, and callers (bench:scale) EXPLAIN it first.
+  // Wrapped: awaiting a Drizzle query runs it, and callers (bench:scale) EXPLAIN it first. Run it with
+  // `rawRows` (its columns are aliased for that).
   return { statement };
 }
 

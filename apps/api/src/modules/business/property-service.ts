@@ -7,6 +7,7 @@ import type {
 } from '@app/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { aliased, rawRows } from '../../db/raw-rows.js';
 import { businessAgents, properties, propertyImages, type StoredFileRow } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth/guard.js';
 import type { Clock } from '../../platform/clock.js';
@@ -15,7 +16,13 @@ import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { BusinessService } from './business-service.js';
 import type { ListingForm } from './listing-form.js';
-import { columnsOf, LISTING_COLUMNS, SOLD_STATUS_ID, toProperty } from './property-mapper.js';
+import {
+  columnsOf,
+  LISTING_COLUMNS,
+  type ListingRow,
+  SOLD_STATUS_ID,
+  toProperty,
+} from './property-mapper.js';
 import { propertyPageQuery } from './property-page-query.js';
 import { checkPlace } from './reference-data.js';
 
@@ -41,8 +48,9 @@ export class PropertyService {
       access.role === 'agent' && access.agentId
         ? { agentId: access.agentId }
         : { businessId: query.business };
-    const rows = await (await propertyPageQuery(this.db, scope, kind, query)).statement;
-    const page = pageOf(rows, query.limit, (entry) => [entry.cursorAt, entry.row.id]);
+    const { statement } = await propertyPageQuery(this.db, scope, kind, query);
+    const rows = await rawRows<ListingRow & { cursorAt: string }>(this.db, statement);
+    const page = pageOf(rows, query.limit, (entry) => [entry.cursorAt, entry.id]);
     return { items: page.items.map(toProperty), nextCursor: page.nextCursor };
   }
 
@@ -158,20 +166,23 @@ export class PropertyService {
   async publicListings(businessId: string, query: PublicListingsQuery, fileUrl: (id: string) => string) {
     const business = await this.businesses.publicBusiness(businessId);
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-    const rows = await this.db
-      .select({ ...LISTING_COLUMNS, cursorAt: exactTimestamp(properties.createdAt) })
-      .from(properties)
-      .where(
-        and(
-          eq(properties.businessId, business.id),
-          // Written as the index's predicate (a literal), so the planner can use the partial index.
-          sql`${properties.statusId} <> ${sql.raw(String(SOLD_STATUS_ID))}`,
-          keysetAfter([properties.createdAt, properties.id], after),
-        ),
-      )
-      .orderBy(desc(properties.createdAt), desc(properties.id))
-      .limit(query.limit + 1);
-    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.row.id]);
+    const rows = await rawRows<ListingRow & { cursorAt: string }>(
+      this.db,
+      this.db
+        .select({ ...LISTING_COLUMNS, ...aliased({ cursorAt: exactTimestamp(properties.createdAt) }) })
+        .from(properties)
+        .where(
+          and(
+            eq(properties.businessId, business.id),
+            // Written as the index's predicate (a literal), so the planner can use the partial index.
+            sql`${properties.statusId} <> ${sql.raw(String(SOLD_STATUS_ID))}`,
+            keysetAfter([properties.createdAt, properties.id], after),
+          ),
+        )
+        .orderBy(desc(properties.createdAt), desc(properties.id))
+        .limit(query.limit + 1),
+    );
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
     const listings: PublicListing[] = page.items
       .map(toProperty)
       .map(({ agent: _agent, thumbnail, images, ...rest }) => ({
@@ -227,7 +238,10 @@ export class PropertyService {
   }
 
   private async one(id: string): Promise<Property> {
-    const [entry] = await this.db.select(LISTING_COLUMNS).from(properties).where(eq(properties.id, id));
+    const [entry] = await rawRows<ListingRow>(
+      this.db,
+      this.db.select(LISTING_COLUMNS).from(properties).where(eq(properties.id, id)),
+    );
     if (!entry) throw notFound('Listing not found');
     return toProperty(entry);
   }
