@@ -67,6 +67,14 @@ const ordersPlaced = sql<number>`(select count(*)::int from ${projectOrders} whe
 /** Projects a staff member is assigned to (project_employees_employee_idx). */
 const projectsAssigned = sql<number>`(select count(*)::int from ${projectEmployees} where ${qualified(projectEmployees.employeeId)} = ${qualified(users.id)})`;
 
+/** A staff page's columns: built once (a select's columns are only read when a statement is built). */
+const STAFF_PAGE_COLUMNS = managedColumns(projectsAssigned);
+/** A clients page's columns and the cursor's exact time. */
+const CLIENT_PAGE_COLUMNS = {
+  ...managedColumns(ordersPlaced),
+  ...aliased({ cursorAt: exactTimestamp(users.createdAt) }),
+};
+
 /** Admin Users (spec §2): Developers & Designers (staff, user type e) and Clients. */
 export class AdminUserService {
   constructor(
@@ -81,7 +89,7 @@ export class AdminUserService {
     const rows = await rawRows<ManagedUser>(
       this.db,
       this.db
-        .select(managedColumns(projectsAssigned))
+        .select(STAFF_PAGE_COLUMNS)
         .from(users)
         .where(
           and(
@@ -105,10 +113,7 @@ export class AdminUserService {
     const rows = await rawRows<ManagedUser & { cursorAt: string }>(
       this.db,
       this.db
-        .select({
-          ...managedColumns(ordersPlaced),
-          ...aliased({ cursorAt: exactTimestamp(users.createdAt) }),
-        })
+        .select(CLIENT_PAGE_COLUMNS)
         .from(users)
         .where(
           and(

@@ -5,7 +5,7 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
-import { type OrderView, type ProjectView, placeOrder } from '../../test/project-fixtures.js';
+import { type OrderView, PNG, type ProjectView, placeOrder } from '../../test/project-fixtures.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
 
 let server: TestServer;
@@ -180,6 +180,57 @@ describe('admin project management', () => {
     }
     const none = await call('/api/v1/admin/projects/get/all?search=zz-no-such-thing', admin.access);
     expect(none.body.projects).toEqual([]);
+  });
+});
+
+describe('admin and staff project lists', () => {
+  it('show each project, its order, files, team and activity exactly as the client sees them', async () => {
+    const order = await placeOrder(server, client, {
+      name: 'Same everywhere',
+      android: true,
+      web: true,
+      designs: [
+        { bytes: PNG, name: 'home.png' },
+        { bytes: PNG, name: 'cart.png' },
+      ],
+    });
+    const [first, second] = order.projects;
+    const second2 = await createAccount(server, 'staff');
+    await call('/api/v1/admin/project/approve', admin.access, { projectID: first?.id });
+    await call('/api/v1/admin/projects/action/assign/employees', admin.access, {
+      projectID: first?.id,
+      empIds: [staff.id, second2.id],
+    });
+    // The client's view is read by the bulk path (views.orders); the lists read each project's
+    // team, activity and its order's files as JSON in the page's own statement.
+    const mine = await httpClient(server.baseUrl)<{ data: Record<string, Record<string, unknown>> }>(
+      '/api/v1/user/projects',
+      { token: client.access },
+    );
+    const { projects: clientProjects, ...clientOrder } = mine.body.data[order.id] as {
+      projects: Array<{ id: string; employees: unknown[]; activities: unknown[] }>;
+    };
+    expect((clientOrder as { files: unknown[] }).files).toHaveLength(3);
+    const seen = clientProjects.find((p) => p.id === first?.id);
+    expect(seen?.employees).toHaveLength(2);
+    expect(seen?.activities.length).toBeGreaterThan(0);
+
+    const listed = await call(
+      `/api/v1/admin/projects/get/all?search=${encodeURIComponent('Same everywhere')}`,
+      admin.access,
+    );
+    const adminProjects = listed.body.projects as Array<{ id: string; order: unknown }>;
+    expect(adminProjects.map((p) => p.id).sort()).toEqual([first?.id, second?.id].sort());
+    for (const project of adminProjects) {
+      const { order: adminOrder, ...rest } = project;
+      expect(rest).toEqual(clientProjects.find((p) => p.id === project.id));
+      expect(adminOrder).toEqual(clientOrder);
+    }
+    const staffList = await call('/api/v1/staff/projects', staff.access);
+    const staffProject = (staffList.body.projects as Array<{ id: string; order: unknown }>).find(
+      (p) => p.id === first?.id,
+    );
+    expect(staffProject).toEqual(adminProjects.find((p) => p.id === first?.id));
   });
 });
 

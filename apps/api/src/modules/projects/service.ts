@@ -9,9 +9,10 @@ import {
   type Role,
   type StaffProjectsQuery,
 } from '@app/contract';
-import { and, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { aliased, preparedRawRows, rawRows } from '../../db/raw-rows.js';
 import {
   type ProjectOrderRow,
   type ProjectRow,
@@ -31,7 +32,7 @@ import {
   pageOf,
 } from '../../platform/http/cursor.js';
 import { clientsMatching, type OrderRooms, orderRooms, staffOrderRooms } from './order-rooms.js';
-import { MANAGED_COLUMNS, ProjectViews } from './views.js';
+import { MANAGED_COLUMNS, type ManagedRow, ProjectViews } from './views.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -60,8 +61,16 @@ const DONE = ['complete', 'finished'] as const;
  * Orders and projects: creating requests, listing them for clients, staff and admins, and the
  * access rule other features reuse (chat): the client who ordered, assigned staff and admins.
  */
+/** An admin projects page's columns: a managed project and its cursor's exact time. */
+const ADMIN_PAGE_COLUMNS = {
+  ...MANAGED_COLUMNS,
+  ...aliased({ cursorAt: exactTimestamp(projects.createdAt) }),
+};
+type AdminPageRow = ManagedRow & { cursorAt: string };
+
 export class ProjectService {
   readonly views: ProjectViews;
+  private plainAdminPages: ReturnType<ProjectService['prepareAdminPages']> | undefined;
 
   constructor(private readonly db: Db) {
     this.views = new ProjectViews(db);
@@ -177,32 +186,64 @@ export class ProjectService {
     query: AdminProjectsQuery,
   ): Promise<{ projects: ManagedProject[]; nextCursor: string | null }> {
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-    const filters = and(
-      query.status ? eq(projects.status, query.status) : undefined,
-      keysetAfter([projects.createdAt, projects.id], after),
-    );
     const matches = await this.searchMatches(query.search);
-    const newestFirst = [desc(projects.createdAt), desc(projects.id)];
-    const branches = matches.map((match) =>
-      this.db
-        .select({ id: projects.id })
-        .from(projects)
-        .where(and(match, filters))
-        .orderBy(...newestFirst)
-        .limit(query.limit + 1),
-    );
-    const [first, second, ...rest] = branches;
-    const matched = first && second ? unionAll(first, second, ...rest) : first;
-    const rows = await this.db
-      .select({ ...MANAGED_COLUMNS, cursorAt: exactTimestamp(projects.createdAt) })
+    let rows: AdminPageRow[];
+    if (!query.status && matches.length === 0) {
+      this.plainAdminPages ??= this.prepareAdminPages();
+      const values = { limit: query.limit + 1 };
+      rows = after
+        ? await preparedRawRows(this.plainAdminPages.next, { ...values, at: after[0], id: after[1] })
+        : await preparedRawRows(this.plainAdminPages.first, values);
+    } else {
+      const filters = and(
+        query.status ? eq(projects.status, query.status) : undefined,
+        keysetAfter([projects.createdAt, projects.id], after),
+      );
+      const branches = matches.map((match) =>
+        this.db
+          .select({ id: projects.id })
+          .from(projects)
+          .where(and(match, filters))
+          .orderBy(desc(projects.createdAt), desc(projects.id))
+          .limit(query.limit + 1),
+      );
+      const [first, second, ...rest] = branches;
+      const matched = first && second ? unionAll(first, second, ...rest) : first;
+      rows = await rawRows<AdminPageRow>(
+        this.db,
+        this.adminPage(matched ? inArray(projects.id, matched) : filters, query.limit + 1),
+      );
+    }
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
+    return { projects: this.views.managed(page.items), nextCursor: page.nextCursor };
+  }
+
+  /** One admin projects page's statement, `limit` rows newest first: every shape is built here. */
+  private adminPage(where: SQL | undefined, limit: number | Placeholder) {
+    return this.db
+      .select(ADMIN_PAGE_COLUMNS)
       .from(projects)
       .innerJoin(projectOrders, eq(projectOrders.id, projects.orderId))
       .leftJoin(users, eq(users.id, projectOrders.clientId))
-      .where(matched ? inArray(projects.id, matched) : filters)
-      .orderBy(...newestFirst)
-      .limit(query.limit + 1);
-    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.project.id]);
-    return { projects: await this.views.managed(page.items), nextCursor: page.nextCursor };
+      .where(where)
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(limit);
+  }
+
+  /**
+   * The first and next pages with no search or filter, the shapes nearly every call has, built once
+   * and prepared: building the page's statement (a select of 28 columns, three JSON subqueries) was
+   * a sixth of a page's CPU, and PostgreSQL plans a prepared one once per connection.
+   */
+  private prepareAdminPages() {
+    const limit = sql.placeholder('limit');
+    const after = [sql.placeholder('at'), sql.placeholder('id')];
+    return {
+      first: this.adminPage(undefined, limit).prepare('admin_projects_first_page'),
+      next: this.adminPage(keysetAfter([projects.createdAt, projects.id], after), limit).prepare(
+        'admin_projects_next_page',
+      ),
+    };
   }
 
   /** The ways a search matches a project (none without a search): its name, its client, its status. */
@@ -253,34 +294,37 @@ export class ProjectService {
   ): Promise<{ projects: ManagedProject[]; nextCursor: string | null }> {
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid, cursorPart.uuid]);
     const pattern = containsPattern(query.search);
-    const rows = await this.db
-      .select({
-        ...MANAGED_COLUMNS,
-        orderId: projectEmployees.orderId,
-        cursorAt: exactTimestamp(projectEmployees.orderCreatedAt),
-      })
-      .from(projectEmployees)
-      .innerJoin(projects, eq(projects.id, projectEmployees.projectId))
-      .innerJoin(projectOrders, eq(projectOrders.id, projectEmployees.orderId))
-      .leftJoin(users, eq(users.id, projectOrders.clientId))
-      .where(
-        and(
-          eq(projectEmployees.employeeId, staffId),
-          pattern ? or(ilike(projects.name, pattern), ilike(projectOrders.name, pattern)) : undefined,
-          keysetAfter(
-            [projectEmployees.orderCreatedAt, projectEmployees.orderId, projectEmployees.projectId],
-            after,
+    const rows = await rawRows<ManagedRow & { cursorAt: string }>(
+      this.db,
+      this.db
+        .select({
+          ...MANAGED_COLUMNS,
+          ...aliased({ cursorAt: exactTimestamp(projectEmployees.orderCreatedAt) }),
+        })
+        .from(projectEmployees)
+        .innerJoin(projects, eq(projects.id, projectEmployees.projectId))
+        .innerJoin(projectOrders, eq(projectOrders.id, projectEmployees.orderId))
+        .leftJoin(users, eq(users.id, projectOrders.clientId))
+        .where(
+          and(
+            eq(projectEmployees.employeeId, staffId),
+            pattern ? or(ilike(projects.name, pattern), ilike(projectOrders.name, pattern)) : undefined,
+            keysetAfter(
+              [projectEmployees.orderCreatedAt, projectEmployees.orderId, projectEmployees.projectId],
+              after,
+            ),
           ),
-        ),
-      )
-      .orderBy(
-        desc(projectEmployees.orderCreatedAt),
-        desc(projectEmployees.orderId),
-        desc(projectEmployees.projectId),
-      )
-      .limit(query.limit + 1);
-    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.orderId, row.project.id]);
-    return { projects: await this.views.managed(page.items), nextCursor: page.nextCursor };
+        )
+        .orderBy(
+          desc(projectEmployees.orderCreatedAt),
+          desc(projectEmployees.orderId),
+          desc(projectEmployees.projectId),
+        )
+        .limit(query.limit + 1),
+    );
+    // The order's id is the project's (projects.order_id = project_employees.order_id, the join's key).
+    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.orderId, row.id]);
+    return { projects: this.views.managed(page.items), nextCursor: page.nextCursor };
   }
 
   async findProject(id: string): Promise<ProjectRow | null> {
