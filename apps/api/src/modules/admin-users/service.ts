@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminUsersQuery, CreateStaffRequest, ManagedUser } from '@app/contract';
-import { and, asc, desc, eq, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { qualified } from '../../db/qualified.js';
-import { aliased, rawRows } from '../../db/raw-rows.js';
+import { aliased, preparedRawRows, rawRows } from '../../db/raw-rows.js';
 import {
   businessAgents,
   projectEmployees,
@@ -75,8 +75,12 @@ const CLIENT_PAGE_COLUMNS = {
   ...aliased({ cursorAt: exactTimestamp(users.createdAt) }),
 };
 
+type ClientPageRow = ManagedUser & { cursorAt: string };
+
 /** Admin Users (spec §2): Developers & Designers (staff, user type e) and Clients. */
 export class AdminUserService {
+  private plainClientPages: ReturnType<AdminUserService['prepareClientPages']> | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly accounts: AccountService,
@@ -110,30 +114,57 @@ export class AdminUserService {
   /** Clients, newest first, in keyset pages on (created_at, id); search by name or email (trigram indexes). */
   async clients(query: AdminUsersQuery): Promise<{ users: ManagedUser[]; nextCursor: string | null }> {
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-    const rows = await rawRows<ManagedUser & { cursorAt: string }>(
-      this.db,
-      this.db
-        .select(CLIENT_PAGE_COLUMNS)
-        .from(users)
-        .where(
-          and(
-            eq(users.userType, 'c'),
-            // Business agents are client accounts too, but an owner's staff, not our clients.
-            notExists(
-              this.db
-                .select({ id: businessAgents.id })
-                .from(businessAgents)
-                .where(eq(businessAgents.userId, users.id)),
-            ),
-            await matchesNameOrEmail(this.db, query.search),
-            keysetAfter([users.createdAt, users.id], after),
-          ),
-        )
-        .orderBy(desc(users.createdAt), desc(users.id))
-        .limit(query.limit + 1),
-    );
+    const search = await matchesNameOrEmail(this.db, query.search);
+    let rows: ClientPageRow[];
+    if (!search) {
+      this.plainClientPages ??= this.prepareClientPages();
+      const values = { limit: query.limit + 1 };
+      rows = after
+        ? await preparedRawRows(this.plainClientPages.next, { ...values, at: after[0], id: after[1] })
+        : await preparedRawRows(this.plainClientPages.first, values);
+    } else {
+      const where = and(search, keysetAfter([users.createdAt, users.id], after));
+      rows = await rawRows<ClientPageRow>(this.db, this.clientPage(where, query.limit + 1));
+    }
     const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
     return { users: page.items.map(({ cursorAt: _, ...user }) => user), nextCursor: page.nextCursor };
+  }
+
+  /** One clients page's statement, `limit` rows newest first, narrowed by `where`: every shape is built here. */
+  private clientPage(where: SQL | undefined, limit: number | Placeholder) {
+    return this.db
+      .select(CLIENT_PAGE_COLUMNS)
+      .from(users)
+      .where(
+        and(
+          eq(users.userType, 'c'),
+          // Business agents are client accounts too, but an owner's staff, not our clients.
+          notExists(
+            this.db
+              .select({ id: businessAgents.id })
+              .from(businessAgents)
+              .where(eq(businessAgents.userId, users.id)),
+          ),
+          where,
+        ),
+      )
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit);
+  }
+
+  /**
+   * The first and next pages without a search, built once and prepared (as the key and project lists
+   * do): building the statement was about a tenth of a page's CPU.
+   */
+  private prepareClientPages() {
+    const limit = sql.placeholder('limit');
+    const after = [sql.placeholder('at'), sql.placeholder('id')];
+    return {
+      first: this.clientPage(undefined, limit).prepare('admin_clients_first_page'),
+      next: this.clientPage(keysetAfter([users.createdAt, users.id], after), limit).prepare(
+        'admin_clients_next_page',
+      ),
+    };
   }
 
   /** A staff account (user type e). Its security answer is random: nobody can use password reset until they set one. */

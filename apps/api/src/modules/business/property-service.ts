@@ -7,7 +7,7 @@ import type {
 } from '@app/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { aliased, rawRows } from '../../db/raw-rows.js';
+import { aliased, preparedRawRows, rawRows } from '../../db/raw-rows.js';
 import { businessAgents, properties, propertyImages, type StoredFileRow } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth/guard.js';
 import type { Clock } from '../../platform/clock.js';
@@ -23,13 +23,15 @@ import {
   SOLD_STATUS_ID,
   toProperty,
 } from './property-mapper.js';
-import { propertyPageQuery } from './property-page-query.js';
+import { type ListingPageRow, preparePlainListingPages, propertyPageQuery } from './property-page-query.js';
 import { checkPlace } from './reference-data.js';
 
 const MAX_IMAGES = 10;
 
 /** Houses, buildings and lands of a business: owners manage them, agents see those assigned to them. */
 export class PropertyService {
+  private plainPages: ReturnType<typeof preparePlainListingPages> | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
@@ -48,8 +50,24 @@ export class PropertyService {
       access.role === 'agent' && access.agentId
         ? { agentId: access.agentId }
         : { businessId: query.business };
-    const { statement } = await propertyPageQuery(this.db, scope, kind, query);
-    const rows = await rawRows<ListingRow & { cursorAt: string }>(this.db, statement);
+    let rows: ListingPageRow[];
+    if (!query.search?.trim()) {
+      // No search: a prepared statement (property-page-query.ts); a cursor is checked as the query's.
+      this.plainPages ??= preparePlainListingPages(this.db);
+      const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+      const pages = 'agentId' in scope ? this.plainPages.agent : this.plainPages.business;
+      const values = {
+        scope: 'agentId' in scope ? scope.agentId : scope.businessId,
+        kind,
+        limit: query.limit + 1,
+      };
+      rows = after
+        ? await preparedRawRows(pages.next, { ...values, at: after[0], id: after[1] })
+        : await preparedRawRows(pages.first, values);
+    } else {
+      const { statement } = await propertyPageQuery(this.db, scope, kind, query);
+      rows = await rawRows<ListingPageRow>(this.db, statement);
+    }
     const page = pageOf(rows, query.limit, (entry) => [entry.cursorAt, entry.id]);
     return { items: page.items.map(toProperty), nextCursor: page.nextCursor };
   }
