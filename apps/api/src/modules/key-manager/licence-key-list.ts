@@ -84,7 +84,7 @@ function pageStatement(db: Db, ownerId: Bound, conditions: (SQL | undefined)[], 
 /**
  * The two shapes nearly every call has, a first page and the next by cursor, with no filter or
  * search, built once and prepared: building a statement was a third of a page's CPU, and PostgreSQL
- * parses and plans a prepared one once per connection.
+ * parses a prepared one once per connection.
  */
 function preparePlainPages(db: Db) {
   const owner = sql.placeholder('owner');

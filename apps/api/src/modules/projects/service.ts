@@ -233,7 +233,7 @@ export class ProjectService {
   /**
    * The first and next pages with no search or filter, the shapes nearly every call has, built once
    * and prepared: building the page's statement (a select of 28 columns, three JSON subqueries) was
-   * a sixth of a page's CPU, and PostgreSQL plans a prepared one once per connection.
+   * a sixth of a page's CPU, and PostgreSQL parses a prepared one once per connection.
    */
   private prepareAdminPages() {
     const limit = sql.placeholder('limit');

@@ -16,6 +16,7 @@ import {
   storedFiles,
   users,
 } from '../../db/schema/index.js';
+import { isoTimestamp } from '../../platform/http/cursor.js';
 import { statusNumber } from './status.js';
 
 type OrderInfo = Omit<Order, 'projects'>;
@@ -63,9 +64,8 @@ interface OrderFields {
   clientId: string;
 }
 
-/** A time as `Date#toISOString` writes it (what `iso` below writes), formatted by the database. */
-const isoText = (column: AnyPgColumn) =>
-  sql`to_char(${qualified(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** `isoTimestamp` of a column written with its table, for use inside a correlated subquery. */
+const isoText = (column: AnyPgColumn) => isoTimestamp(qualified(column));
 
 /**
  * A managed project (admin and staff lists) as its page reads it, in one statement: the project, its
