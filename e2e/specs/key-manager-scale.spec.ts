@@ -12,10 +12,28 @@ import { AT_SCALE } from '../support/tags.js';
 
 // Issue 17: the Keys tab with 100,000 keys. The keys are bulk-inserted with one SQL statement, not
 // through the API; the spec runs its own server so that, on PGlite, it can stop it while it writes
-// to the server's data directory (one process owns a PGlite directory).
+// to the server's data directory (one process owns a PGlite directory). E2E_SCALE_KEYS changes the
+// number for a measurement (the 1,000,000-key figure in docs/performance.md); the suite uses 100,000.
 const PORT = 3197;
 const BASE = `http://127.0.0.1:${PORT}`;
-const KEYS = 100_000;
+const KEYS = Number(process.env.E2E_SCALE_KEYS ?? 100_000);
+const count = (n: number) => n.toLocaleString('en');
+
+/** The keys whose name starts with `Customer <prefix>`: how many, and the newest (largest n). */
+function namedFrom(prefix: string): { matches: number; newest: number } {
+  let matches = 0;
+  let newest = 0;
+  for (let n = 1; n <= KEYS; n += 1) {
+    if (String(n).startsWith(prefix)) {
+      matches += 1;
+      newest = n;
+    }
+  }
+  return { matches, newest };
+}
+
+/** The newest disabled key (every seventh is disabled). */
+const newestDisabled = KEYS - (KEYS % 7);
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const databaseUrl = process.env.E2E_DATABASE_URL;
 
@@ -79,7 +97,7 @@ const keySql = `upper(substr(md5(n::text || $2), 1, 5) || '-' || substr(md5(n::t
   substr(md5(n::text || $2), 11, 5) || '-' || substr(md5(n::text || $2), 16, 5) || '-' || substr(md5(n::text || $2), 21, 5))`;
 
 test(
-  'the Keys tab shows the first of 100,000 keys at once and searches them on the server',
+  `the Keys tab shows the first of ${count(KEYS)} keys at once and searches them on the server`,
   AT_SCALE,
   async ({ page }) => {
     test.setTimeout(600_000);
@@ -134,7 +152,7 @@ test(
           product,
           plan,
         ]);
-        // One statement; the newest key is number 100,000.
+        // One statement; the newest key is number KEYS.
         await query(
           `insert into licence_keys (owner_id, key, name, max_activations, current_activations, is_active, created_at, updated_at)
          select $1, ${keySql}, 'Customer ' || n, 3, n % 4, n % 7 <> 0,
@@ -159,7 +177,7 @@ test(
       const listed = page.waitForResponse((response) => response.url().endsWith('/key-manager/get-keys'));
       await page.getByRole('tab', { name: 'Keys' }).click();
       const rows = page.locator('tbody tr');
-      await expect(rows.first()).toContainText('Customer 100000');
+      await expect(rows.first()).toContainText(`Customer ${KEYS}`);
       const firstRowsMs = Date.now() - started;
       const reply = await listed;
       const bytes = (await reply.body()).length;
@@ -174,23 +192,26 @@ test(
       expect(firstRowsMs).toBeLessThan(budgetMs);
       expect(bytes).toBeLessThan(50_000);
       await expect(rows).toHaveCount(50);
-      await expect(page.getByRole('heading', { name: /Licence keys/ })).toContainText('100,000 of unlimited');
+      await expect(page.getByRole('heading', { name: /Licence keys/ })).toContainText(
+        `${count(KEYS)} of unlimited`,
+      );
 
       // Older pages by cursor; the tab holds one page, not the list.
       await page.getByRole('button', { name: 'Older' }).click();
-      await expect(rows.first()).toContainText('Customer 99950');
+      await expect(rows.first()).toContainText(`Customer ${KEYS - 50}`);
       await expect(rows).toHaveCount(50);
       await expect(page.getByText('Page 2')).toBeVisible();
       await page.getByRole('button', { name: 'Newer' }).click();
-      await expect(rows.first()).toContainText('Customer 100000');
+      await expect(rows.first()).toContainText(`Customer ${KEYS}`);
 
       // Search as you type, on the server: by name, then by a fragment of one key.
       const search = page.getByLabel('Search keys');
       await search.fill('Cu');
       await expect(page.getByText('Type at least 3 characters to search')).toBeVisible();
       await search.fill('Customer 4242');
-      await expect(rows).toHaveCount(11);
-      await expect(rows.first()).toContainText('Customer 42429');
+      const named = namedFrom('4242');
+      await expect(rows).toHaveCount(Math.min(50, named.matches));
+      await expect(rows.first()).toContainText(`Customer ${named.newest}`);
       const wanted = keyOf(4242, salt);
       await search.fill(wanted.slice(6, 14).toLowerCase());
       await expect(rows).toHaveCount(1);
@@ -201,7 +222,7 @@ test(
       // Filter: disabled keys only (every seventh).
       await search.fill('');
       await page.getByLabel('Show').selectOption('disabled');
-      await expect(rows.first()).toContainText('Customer 99995');
+      await expect(rows.first()).toContainText(`Customer ${newestDisabled}`);
     } finally {
       await stopServer(server);
       rmSync(dataDir, { recursive: true, force: true });
