@@ -80,7 +80,7 @@ describe('houses', () => {
     expect(added.body.property.images).toHaveLength(2);
     // Read as the driver's rows: the time is ISO text as Date#toISOString writes it, the price a number.
     expect(added.body.property.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    expect(Date.now() - Date.parse(added.body.property.createdAt)).toBeLessThan(60_000);
+    expect(Date.now() - Date.parse(String(added.body.property.createdAt))).toBeLessThan(60_000);
     const list = await request<{ houseList: Listing[] }>(`${RE}/house/get`, {
       token: owner.access,
       body: { business: businessId },
