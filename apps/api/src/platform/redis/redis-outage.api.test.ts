@@ -1,3 +1,4 @@
+import { cpus, loadavg } from 'node:os';
 import { ACCOUNT_PATHS, KEY_MANAGER_PATHS, RATE_LIMIT_HEADERS, SITE_PATHS } from '@app/contract';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -180,7 +181,11 @@ describe('a real Redis that crashes, freezes and comes back', () => {
       const limiter = server.deps.rateLimiters({ name: 'outage-probe', points: 100, durationSeconds: 60 });
       const started = performance.now();
       await limiter.consume('frozen');
-      expect(performance.now() - started).toBeLessThan(200 + 50);
+      // The command timeout is 150 ms; a frozen Redis never answers, so only the fallback ends this.
+      // On a loaded machine timers fire late (a PostgreSQL pass at load 8 on 2 cores measured 256 ms),
+      // so the budget grows with the load per core, as the browser scale spec's does.
+      const budgetMs = 250 * Math.max(1, (loadavg()[0] ?? 0) / cpus().length);
+      expect(performance.now() - started).toBeLessThan(budgetMs);
       expectServed(await callTheRoutes(server, developer), SERVED_WITHIN_MS);
       const first = await remainingAfterOneCall();
       expect(await remainingAfterOneCall()).toBe(first - 1);
@@ -189,8 +194,9 @@ describe('a real Redis that crashes, freezes and comes back', () => {
       await waitForReadiness(request, (report) => report.degraded.includes('redis'));
     } finally {
       redis.resume();
+      // Even when an expectation above failed: the next test starts from a reachable Redis.
+      await waitForReadiness(request, (report) => report.status === 'ok');
     }
-    await waitForReadiness(request, (report) => report.status === 'ok');
   });
 
   it('serves through a crash, says so once in the log, and is ok again after a restart', async () => {
