@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { AdminUsersQuery, CreateStaffRequest, ManagedUser } from '@app/contract';
 import { and, asc, desc, eq, notExists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { type KeysetPages, prepareKeysetPages, readKeysetPage } from '../../db/keyset-pages.js';
 import { qualified } from '../../db/qualified.js';
-import { aliased, preparedRawRows, rawRows } from '../../db/raw-rows.js';
+import { aliased, rawRows } from '../../db/raw-rows.js';
 import {
   businessAgents,
   projectEmployees,
@@ -79,7 +80,7 @@ type ClientPageRow = ManagedUser & { cursorAt: string };
 
 /** Admin Users (spec §2): Developers & Designers (staff, user type e) and Clients. */
 export class AdminUserService {
-  private plainClientPages: ReturnType<AdminUserService['prepareClientPages']> | undefined;
+  private plainClientPages: KeysetPages | undefined;
 
   constructor(
     private readonly db: Db,
@@ -117,11 +118,13 @@ export class AdminUserService {
     const search = await matchesNameOrEmail(this.db, query.search);
     let rows: ClientPageRow[];
     if (!search) {
-      this.plainClientPages ??= this.prepareClientPages();
-      const values = { limit: query.limit + 1 };
-      rows = after
-        ? await preparedRawRows(this.plainClientPages.next, { ...values, at: after[0], id: after[1] })
-        : await preparedRawRows(this.plainClientPages.first, values);
+      // No search: the prepared first/next pages (db/keyset-pages.ts).
+      this.plainClientPages ??= prepareKeysetPages(
+        'admin_clients',
+        [users.createdAt, users.id],
+        (keyset, limit) => this.clientPage(keyset, limit),
+      );
+      rows = await readKeysetPage(this.plainClientPages, after, query.limit);
     } else {
       const where = and(search, keysetAfter([users.createdAt, users.id], after));
       rows = await rawRows<ClientPageRow>(this.db, this.clientPage(where, query.limit + 1));
@@ -150,21 +153,6 @@ export class AdminUserService {
       )
       .orderBy(desc(users.createdAt), desc(users.id))
       .limit(limit);
-  }
-
-  /**
-   * The first and next pages without a search, built once and prepared (as the key and project lists
-   * do): building the statement was about a tenth of a page's CPU.
-   */
-  private prepareClientPages() {
-    const limit = sql.placeholder('limit');
-    const after = [sql.placeholder('at'), sql.placeholder('id')];
-    return {
-      first: this.clientPage(undefined, limit).prepare('admin_clients_first_page'),
-      next: this.clientPage(keysetAfter([users.createdAt, users.id], after), limit).prepare(
-        'admin_clients_next_page',
-      ),
-    };
   }
 
   /** A staff account (user type e). Its security answer is random: nobody can use password reset until they set one. */

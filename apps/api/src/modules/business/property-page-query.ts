@@ -1,6 +1,7 @@
 import { PROPERTY_STATUSES, type PropertyKind, type PropertyListQuery } from '@app/contract';
 import { and, desc, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { prepareKeysetPages } from '../../db/keyset-pages.js';
 import { aliased } from '../../db/raw-rows.js';
 import { properties } from '../../db/schema/index.js';
 import { PROPERTY_ADDRESS } from '../../db/searched-columns.js';
@@ -73,27 +74,19 @@ function listingPage(
 }
 
 /**
- * The pages with no search, for an owner's business and for an agent, first and next, built once and
- * prepared (as the key and project lists do): building the statement was a tenth of a page's CPU.
+ * The pages with no search, for an owner's business and for an agent, first and next, prepared
+ * (`db/keyset-pages.ts`); placeholders `scope` (the business or agent) and `kind`.
  */
 export function preparePlainListingPages(db: Db) {
   const kind = sql.placeholder('kind');
-  const limit = sql.placeholder('limit');
-  const after = keysetAfter(
-    [properties.createdAt, properties.id],
-    [sql.placeholder('at'), sql.placeholder('id')],
-  );
-  const business = { businessId: sql.placeholder('scope') };
-  const agent = { agentId: sql.placeholder('scope') };
+  const keyset = [properties.createdAt, properties.id] as const;
   return {
-    business: {
-      first: listingPage(db, business, kind, undefined, limit).prepare('listings_business_first_page'),
-      next: listingPage(db, business, kind, after, limit).prepare('listings_business_next_page'),
-    },
-    agent: {
-      first: listingPage(db, agent, kind, undefined, limit).prepare('listings_agent_first_page'),
-      next: listingPage(db, agent, kind, after, limit).prepare('listings_agent_next_page'),
-    },
+    business: prepareKeysetPages('listings_business', keyset, (after, limit) =>
+      listingPage(db, { businessId: sql.placeholder('scope') }, kind, after, limit),
+    ),
+    agent: prepareKeysetPages('listings_agent', keyset, (after, limit) =>
+      listingPage(db, { agentId: sql.placeholder('scope') }, kind, after, limit),
+    ),
   };
 }
 

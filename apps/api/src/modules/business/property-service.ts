@@ -7,7 +7,8 @@ import type {
 } from '@app/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { aliased, preparedRawRows, rawRows } from '../../db/raw-rows.js';
+import { readKeysetPage } from '../../db/keyset-pages.js';
+import { aliased, rawRows } from '../../db/raw-rows.js';
 import { businessAgents, properties, propertyImages, type StoredFileRow } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth/guard.js';
 import type { Clock } from '../../platform/clock.js';
@@ -56,14 +57,10 @@ export class PropertyService {
       this.plainPages ??= preparePlainListingPages(this.db);
       const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
       const pages = 'agentId' in scope ? this.plainPages.agent : this.plainPages.business;
-      const values = {
+      rows = await readKeysetPage(pages, after, query.limit, {
         scope: 'agentId' in scope ? scope.agentId : scope.businessId,
         kind,
-        limit: query.limit + 1,
-      };
-      rows = after
-        ? await preparedRawRows(pages.next, { ...values, at: after[0], id: after[1] })
-        : await preparedRawRows(pages.first, values);
+      });
     } else {
       const { statement } = await propertyPageQuery(this.db, scope, kind, query);
       rows = await rawRows<ListingPageRow>(this.db, statement);

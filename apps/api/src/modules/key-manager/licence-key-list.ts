@@ -1,7 +1,8 @@
 import type { DashboardKey } from '@app/contract';
 import { and, desc, eq, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { aliased, preparedRawRows, rawRows } from '../../db/raw-rows.js';
+import { type KeysetPages, prepareKeysetPages, readKeysetPage } from '../../db/keyset-pages.js';
+import { aliased, rawRows } from '../../db/raw-rows.js';
 import { licenceKeyCounters, licenceKeys } from '../../db/schema/index.js';
 import { LICENCE_KEY_KEY, LICENCE_KEY_NAME } from '../../db/searched-columns.js';
 import {
@@ -81,25 +82,11 @@ function pageStatement(db: Db, ownerId: Bound, conditions: (SQL | undefined)[], 
     .limit(limit);
 }
 
-/**
- * The two shapes nearly every call has, a first page and the next by cursor, with no filter or
- * search, built once and prepared: building a statement was a third of a page's CPU, and PostgreSQL
- * parses a prepared one once per connection.
- */
-function preparePlainPages(db: Db) {
-  const owner = sql.placeholder('owner');
-  const limit = sql.placeholder('limit');
-  const after = [sql.placeholder('at'), sql.placeholder('id')];
-  return {
-    first: pageStatement(db, owner, [], limit).prepare('licence_keys_first_page'),
-    next: pageStatement(
-      db,
-      owner,
-      [keysetAfter([licenceKeys.createdAt, licenceKeys.id], after)],
-      limit,
-    ).prepare('licence_keys_next_page'),
-  };
-}
+/** The first and next pages with no filter or search, prepared (`db/keyset-pages.ts`). */
+const preparePlainPages = (db: Db) =>
+  prepareKeysetPages('licence_keys', [licenceKeys.createdAt, licenceKeys.id], (after, limit) =>
+    pageStatement(db, sql.placeholder('owner'), [after], limit),
+  );
 
 /** A search matches the key or the name (pg_trgm GIN index on each). */
 const SEARCHED = [LICENCE_KEY_KEY, LICENCE_KEY_NAME];
@@ -111,7 +98,7 @@ const SEARCHED = [LICENCE_KEY_KEY, LICENCE_KEY_NAME];
  * costs the same with ten keys or a million.
  */
 export class LicenceKeyList {
-  private plainPages: ReturnType<typeof preparePlainPages> | undefined;
+  private plainPages: KeysetPages | undefined;
 
   constructor(private readonly db: Db) {}
 
@@ -147,10 +134,7 @@ export class LicenceKeyList {
     if (!plain) return rawRows<PageRow>(this.db, (await this.pageQuery(ownerId, query)).statement);
     this.plainPages ??= preparePlainPages(this.db);
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-    const values = { owner: ownerId, limit: query.limit + 1 };
-    return after
-      ? preparedRawRows<PageRow>(this.plainPages.next, { ...values, at: after[0], id: after[1] })
-      : preparedRawRows<PageRow>(this.plainPages.first, values);
+    return readKeysetPage<PageRow>(this.plainPages, after, query.limit, { owner: ownerId });
   }
 
   /**

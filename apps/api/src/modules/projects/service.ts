@@ -12,7 +12,8 @@ import {
 import { and, desc, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { aliased, preparedRawRows, rawRows } from '../../db/raw-rows.js';
+import { type KeysetPages, prepareKeysetPages, readKeysetPage } from '../../db/keyset-pages.js';
+import { aliased, rawRows } from '../../db/raw-rows.js';
 import {
   type ProjectOrderRow,
   type ProjectRow,
@@ -70,7 +71,7 @@ type AdminPageRow = ManagedRow & { cursorAt: string };
 
 export class ProjectService {
   readonly views: ProjectViews;
-  private plainAdminPages: ReturnType<ProjectService['prepareAdminPages']> | undefined;
+  private plainAdminPages: KeysetPages | undefined;
 
   constructor(private readonly db: Db) {
     this.views = new ProjectViews(db);
@@ -189,11 +190,13 @@ export class ProjectService {
     const matches = await this.searchMatches(query.search);
     let rows: AdminPageRow[];
     if (!query.status && matches.length === 0) {
-      this.plainAdminPages ??= this.prepareAdminPages();
-      const values = { limit: query.limit + 1 };
-      rows = after
-        ? await preparedRawRows(this.plainAdminPages.next, { ...values, at: after[0], id: after[1] })
-        : await preparedRawRows(this.plainAdminPages.first, values);
+      // No search or filter: the prepared first/next pages (db/keyset-pages.ts).
+      this.plainAdminPages ??= prepareKeysetPages(
+        'admin_projects',
+        [projects.createdAt, projects.id],
+        (keyset, limit) => this.adminPage(keyset, limit),
+      );
+      rows = await readKeysetPage(this.plainAdminPages, after, query.limit);
     } else {
       const filters = and(
         query.status ? eq(projects.status, query.status) : undefined,
@@ -228,22 +231,6 @@ export class ProjectService {
       .where(where)
       .orderBy(desc(projects.createdAt), desc(projects.id))
       .limit(limit);
-  }
-
-  /**
-   * The first and next pages with no search or filter, the shapes nearly every call has, built once
-   * and prepared: building the page's statement (a select of 28 columns, three JSON subqueries) was
-   * a sixth of a page's CPU, and PostgreSQL parses a prepared one once per connection.
-   */
-  private prepareAdminPages() {
-    const limit = sql.placeholder('limit');
-    const after = [sql.placeholder('at'), sql.placeholder('id')];
-    return {
-      first: this.adminPage(undefined, limit).prepare('admin_projects_first_page'),
-      next: this.adminPage(keysetAfter([projects.createdAt, projects.id], after), limit).prepare(
-        'admin_projects_next_page',
-      ),
-    };
   }
 
   /** The ways a search matches a project (none without a search): its name, its client, its status. */
