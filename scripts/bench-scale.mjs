@@ -275,7 +275,7 @@ const LISTS = [
       () => ({ path: PROJECTS_PATH, query: { search: 'portal' } }),
     ],
     async explain(database, _ctx, size) {
-      const service = new ProjectService(database.db);
+      const service = new ProjectService(database.db).managed;
       const first = await service.adminProjects({ limit: 50 });
       const shapes = {
         'first page': { limit: 50 },

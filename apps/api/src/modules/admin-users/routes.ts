@@ -8,9 +8,9 @@ import {
   ZOkResponse,
   ZSetDisabledRequest,
 } from '@app/contract';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../platform/deps.js';
-import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
+import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { AdminUserService } from './service.js';
 
@@ -31,47 +31,46 @@ export const adminUserRoutes =
     // The two lists write their replies with the compiled serialiser (rows typed as ManagedUser, the
     // condition compiled-serializer.ts states): zod's encoding was a twentieth of a page's CPU. Their
     // own scope keeps the other routes' serialiser as it was.
-    await app.register(async (scope) => {
-      const lists = scope.withTypeProvider<ZodTypeProvider>();
-      lists.setSerializerCompiler(compiledSerializer);
-
-      lists.get(
-        USER_ADMIN_PATHS.staff,
-        {
-          preHandler: admin,
-          schema: {
-            tags,
-            summary: 'Developers & Designers, by name, in keyset pages (304 when unchanged)',
-            security,
-            querystring: ZAdminUsersQuery,
-            response: { 200: ZManagedUsersResponse, 304: zNotModified },
+    await app.register(
+      compiledRoutes(async (lists) => {
+        lists.get(
+          USER_ADMIN_PATHS.staff,
+          {
+            preHandler: admin,
+            schema: {
+              tags,
+              summary: 'Developers & Designers, by name, in keyset pages (304 when unchanged)',
+              security,
+              querystring: ZAdminUsersQuery,
+              response: { 200: ZManagedUsersResponse, 304: zNotModified },
+            },
           },
-        },
-        async (request, reply) => {
-          if (await listNotModified(db, request, reply, 'admin-staff', STAFF_TABLES)) return reply;
-          return { status: 'ok' as const, ...(await service.staff(request.query)) };
-        },
-      );
-
-      lists.get(
-        USER_ADMIN_PATHS.clients,
-        {
-          preHandler: admin,
-          schema: {
-            tags,
-            summary:
-              'Clients, newest first, searchable by name or email, in keyset pages (304 when unchanged)',
-            security,
-            querystring: ZAdminUsersQuery,
-            response: { 200: ZManagedUsersResponse, 304: zNotModified },
+          async (request, reply) => {
+            if (await listNotModified(db, request, reply, 'admin-staff', STAFF_TABLES)) return reply;
+            return { status: 'ok' as const, ...(await service.staff(request.query)) };
           },
-        },
-        async (request, reply) => {
-          if (await listNotModified(db, request, reply, 'admin-clients', CLIENT_TABLES)) return reply;
-          return { status: 'ok' as const, ...(await service.clients(request.query)) };
-        },
-      );
-    });
+        );
+
+        lists.get(
+          USER_ADMIN_PATHS.clients,
+          {
+            preHandler: admin,
+            schema: {
+              tags,
+              summary:
+                'Clients, newest first, searchable by name or email, in keyset pages (304 when unchanged)',
+              security,
+              querystring: ZAdminUsersQuery,
+              response: { 200: ZManagedUsersResponse, 304: zNotModified },
+            },
+          },
+          async (request, reply) => {
+            if (await listNotModified(db, request, reply, 'admin-clients', CLIENT_TABLES)) return reply;
+            return { status: 'ok' as const, ...(await service.clients(request.query)) };
+          },
+        );
+      }),
+    );
 
     app.post(
       USER_ADMIN_PATHS.createStaff,

@@ -1,8 +1,8 @@
 import { PROPERTY_STATUSES, type PropertyKind, type PropertyListQuery } from '@app/contract';
 import { and, desc, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { prepareKeysetPages } from '../../db/keyset-pages.js';
-import { aliased } from '../../db/raw-rows.js';
+import { prepareKeysetPages, readKeysetPage } from '../../db/keyset-pages.js';
+import { aliased, rawRows } from '../../db/raw-rows.js';
 import { properties } from '../../db/schema/index.js';
 import { PROPERTY_ADDRESS } from '../../db/searched-columns.js';
 import { cursorPart, decodeCursor, exactTimestamp, keysetAfter } from '../../platform/http/cursor.js';
@@ -44,7 +44,11 @@ export async function propertyPageQuery(
 /** A listing page's row as the driver returns it. */
 export type ListingPageRow = ListingRow & { cursorAt: string };
 
-const PAGE_COLUMNS = { ...LISTING_COLUMNS, ...aliased({ cursorAt: exactTimestamp(properties.createdAt) }) };
+/** A listing page's columns: the listing and its creation time, exact (the cursor's key). */
+export const LISTING_PAGE_COLUMNS = {
+  ...LISTING_COLUMNS,
+  ...aliased({ cursorAt: exactTimestamp(properties.createdAt) }),
+};
 
 /** A value, or a prepared statement's placeholder for one. */
 type Bound<T> = T | Placeholder;
@@ -58,7 +62,7 @@ function listingPage(
   limit: Bound<number>,
 ) {
   return db
-    .select(PAGE_COLUMNS)
+    .select(LISTING_PAGE_COLUMNS)
     .from(properties)
     .where(
       and(
@@ -74,10 +78,32 @@ function listingPage(
 }
 
 /**
- * The pages with no search, for an owner's business and for an agent, first and next, prepared
- * (`db/keyset-pages.ts`); placeholders `scope` (the business or agent) and `kind`.
+ * A business's or an agent's listings of one kind, a keyset page at a time. Without a search the
+ * first and next pages are prepared statements (`db/keyset-pages.ts`; placeholders `scope`, the
+ * business or agent, and `kind`); a search builds `propertyPageQuery`'s statement.
  */
-export function preparePlainListingPages(db: Db) {
+export class ListingPages {
+  private plain: ReturnType<typeof prepareListingPages> | undefined;
+
+  constructor(private readonly db: Db) {}
+
+  /** `limit + 1` rows of the page `query` asks for, as the driver returns them. */
+  async read(scope: PropertyScope, kind: PropertyKind, query: PropertyListQuery): Promise<ListingPageRow[]> {
+    if (query.search?.trim()) {
+      const { statement } = await propertyPageQuery(this.db, scope, kind, query);
+      return rawRows<ListingPageRow>(this.db, statement);
+    }
+    this.plain ??= prepareListingPages(this.db);
+    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
+    const pages = 'agentId' in scope ? this.plain.agent : this.plain.business;
+    return readKeysetPage(pages, after, query.limit, {
+      scope: 'agentId' in scope ? scope.agentId : scope.businessId,
+      kind,
+    });
+  }
+}
+
+function prepareListingPages(db: Db) {
   const kind = sql.placeholder('kind');
   const keyset = [properties.createdAt, properties.id] as const;
   return {

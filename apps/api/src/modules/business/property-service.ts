@@ -7,12 +7,11 @@ import type {
 } from '@app/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { readKeysetPage } from '../../db/keyset-pages.js';
-import { aliased, rawRows } from '../../db/raw-rows.js';
+import { rawRows } from '../../db/raw-rows.js';
 import { businessAgents, properties, propertyImages, type StoredFileRow } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth/guard.js';
 import type { Clock } from '../../platform/clock.js';
-import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { BusinessService } from './business-service.js';
@@ -24,21 +23,23 @@ import {
   SOLD_STATUS_ID,
   toProperty,
 } from './property-mapper.js';
-import { type ListingPageRow, preparePlainListingPages, propertyPageQuery } from './property-page-query.js';
+import { LISTING_PAGE_COLUMNS, type ListingPageRow, ListingPages } from './property-page-query.js';
 import { checkPlace } from './reference-data.js';
 
 const MAX_IMAGES = 10;
 
 /** Houses, buildings and lands of a business: owners manage them, agents see those assigned to them. */
 export class PropertyService {
-  private plainPages: ReturnType<typeof preparePlainListingPages> | undefined;
+  private readonly pages: ListingPages;
 
   constructor(
     private readonly db: Db,
     private readonly storage: Storage,
     private readonly businesses: BusinessService,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.pages = new ListingPages(db);
+  }
 
   /** A business's listings of one kind in keyset pages (property-page-query.ts): an agent sees theirs. */
   async list(
@@ -51,20 +52,7 @@ export class PropertyService {
       access.role === 'agent' && access.agentId
         ? { agentId: access.agentId }
         : { businessId: query.business };
-    let rows: ListingPageRow[];
-    if (!query.search?.trim()) {
-      // No search: a prepared statement (property-page-query.ts); a cursor is checked as the query's.
-      this.plainPages ??= preparePlainListingPages(this.db);
-      const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-      const pages = 'agentId' in scope ? this.plainPages.agent : this.plainPages.business;
-      rows = await readKeysetPage(pages, after, query.limit, {
-        scope: 'agentId' in scope ? scope.agentId : scope.businessId,
-        kind,
-      });
-    } else {
-      const { statement } = await propertyPageQuery(this.db, scope, kind, query);
-      rows = await rawRows<ListingPageRow>(this.db, statement);
-    }
+    const rows = await this.pages.read(scope, kind, query);
     const page = pageOf(rows, query.limit, (entry) => [entry.cursorAt, entry.id]);
     return { items: page.items.map(toProperty), nextCursor: page.nextCursor };
   }
@@ -181,10 +169,10 @@ export class PropertyService {
   async publicListings(businessId: string, query: PublicListingsQuery, fileUrl: (id: string) => string) {
     const business = await this.businesses.publicBusiness(businessId);
     const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-    const rows = await rawRows<ListingRow & { cursorAt: string }>(
+    const rows = await rawRows<ListingPageRow>(
       this.db,
       this.db
-        .select({ ...LISTING_COLUMNS, ...aliased({ cursorAt: exactTimestamp(properties.createdAt) }) })
+        .select(LISTING_PAGE_COLUMNS)
         .from(properties)
         .where(
           and(

@@ -15,11 +15,11 @@ import {
   ZStatusRequest,
 } from '@app/contract';
 import { and, asc, eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { users } from '../../db/schema/index.js';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
-import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
+import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { ProjectManagement } from './management.js';
 
@@ -45,29 +45,30 @@ export const adminProjectRoutes =
     // A page is 50 projects with their orders (38 KB): zod's encoding was a sixth of its CPU. The reply
     // is built by ProjectViews from typed rows, the condition compiled-serializer.ts states; its own
     // scope keeps the other routes' serialiser as it was.
-    await app.register(async (scope) => {
-      const list = scope.withTypeProvider<ZodTypeProvider>();
-      list.setSerializerCompiler(compiledSerializer);
-      list.get(
-        PROJECT_PATHS.adminProjects,
-        {
-          preHandler: admin,
-          schema: {
-            tags,
-            summary:
-              'All projects, newest first, searchable by project, client or status, in keyset pages (304 when unchanged)',
-            security,
-            querystring: ZAdminProjectsQuery,
-            response: { 200: ZManagedProjectsResponse, 304: zNotModified },
+    await app.register(
+      compiledRoutes(async (list) => {
+        list.get(
+          PROJECT_PATHS.adminProjects,
+          {
+            preHandler: admin,
+            schema: {
+              tags,
+              summary:
+                'All projects, newest first, searchable by project, client or status, in keyset pages (304 when unchanged)',
+              security,
+              querystring: ZAdminProjectsQuery,
+              response: { 200: ZManagedProjectsResponse, 304: zNotModified },
+            },
           },
-        },
-        async (request, reply) => {
-          const db = deps.database.db;
-          if (await listNotModified(db, request, reply, 'admin-projects', PROJECT_LIST_TABLES)) return reply;
-          return { status: 'ok' as const, ...(await deps.projects.adminProjects(request.query)) };
-        },
-      );
-    });
+          async (request, reply) => {
+            const db = deps.database.db;
+            if (await listNotModified(db, request, reply, 'admin-projects', PROJECT_LIST_TABLES))
+              return reply;
+            return { status: 'ok' as const, ...(await deps.projects.managed.adminProjects(request.query)) };
+          },
+        );
+      }),
+    );
 
     app.get(
       PROJECT_PATHS.adminEmployees,

@@ -1,19 +1,12 @@
 import {
-  type AdminProjectsQuery,
   APPLICATION_TYPE_IDS,
   type DiscussionsQuery,
-  type ManagedProject,
   type Order,
-  PROJECT_STATUSES,
   type ProjectRequestFields,
   type Role,
-  type StaffProjectsQuery,
 } from '@app/contract';
-import { and, desc, eq, ilike, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { type KeysetPages, prepareKeysetPages, readKeysetPage } from '../../db/keyset-pages.js';
-import { aliased, rawRows } from '../../db/raw-rows.js';
 import {
   type ProjectOrderRow,
   type ProjectRow,
@@ -32,8 +25,9 @@ import {
   keysetAfter,
   pageOf,
 } from '../../platform/http/cursor.js';
-import { clientsMatching, type OrderRooms, orderRooms, staffOrderRooms } from './order-rooms.js';
-import { MANAGED_COLUMNS, type ManagedRow, ProjectViews } from './views.js';
+import { ManagedProjectPages } from './managed-project-pages.js';
+import { type OrderRooms, orderRooms, staffOrderRooms } from './order-rooms.js';
+import { ProjectViews } from './views.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
@@ -60,21 +54,16 @@ const DONE = ['complete', 'finished'] as const;
 
 /**
  * Orders and projects: creating requests, listing them for clients, staff and admins, and the
- * access rule other features reuse (chat): the client who ordered, assigned staff and admins.
+ * access rule other features reuse (chat): the client who ordered, assigned staff and admins. The
+ * admin and staff project lists are `managed` (managed-project-pages.ts).
  */
-/** An admin projects page's columns: a managed project and its cursor's exact time. */
-const ADMIN_PAGE_COLUMNS = {
-  ...MANAGED_COLUMNS,
-  ...aliased({ cursorAt: exactTimestamp(projects.createdAt) }),
-};
-type AdminPageRow = ManagedRow & { cursorAt: string };
-
 export class ProjectService {
   readonly views: ProjectViews;
-  private plainAdminPages: KeysetPages | undefined;
+  readonly managed: ManagedProjectPages;
 
   constructor(private readonly db: Db) {
     this.views = new ProjectViews(db);
+    this.managed = new ManagedProjectPages(db, this.views);
   }
 
   /** Order page request: one project per chosen platform. Files were already stored and checked. */
@@ -179,78 +168,6 @@ export class ProjectService {
   }
 
   /**
-   * Admin projects, newest first, in keyset pages on (created_at, id). `search` matches the project's
-   * name or its client's name or email (trigram indexes; the client side is a sub-select through
-   * project_orders_client_idx) or a status containing the term; `status` filters exactly.
-   */
-  async adminProjects(
-    query: AdminProjectsQuery,
-  ): Promise<{ projects: ManagedProject[]; nextCursor: string | null }> {
-    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-    const matches = await this.searchMatches(query.search);
-    let rows: AdminPageRow[];
-    if (!query.status && matches.length === 0) {
-      // No search or filter: the prepared first/next pages (db/keyset-pages.ts).
-      this.plainAdminPages ??= prepareKeysetPages(
-        'admin_projects',
-        [projects.createdAt, projects.id],
-        (keyset, limit) => this.adminPage(keyset, limit),
-      );
-      rows = await readKeysetPage(this.plainAdminPages, after, query.limit);
-    } else {
-      const filters = and(
-        query.status ? eq(projects.status, query.status) : undefined,
-        keysetAfter([projects.createdAt, projects.id], after),
-      );
-      const branches = matches.map((match) =>
-        this.db
-          .select({ id: projects.id })
-          .from(projects)
-          .where(and(match, filters))
-          .orderBy(desc(projects.createdAt), desc(projects.id))
-          .limit(query.limit + 1),
-      );
-      const [first, second, ...rest] = branches;
-      const matched = first && second ? unionAll(first, second, ...rest) : first;
-      rows = await rawRows<AdminPageRow>(
-        this.db,
-        this.adminPage(matched ? inArray(projects.id, matched) : filters, query.limit + 1),
-      );
-    }
-    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
-    return { projects: this.views.managed(page.items), nextCursor: page.nextCursor };
-  }
-
-  /** One admin projects page's statement, `limit` rows newest first: every shape is built here. */
-  private adminPage(where: SQL | undefined, limit: number | Placeholder) {
-    return this.db
-      .select(ADMIN_PAGE_COLUMNS)
-      .from(projects)
-      .innerJoin(projectOrders, eq(projectOrders.id, projects.orderId))
-      .leftJoin(users, eq(users.id, projectOrders.clientId))
-      .where(where)
-      .orderBy(desc(projects.createdAt), desc(projects.id))
-      .limit(limit);
-  }
-
-  /** The ways a search matches a project (none without a search): its name, its client, its status. */
-  private async searchMatches(search: string | undefined): Promise<SQL[]> {
-    const pattern = containsPattern(search);
-    if (!pattern || !search) return [];
-    const term = search?.trim().toLowerCase() ?? '';
-    const statuses = PROJECT_STATUSES.filter((status) => status.includes(term));
-    const clientOrders = this.db
-      .select({ id: projectOrders.id })
-      .from(projectOrders)
-      .where(await clientsMatching(this.db, search));
-    return [
-      ilike(projects.name, pattern),
-      inArray(projects.orderId, clientOrders),
-      ...(statuses.length > 0 ? [inArray(projects.status, statuses)] : []),
-    ];
-  }
-
-  /**
    * Chat discussions, a page of orders with their projects (order-rooms.ts): every order for an admin,
    * or only `clientId`'s orders for that client.
    */
@@ -267,51 +184,6 @@ export class ProjectService {
     query: DiscussionsQuery,
   ): Promise<{ orders: OrderRooms[]; nextCursor: string | null }> {
     return staffOrderRooms(this.db, query, staffId);
-  }
-
-  /**
-   * The projects assigned to a staff member, newest order first, in keyset pages on (order_created_at,
-   * order_id, project_id) over project_employees_employee_idx (migration 0022): one walk bounded by the
-   * staff member, so a cursor from another list only positions it. `search` matches the project's or
-   * its order's name among their own assignments (no trigram index needed).
-   */
-  async staffProjectPage(
-    staffId: string,
-    query: StaffProjectsQuery,
-  ): Promise<{ projects: ManagedProject[]; nextCursor: string | null }> {
-    const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid, cursorPart.uuid]);
-    const pattern = containsPattern(query.search);
-    const rows = await rawRows<ManagedRow & { cursorAt: string }>(
-      this.db,
-      this.db
-        .select({
-          ...MANAGED_COLUMNS,
-          ...aliased({ cursorAt: exactTimestamp(projectEmployees.orderCreatedAt) }),
-        })
-        .from(projectEmployees)
-        .innerJoin(projects, eq(projects.id, projectEmployees.projectId))
-        .innerJoin(projectOrders, eq(projectOrders.id, projectEmployees.orderId))
-        .leftJoin(users, eq(users.id, projectOrders.clientId))
-        .where(
-          and(
-            eq(projectEmployees.employeeId, staffId),
-            pattern ? or(ilike(projects.name, pattern), ilike(projectOrders.name, pattern)) : undefined,
-            keysetAfter(
-              [projectEmployees.orderCreatedAt, projectEmployees.orderId, projectEmployees.projectId],
-              after,
-            ),
-          ),
-        )
-        .orderBy(
-          desc(projectEmployees.orderCreatedAt),
-          desc(projectEmployees.orderId),
-          desc(projectEmployees.projectId),
-        )
-        .limit(query.limit + 1),
-    );
-    // The order's id is the project's (projects.order_id = project_employees.order_id, the join's key).
-    const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.orderId, row.id]);
-    return { projects: this.views.managed(page.items), nextCursor: page.nextCursor };
   }
 
   async findProject(id: string): Promise<ProjectRow | null> {

@@ -47,7 +47,10 @@ export const staffProjectRoutes =
         const user = currentUser(request);
         const list = `staff-projects:${user.id}`;
         if (await listNotModified(deps.database.db, request, reply, list, STAFF_PROJECT_TABLES)) return reply;
-        return { status: 'ok' as const, ...(await deps.projects.staffProjectPage(user.id, request.query)) };
+        return {
+          status: 'ok' as const,
+          ...(await deps.projects.managed.staffProjects(user.id, request.query)),
+        };
       },
     );
 

@@ -2,7 +2,7 @@ import { SYSTEM_PATHS, ZSiteConfigResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../platform/deps.js';
-import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
+import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { defineCleanup } from './cleanup.js';
 
 const ZCheckStatus = z.enum(['ok', 'degraded', 'failed']);
@@ -20,14 +20,15 @@ export const systemRoutes =
 
     // Liveness: the process answers (nothing else, so a slow dependency never gets it restarted).
     // Polled constantly, so its own scope writes the reply with a compiled serialiser (decision 028).
-    await app.register(async (liveness) => {
-      liveness.setSerializerCompiler(compiledSerializer);
-      liveness.get(
-        '/healthz',
-        { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } },
-        async () => ({ status: 'ok' as const }),
-      );
-    });
+    await app.register(
+      compiledRoutes(async (liveness) => {
+        liveness.get(
+          '/healthz',
+          { schema: { hide: true, response: { 200: z.object({ status: z.literal('ok') }) } } },
+          async () => ({ status: 'ok' as const }),
+        );
+      }),
+    );
 
     // Readiness: every registered dependency check (platform/health). 503 only when a critical
     // one fails (the database): a load balancer then stops sending traffic here. Failing

@@ -1,5 +1,6 @@
 import fastJson from 'fast-json-stringify';
 import type { FastifySerializerCompiler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';
 
 /**
@@ -17,3 +18,14 @@ import { type ZodType, z } from 'zod';
  */
 export const compiledSerializer: FastifySerializerCompiler<ZodType> = ({ schema }) =>
   fastJson(z.toJSONSchema(schema, { io: 'output', target: 'draft-7' }) as fastJson.AnySchema);
+
+/**
+ * A plugin whose routes reply through `compiledSerializer`, in a scope of their own, so the parent's
+ * other routes keep zod's serialiser: `await app.register(compiledRoutes(async (scope) => { … }))`.
+ */
+export const compiledRoutes =
+  (routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod =>
+  async (scope, options) => {
+    scope.setSerializerCompiler(compiledSerializer);
+    await routes(scope, options);
+  };
