@@ -6,6 +6,7 @@ export * from './crm-leads.js';
 export * from './customer-service.js';
 export * from './key-manager.js';
 export * from './licence-signing.js';
+export * from './mail-notices.js';
 export * from './mail-outbox.js';
 export * from './newsletter-subscriptions.js';
 export * from './project-chat.js';
