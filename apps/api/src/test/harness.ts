@@ -34,6 +34,8 @@ export interface TestServerOptions {
    * server has its own copy anyway): for tests that change rows other files read.
    */
   isolatedDatabase?: boolean;
+  /** PostgreSQL connections of this server (default 4): concurrency tests want as many as production. */
+  poolSize?: number;
   /** Receives the server's log lines (set LOG_LEVEL in `env` to choose how many). */
   logStream?: LogStream;
 }
@@ -56,11 +58,11 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     if (recent.length > 200) recent.shift();
   };
   if (databaseUrl && options.isolatedDatabase) {
-    const isolated = await openIsolatedPostgres(databaseUrl, 4, onQuery);
+    const isolated = await openIsolatedPostgres(databaseUrl, options.poolSize ?? 4, onQuery);
     database = isolated.database;
     dropDatabase = isolated.drop;
   } else if (databaseUrl) {
-    database = await openPostgres(databaseUrl, 4, onQuery);
+    database = await openPostgres(databaseUrl, options.poolSize ?? 4, onQuery);
   } else if (template) {
     database = await openPglite({ loadDataDir: new Blob([await readFile(template)]), onQuery });
   } else {

@@ -175,7 +175,7 @@ export class KeyOperations {
           // Only a real switch is an event: read the state under the row lock first.
           const [before] = await rawRows<KeyStateRow>(
             db,
-            sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for update`,
+            sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for no key update`,
           );
           const after = await this.writeActive(db, ref, ctx, isActive);
           if (before && before.is_active !== isActive) {
@@ -261,7 +261,7 @@ export class KeyOperations {
   ): Promise<ActivationResult> {
     const [key] = await rawRows<KeyStateRow>(
       db,
-      sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for update`,
+      sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for no key update`,
     );
     if (!key) throw notFound(INVALID_KEY_MESSAGE);
     if (!key.is_active) throw conflict(KEY_DISABLED_MESSAGE);

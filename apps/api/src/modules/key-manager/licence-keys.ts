@@ -16,11 +16,11 @@ import {
   licenceKeyDevices,
   licenceKeys,
   managerApiKeys,
-  users,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { toDashboard } from './dashboard-key.js';
+import { lockCounters } from './key-lock-order.js';
 import type { CallContext } from './key-operations.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
 import { LicenceKeyList } from './licence-key-list.js';
@@ -60,12 +60,12 @@ export class LicenceKeys {
     const now = this.clock.now();
     const announce = await this.webhooks.wants(ctx.ownerId, ['key.created']);
     const row = await this.db.transaction(async (tx) => {
-      // Locking the owner's row serialises their concurrent add-key calls, so the limit holds.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, ctx.ownerId)).for('update');
-      if (plan.maxKeysAllowed > 0) {
-        // The maintained count (decision 025), exact under the owner lock: no rows are counted.
-        const { keys } = await new LicenceKeyList(tx as unknown as Db).counters(ctx.ownerId);
-        if (keys >= plan.maxKeysAllowed) throw conflict(keyLimitMessage(plan.maxKeysAllowed));
+      // The owner's counters row is the lock that serialises their add-key calls, so the limit holds.
+      // Not the users row: every key event's foreign key takes KEY SHARE on it while its writer holds
+      // the counters row, which a users lock held here would turn into a deadlock (decision 006).
+      const keys = await lockCounters(tx as unknown as Db, ctx.ownerId);
+      if (plan.maxKeysAllowed > 0 && keys >= plan.maxKeysAllowed) {
+        throw conflict(keyLimitMessage(plan.maxKeysAllowed));
       }
       const [created] = await tx
         .insert(licenceKeys)
@@ -97,7 +97,7 @@ export class LicenceKeys {
         .select()
         .from(licenceKeys)
         .where(and(eq(licenceKeys.id, input.id), eq(licenceKeys.ownerId, ctx.ownerId)))
-        .for('update');
+        .for('no key update');
       if (!before) throw notFound(INVALID_KEY_MESSAGE);
       const max = input.max_activations ?? before.maxActivations;
       const current = input.current_activations ?? before.currentActivations;

@@ -257,7 +257,7 @@ export class Devices {
       const [key] = await rawRows<KeyRow & PolicyRow>(
         db,
         sql`select ${KEY_COLUMNS}, ${POLICY_COLUMNS} from licence_keys k ${POLICY_JOIN}
-            where k.id = ${keyId}::uuid and k.owner_id = ${ownerId}::uuid for update of k`,
+            where k.id = ${keyId}::uuid and k.owner_id = ${ownerId}::uuid for no key update of k`,
       );
       if (!key) return null;
       const leaseSeconds = Number(key.lease_seconds);

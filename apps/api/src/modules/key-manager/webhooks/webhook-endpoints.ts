@@ -47,8 +47,9 @@ export class WebhookEndpoints {
     const secret = generateSigningSecret();
     const now = this.clock.now();
     const row = await this.db.transaction(async (tx) => {
-      // Locking the owner's row serialises their concurrent additions, so the limit holds.
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('update');
+      // Locking the owner's row serialises their concurrent additions, so the limit holds. NO KEY
+      // UPDATE, not UPDATE: the KEY SHARE of other writers' foreign-key checks must not wait on it.
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, ownerId)).for('no key update');
       const [existing] = await tx
         .select({ n: count() })
         .from(webhookEndpoints)
