@@ -21,6 +21,7 @@ export {
 } from './heartbeat.js';
 export {
   type ActivationResponse,
+  BASE_URL_ENV,
   DEFAULT_BASE_URL,
   type DeviceDetails,
   type HeartbeatResult,
@@ -54,8 +55,10 @@ export {
   constructWebhookEvent,
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   verifyWebhookSignature,
+  WEBHOOK_EVENT_TYPES,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookEvent,
+  type WebhookEventType,
   WebhookSignatureError,
 } from './webhook-signature.js';
 export type { Device, PublicKeyInformation, TransferInformation } from './wire-types.js';

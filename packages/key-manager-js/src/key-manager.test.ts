@@ -1,9 +1,10 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ActivationLimitReachedException,
   APIConnectionException,
+  DEFAULT_BASE_URL,
   InvalidApiKeyException,
   KeyDisabledException,
   KeyManager,
@@ -199,6 +200,22 @@ describe('KeyManager (TypeScript SDK)', () => {
       .activate('LIC-1')
       .catch((e: unknown) => e);
     expect(slow).toBeInstanceOf(APIConnectionException);
+  });
+
+  it('reads the server from KEY_MANAGER_BASE_URL in Node when no baseUrl is given, as the Java library does', async () => {
+    try {
+      vi.stubEnv('KEY_MANAGER_BASE_URL', `${baseUrl}/`);
+      const manager = new KeyManager('k');
+      expect(manager.baseUrl).toBe(baseUrl);
+      await manager.activate('LIC-1');
+      expect(recorded.map((r) => r.path)).toEqual(['/api/v1/saas-platform/key-manager/activate-key']);
+      // An explicit baseUrl wins; a blank variable means the default.
+      expect(new KeyManager('k', { baseUrl: 'https://example.com' }).baseUrl).toBe('https://example.com');
+      vi.stubEnv('KEY_MANAGER_BASE_URL', ' ');
+      expect(new KeyManager('k').baseUrl).toBe(DEFAULT_BASE_URL);
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 
   it('checks its arguments before calling', async () => {

@@ -49,10 +49,26 @@ export const PUBLIC_PATHS = {
 } as const;
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
+/** The environment variable naming the server in Node, as in the Java library. */
+export const BASE_URL_ENV = 'KEY_MANAGER_BASE_URL';
+
+/**
+ * `KEY_MANAGER_BASE_URL` when this runs in Node (or Deno, Bun) and it is set, else the default. Read
+ * through `globalThis` so browsers, which have no `process`, get the default and the published
+ * declarations need no Node types.
+ */
+function defaultBaseUrl(): string {
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env;
+  const fromEnv = env?.[BASE_URL_ENV]?.trim();
+  return fromEnv ? fromEnv : DEFAULT_BASE_URL;
+}
 export const SDK_VERSION = '1.0.0';
 
 export interface KeyManagerOptions {
-  /** The server's origin, e.g. `https://example.com`. Default `http://localhost:3000`. */
+  /**
+   * The server's origin, e.g. `https://example.com`. Default: `KEY_MANAGER_BASE_URL` in Node, else
+   * `http://localhost:3000`.
+   */
   baseUrl?: string;
   /** Per-call timeout in milliseconds. Default 10 000. */
   timeoutMs?: number;
@@ -132,7 +148,7 @@ export class KeyManager {
 
   constructor(apiKey: string, options: KeyManagerOptions = {}) {
     if (typeof apiKey !== 'string' || apiKey.trim() === '') throw new TypeError('apiKey must not be empty');
-    const baseUrl = (options.baseUrl ?? DEFAULT_BASE_URL).trim().replace(/\/+$/, '');
+    const baseUrl = (options.baseUrl ?? defaultBaseUrl()).trim().replace(/\/+$/, '');
     if (!/^https?:\/\//.test(baseUrl)) throw new TypeError('baseUrl must start with http:// or https://');
     const timeoutMs = options.timeoutMs ?? 10_000;
     if (!(timeoutMs > 0)) throw new TypeError('timeoutMs must be positive');

@@ -8,12 +8,31 @@ export const WEBHOOK_SIGNATURE_HEADER = 'Northwind-Signature';
 /** Deliveries signed longer ago (or further ahead) than this are refused by default: replays. */
 export const DEFAULT_WEBHOOK_TOLERANCE_SECONDS = 300;
 
+/**
+ * Every event a delivery may carry: the ones an endpoint subscribes to, and `webhook.test` from the
+ * dashboard's "Send test event". Written out (not imported) so the package needs nothing from the
+ * monorepo; `wire-types.test.ts` keeps it equal to the server's list.
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'key.created',
+  'key.activated',
+  'key.deactivated',
+  'key.enabled',
+  'key.disabled',
+  'key.deleted',
+  'key.limit_reached',
+  'api_key.revoked',
+  'lease.expired',
+  'webhook.test',
+] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
 /** The JSON body of a delivery. */
 export interface WebhookEvent<T = Record<string, unknown>> {
   /** `evt_…`: the same on every retry and redelivery, so receivers can ignore duplicates. */
   id: string;
-  /** `key.created`, `key.activated`, … or `webhook.test`. */
-  type: string;
+  /** `key.created`, `key.activated`, … or `webhook.test`: a `switch` on it is checked by the compiler. */
+  type: WebhookEventType;
   /** Unix seconds when the event happened. */
   created: number;
   data: T;

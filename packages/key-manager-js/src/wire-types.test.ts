@@ -4,11 +4,14 @@ import {
   FINGERPRINT_NOT_ACTIVATED_MESSAGE as CONTRACT_FINGERPRINT_NOT_ACTIVATED_MESSAGE,
   KEY_DISABLED_MESSAGE as CONTRACT_KEY_DISABLED_MESSAGE,
   NO_PLAN_MESSAGE as CONTRACT_NO_PLAN_MESSAGE,
+  WEBHOOK_EVENT_TYPES as CONTRACT_WEBHOOK_EVENT_TYPES,
   KEY_MANAGER_PATHS,
+  WEBHOOK_TEST_EVENT,
 } from '@app/contract';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { PUBLIC_PATHS } from './key-manager.js';
 import type { LicensePayload } from './offline-licence.js';
+import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from './webhook-signature.js';
 import type * as Sdk from './wire-types.js';
 import {
   ACTIVATION_LIMIT_MESSAGE,
@@ -36,6 +39,13 @@ describe('the SDK wire types match @app/contract', () => {
     expectTypeOf<Sdk.CheckoutLicenseRequest>().toEqualTypeOf<Contract.CheckoutLicenseRequest>();
     expectTypeOf<Sdk.CheckoutLicenseResponse>().toEqualTypeOf<Contract.CheckoutLicenseResponse>();
     expectTypeOf<LicensePayload>().toEqualTypeOf<Contract.LicensePayload>();
+    expectTypeOf<WebhookEvent['type']>().toEqualTypeOf<Contract.WebhookEventPayload['type']>();
+  });
+
+  it('names every webhook event the server sends', () => {
+    expect([...(WEBHOOK_EVENT_TYPES ?? [])].sort()).toEqual(
+      [...CONTRACT_WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].sort(),
+    );
   });
 
   it('uses the same paths and refusal messages', () => {

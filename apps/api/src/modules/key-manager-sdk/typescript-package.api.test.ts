@@ -147,4 +147,20 @@ describe('the packed TypeScript SDK in a project outside the monorepo', () => {
       expect(content.stdout, file).not.toContain('@app/');
     }
   });
+
+  it('ships a README and a package.json written for a stranger, with nothing about the monorepo', async () => {
+    const readme = (await run('tar', ['xzOf', tarball, 'package/README.md'])).stdout;
+    expect(readme).toContain('## Offline licences');
+    expect(readme).not.toContain('In this repository');
+    expect(readme).not.toContain('@app/');
+    const manifest = JSON.parse((await run('tar', ['xzOf', tarball, 'package/package.json'])).stdout) as {
+      name: string;
+      devDependencies?: object;
+      scripts?: object;
+    };
+    expect(manifest.name).toBe(SDK_PACKAGE_NAME);
+    expect(manifest.devDependencies).toBeUndefined();
+    expect(manifest.scripts).toBeUndefined();
+    expect(JSON.stringify(manifest)).not.toContain('@app/');
+  });
 });
