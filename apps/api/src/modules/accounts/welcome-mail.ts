@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbTransaction } from '../../db/client.js';
-import { escapeHtml, mailFrame, mailLink } from '../../platform/mail/mail-html.js';
+import { escapeHtml, mailLink, mailParagraph } from '../../platform/mail/mail-html.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
 
 export interface WelcomeMailInput {
@@ -30,22 +30,19 @@ export function welcomeMail(input: WelcomeMailInput): MailMessage {
     `Your profile: ${links.profile}\nYour orders: ${links.orders}`,
     `You received this mail because this address was used to sign up at ${input.base}.`,
   ].join('\n\n');
-  const p = (html: string) => `<p style="margin:0 0 16px">${html}</p>`;
-  const html = mailFrame(
-    [
-      p(`Hello ${escapeHtml(input.firstName)},`),
-      p(`Welcome to ${escapeHtml(input.brandName)}! Your account is ready.`),
-      '<p style="margin:0 0 8px">What you can do next:</p>',
-      '<ul style="margin:0 0 16px;padding-left:20px">',
-      `<li style="margin-bottom:8px">${mailLink(links.newOrder, 'Order a project')}: describe what you need and follow it from request to delivery.</li>`,
-      `<li>${mailLink(links.keyManager, 'Try the Key Manager')}: issue and check licence keys for your software, free to start.</li>`,
-      '</ul>',
-      p(`${mailLink(links.profile, 'Your profile')} · ${mailLink(links.orders, 'Your orders')}`),
-      `<p style="margin:0;font-size:12px;color:#666">You received this mail because this address was used to sign up at ${escapeHtml(input.base)}.</p>`,
-    ].join('\n'),
-    input.brandName,
-  );
-  return { to: input.to, subject: `Welcome to ${input.brandName}, ${input.firstName}`, text, html };
+  const p = mailParagraph;
+  const htmlBody = [
+    p(`Hello ${escapeHtml(input.firstName)},`),
+    p(`Welcome to ${escapeHtml(input.brandName)}! Your account is ready.`),
+    '<p style="margin:0 0 8px">What you can do next:</p>',
+    '<ul style="margin:0 0 16px;padding-left:20px">',
+    `<li style="margin-bottom:8px">${mailLink(links.newOrder, 'Order a project')}: describe what you need and follow it from request to delivery.</li>`,
+    `<li>${mailLink(links.keyManager, 'Try the Key Manager')}: issue and check licence keys for your software, free to start.</li>`,
+    '</ul>',
+    p(`${mailLink(links.profile, 'Your profile')} · ${mailLink(links.orders, 'Your orders')}`),
+    `<p style="margin:0;font-size:12px;color:#666">You received this mail because this address was used to sign up at ${escapeHtml(input.base)}.</p>`,
+  ].join('\n');
+  return { to: input.to, subject: `Welcome to ${input.brandName}, ${input.firstName}`, text, htmlBody };
 }
 
 /** Sends the welcome mail inside the sign-up transaction (see `WelcomeMailer.sendWithin`). */

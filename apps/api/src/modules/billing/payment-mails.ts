@@ -9,7 +9,7 @@ import {
   saasProducts,
   users,
 } from '../../db/schema/index.js';
-import { escapeHtml, mailFrame, mailLink } from '../../platform/mail/mail-html.js';
+import { escapeHtml, mailLink, mailParagraph as paragraph } from '../../platform/mail/mail-html.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
 import { formatReceiptNumber } from './receipt-number.js';
 import type { AppliedOutcome } from './webhook-outcome.js';
@@ -28,8 +28,6 @@ export function formatMoney(cents: number, currency: string): string {
     return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
   }
 }
-
-const paragraph = (html: string) => `<p style="margin:0 0 16px">${html}</p>`;
 
 /**
  * The customer's mails about their money: a receipt when a payment is received, and a notice when
@@ -106,28 +104,25 @@ export class PaymentMails {
       `Your payment history, with this receipt: ${this.links.history}`,
     ].join('\n\n');
     const cell = 'padding:4px 12px 4px 0;vertical-align:top';
-    const html = mailFrame(
-      [
-        paragraph(`Hello ${escapeHtml(firstName)},`),
-        paragraph(`Thank you for your payment to ${escapeHtml(this.brandName)}. This is your receipt.`),
-        '<table style="border-collapse:collapse;margin:0 0 16px">',
-        ...details.map(
-          ([label, value]) =>
-            `<tr><th style="${cell};text-align:left;font-weight:600">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`,
-        ),
-        '</table>',
-        '<p style="margin:0 0 8px;font-weight:600">What you paid for</p>',
-        `<ul style="margin:0 0 16px;padding-left:20px">${receipt.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
-        paragraph(mailLink(this.receiptLink(receipt.id), 'Download this receipt as a PDF')),
-        paragraph(`${mailLink(this.links.history, 'Your payment history')}, with this receipt.`),
-      ].join('\n'),
-      this.brandName,
-    );
+    const htmlBody = [
+      paragraph(`Hello ${escapeHtml(firstName)},`),
+      paragraph(`Thank you for your payment to ${escapeHtml(this.brandName)}. This is your receipt.`),
+      '<table style="border-collapse:collapse;margin:0 0 16px">',
+      ...details.map(
+        ([label, value]) =>
+          `<tr><th style="${cell};text-align:left;font-weight:600">${escapeHtml(label)}</th><td style="${cell}">${escapeHtml(value)}</td></tr>`,
+      ),
+      '</table>',
+      '<p style="margin:0 0 8px;font-weight:600">What you paid for</p>',
+      `<ul style="margin:0 0 16px;padding-left:20px">${receipt.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>`,
+      paragraph(mailLink(this.receiptLink(receipt.id), 'Download this receipt as a PDF')),
+      paragraph(`${mailLink(this.links.history, 'Your payment history')}, with this receipt.`),
+    ].join('\n');
     return {
       to: receipt.email,
       subject: `Receipt for your payment of ${amount} to ${this.brandName}`,
       text,
-      html,
+      htmlBody,
     };
   }
 
@@ -208,17 +203,14 @@ export class PaymentMails {
       access,
       `Your payment history: ${this.links.history}\nYour subscriptions: ${this.links.subscriptions}`,
     ].join('\n\n');
-    const html = mailFrame(
-      [
-        paragraph(`Hello ${escapeHtml(input.firstName)},`),
-        paragraph(escapeHtml(content.summary)),
-        paragraph(escapeHtml(access)),
-        paragraph(
-          `${mailLink(this.links.history, 'Your payment history')} · ${mailLink(this.links.subscriptions, 'Your subscriptions')}`,
-        ),
-      ].join('\n'),
-      this.brandName,
-    );
-    return { to: input.email, subject: content.subject, text, html };
+    const htmlBody = [
+      paragraph(`Hello ${escapeHtml(input.firstName)},`),
+      paragraph(escapeHtml(content.summary)),
+      paragraph(escapeHtml(access)),
+      paragraph(
+        `${mailLink(this.links.history, 'Your payment history')} · ${mailLink(this.links.subscriptions, 'Your subscriptions')}`,
+      ),
+    ].join('\n');
+    return { to: input.email, subject: content.subject, text, htmlBody };
   }
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../platform/mail/mail-html.js';
+import { escapeHtml, mailLink, mailParagraph } from '../../platform/mail/mail-html.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
 
 export interface ConfirmationMailInput {
@@ -24,15 +24,17 @@ export function confirmationMail(input: ConfirmationMailInput): MailMessage {
     '',
     `Unsubscribe at any time: ${input.unsubscribeUrl}`,
   ].join('\n');
-  const html = `<p>Thanks for subscribing to the ${escapeHtml(input.brandName)} newsletter.</p>
-<p><a href="${escapeHtml(input.confirmUrl)}">Confirm my subscription</a></p>
-<p>If you did not ask for this, ignore this email and you will not hear from us again.</p>
-<p style="font-size:12px;color:#666"><a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>`;
+  const htmlBody = [
+    mailParagraph(`Thanks for subscribing to the ${escapeHtml(input.brandName)} newsletter.`),
+    mailParagraph(mailLink(input.confirmUrl, 'Confirm my subscription')),
+    mailParagraph('If you did not ask for this, ignore this email and you will not hear from us again.'),
+    `<p style="margin:0;font-size:12px;color:#666">${mailLink(input.unsubscribeUrl, 'Unsubscribe')}</p>`,
+  ].join('\n');
   return {
     to: input.to,
     subject: `Confirm your subscription to the ${input.brandName} newsletter`,
     text,
-    html,
+    htmlBody,
     headers: {
       'List-Unsubscribe': `<${input.oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',

@@ -11,25 +11,32 @@ export function escapeHtml(value: string): string {
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;
 
 /**
- * The HTML part of a mail written as text: paragraphs at blank lines, line breaks kept, URLs as
- * links, in a plain branded frame. Every mail then has both parts, as mail clients expect.
+ * The HTML content of a mail written as text: paragraphs at blank lines, line breaks kept, URLs as
+ * links. The mailer frames it like every other mail (`brandedMailHtml`).
  */
-export function htmlFromText(text: string, brandName: string): string {
-  const paragraphs = text
+export function htmlBodyFromText(text: string): string {
+  return text
     .split(/\n{2,}/)
-    .map((paragraph) => `<p style="margin:0 0 16px">${linkify(paragraph).replaceAll('\n', '<br>')}</p>`)
+    .map((paragraph) => mailParagraph(linkify(paragraph).replaceAll('\n', '<br>')))
     .join('\n');
-  return mailFrame(paragraphs, brandName);
 }
 
-/** The plain branded frame every HTML mail shares; `bodyHtml` must already be escaped. */
-export function mailFrame(bodyHtml: string, brandName: string): string {
+/**
+ * The one branded template of every mail the product sends (decision 018); only the mailer calls
+ * it, so no mail goes out unstyled or in a second look. `bodyHtml` must already be escaped.
+ */
+export function brandedMailHtml(bodyHtml: string, brandName: string): string {
   return `<!doctype html>
 <html><body style="margin:0;padding:24px;background:#f4f5f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;font-size:15px;line-height:1.5;color:#1f2328">
 <div style="max-width:560px;margin:0 auto;background:#fff;border-radius:8px;padding:24px">
 <div style="font-weight:600;font-size:17px;margin-bottom:16px">${escapeHtml(brandName)}</div>
 ${bodyHtml}
 </div></body></html>`;
+}
+
+/** A paragraph in mail HTML, spaced like the generated ones; `html` must already be escaped. */
+export function mailParagraph(html: string): string {
+  return `<p style="margin:0 0 16px">${html}</p>`;
 }
 
 /** A link in mail HTML, styled like the generated ones. */

@@ -4,13 +4,17 @@ import type { Db, DbOrTransaction } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import type { JobQueue } from '../jobs/job-queue.js';
 import { MAIL_DELIVERY_JOB } from './mail-delivery.js';
-import { htmlFromText } from './mail-html.js';
+import { brandedMailHtml, htmlBodyFromText } from './mail-html.js';
 
 export interface MailMessage {
   to: string;
   subject: string;
   text: string;
-  html?: string;
+  /**
+   * The content of the HTML part, without a frame (build it with `mail-html.ts`); without it the
+   * content is made from `text`. The mailer puts every mail in the one branded template.
+   */
+  htmlBody?: string;
   headers?: Record<string, string>;
 }
 
@@ -44,8 +48,8 @@ export function createMailer(options: {
         to: message.to,
         subject: message.subject,
         text: message.text,
-        // Every mail has an HTML part; one written as text gets it from the text.
-        html: message.html ?? htmlFromText(message.text, options.brandName),
+        // Every mail has an HTML part, in the one branded template (decision 018).
+        html: brandedMailHtml(message.htmlBody ?? htmlBodyFromText(message.text), options.brandName),
         headers: message.headers ?? null,
         transport,
         status: transport === 'smtp' ? 'queued' : 'outbox',
