@@ -1,3 +1,5 @@
+// First: zod reads this when the first schema is built (see the module).
+import './lib/zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { StrictMode } from 'react';
