@@ -39,6 +39,13 @@ export function toSummary(row: PaymentRow): PaymentSummary {
   };
 }
 
+/** What applying a verified event did: stored (or a duplicate), its outcome, whose access changed. */
+export interface AppliedEvent {
+  duplicate: boolean;
+  outcome: string;
+  changedUser: string | null;
+}
+
 /** Automatic renewals (decision 021) plug in here, inside the webhook's transaction. */
 export interface PaymentLifecycle {
   /** An event about a provider-side subscription (no checkout of ours): what it changed, for whom. */
@@ -228,78 +235,84 @@ export class PaymentService {
     return { duplicate };
   }
 
-  /**
-   * A verified event (a webhook's, or an admin refund's as the provider confirmed it), stored once
-   * under its id and applied in the same transaction.
-   */
+  /** A verified event (a webhook's), stored once under its id and applied in one transaction. */
   async applyEvent(
     provider: PaymentProvider,
     event: VerifiedEvent,
   ): Promise<{ duplicate: boolean; outcome: string }> {
+    const applied = await this.db.transaction((tx) => this.applyEventIn(tx, provider, event));
+    this.announce(provider, event, applied);
+    return { duplicate: applied.duplicate, outcome: applied.outcome };
+  }
+
+  /**
+   * Stores a verified event under its id and applies it in the caller's transaction, with the
+   * payment row locked. An admin's refund calls this in the transaction that holds the payment
+   * locked across the provider's call (refunds.ts); `announce` follows once that commits.
+   */
+  async applyEventIn(tx: Db, provider: PaymentProvider, event: VerifiedEvent): Promise<AppliedEvent> {
     const now = this.clock.now();
-    let changedUser: string | null = null;
-    const result = await this.db.transaction(async (tx) => {
-      if (event.lifecycle && this.lifecycle) {
-        const [stored] = await tx
-          .insert(paymentEvents)
-          .values({
-            provider: provider.name,
-            eventId: event.eventId,
-            type: event.rawType,
-            outcome: 'received',
-            payload: event.payload as object,
-            receivedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning({ id: paymentEvents.id });
-        if (!stored) return { duplicate: true, outcome: 'duplicate' };
-        const applied = await this.lifecycle.applyLifecycle(tx, provider, event, now);
-        await tx
-          .update(paymentEvents)
-          .set({ outcome: applied.outcome })
-          .where(eq(paymentEvents.id, stored.id));
-        changedUser = applied.userId;
-        return { duplicate: false, outcome: applied.outcome };
-      }
-      const match = event.paymentId
-        ? eq(payments.id, event.paymentId)
-        : event.providerPaymentRef
-          ? eq(payments.providerPaymentRef, event.providerPaymentRef)
-          : null;
-      const [payment] = match
-        ? await tx
-            .select()
-            .from(payments)
-            .where(and(match, eq(payments.provider, provider.name)))
-            .limit(1)
-            .for('update')
-        : [];
-      const outcome = decideOutcome(event, payment);
-      if (outcome === 'paid' && payment) this.assertMayComplete(payment.provider);
-      const stored = await tx
+    if (event.lifecycle && this.lifecycle) {
+      const [stored] = await tx
         .insert(paymentEvents)
         .values({
           provider: provider.name,
           eventId: event.eventId,
           type: event.rawType,
-          paymentId: payment?.id ?? null,
-          outcome,
+          outcome: 'received',
           payload: event.payload as object,
           receivedAt: now,
         })
         .onConflictDoNothing()
         .returning({ id: paymentEvents.id });
-      if (stored.length === 0) return { duplicate: true, outcome: 'duplicate' };
-      if (payment) {
-        const changed = await applyOutcome(tx, outcome, payment, event, provider, now);
-        if (changed) changedUser = payment.userId;
-        // For a refund or a lost dispute, `changed` means the access the payment bought ended.
-        await this.mails.afterOutcome(tx, outcome, payment.id, changed, now);
-        if (await this.lifecycle?.afterOutcome(tx, outcome, payment.id, event, now))
-          changedUser = payment.userId;
-      }
-      return { duplicate: false, outcome };
-    });
+      if (!stored) return { duplicate: true, outcome: 'duplicate', changedUser: null };
+      const applied = await this.lifecycle.applyLifecycle(tx, provider, event, now);
+      await tx.update(paymentEvents).set({ outcome: applied.outcome }).where(eq(paymentEvents.id, stored.id));
+      return { duplicate: false, outcome: applied.outcome, changedUser: applied.userId };
+    }
+    const match = event.paymentId
+      ? eq(payments.id, event.paymentId)
+      : event.providerPaymentRef
+        ? eq(payments.providerPaymentRef, event.providerPaymentRef)
+        : null;
+    const [payment] = match
+      ? await tx
+          .select()
+          .from(payments)
+          .where(and(match, eq(payments.provider, provider.name)))
+          .limit(1)
+          .for('update')
+      : [];
+    const outcome = decideOutcome(event, payment);
+    if (outcome === 'paid' && payment) this.assertMayComplete(payment.provider);
+    const stored = await tx
+      .insert(paymentEvents)
+      .values({
+        provider: provider.name,
+        eventId: event.eventId,
+        type: event.rawType,
+        paymentId: payment?.id ?? null,
+        outcome,
+        payload: event.payload as object,
+        receivedAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id });
+    if (stored.length === 0) return { duplicate: true, outcome: 'duplicate', changedUser: null };
+    let changedUser: string | null = null;
+    if (payment) {
+      const changed = await applyOutcome(tx, outcome, payment, event, provider, now);
+      if (changed) changedUser = payment.userId;
+      // For a refund or a lost dispute, `changed` means the access the payment bought ended.
+      await this.mails.afterOutcome(tx, outcome, payment.id, changed, now);
+      if (await this.lifecycle?.afterOutcome(tx, outcome, payment.id, event, now))
+        changedUser = payment.userId;
+    }
+    return { duplicate: false, outcome, changedUser };
+  }
+
+  /** After the transaction that applied an event committed: its log line, and the caches told. */
+  announce(provider: PaymentProvider, event: VerifiedEvent, applied: AppliedEvent): void {
     // Spec §4: payment events are logged (to the console).
     this.log.info(
       {
@@ -307,11 +320,11 @@ export class PaymentService {
         eventId: event.eventId,
         type: event.rawType,
         paymentId: event.paymentId,
-        ...result,
+        duplicate: applied.duplicate,
+        outcome: applied.outcome,
       },
       'payment event',
     );
-    if (changedUser) this.catalog.subscriptionChanged(changedUser);
-    return result;
+    if (applied.changedUser) this.catalog.subscriptionChanged(applied.changedUser);
   }
 }

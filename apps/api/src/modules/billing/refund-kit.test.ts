@@ -39,6 +39,17 @@ export function refundKit(bed: () => RefundTestBed) {
       token: bed().admin.access,
     });
 
+  /** The payment as the admin's list shows it (ledger: what was refunded). */
+  async function paymentOf(email: string, paymentID: string): Promise<AdminPayment> {
+    const response = await bed().kit.request<{ payments: AdminPayment[] }>(
+      `${REFUND_PATHS.adminPaymentsGet}?email=${encodeURIComponent(email)}`,
+      { token: bed().admin.access },
+    );
+    const payment = response.body.payments.find((entry) => entry.id === paymentID);
+    if (!payment) throw new Error(`payment ${paymentID} is not in the admin's list`);
+    return payment;
+  }
+
   async function receiptOf(token: string) {
     const response = await bed().kit.request<ReceiptsGetResponse>(BILLING_PATHS.receiptsGet, { token });
     return response.body.receipts[0];
@@ -55,5 +66,5 @@ export function refundKit(bed: () => RefundTestBed) {
   const refundMails = async (email: string) =>
     (await mailsTo(bed().server, email)).filter((mail) => /^(Partial refund|Refund) of/.test(mail.subject));
 
-  return { proCheckout, refund, receiptOf, subscriptionOf, refundMails };
+  return { proCheckout, refund, paymentOf, receiptOf, subscriptionOf, refundMails };
 }

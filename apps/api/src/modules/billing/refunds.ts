@@ -104,6 +104,14 @@ export class RefundService {
   /**
    * Refunds `amountCents` of a paid payment (all that is left when omitted) through its provider.
    * What is left decides full or partial: a full refund ends the access the payment bought.
+   *
+   * One refund of a payment at a time (decision 022): the payment row stays locked from the check of
+   * what is left, across the provider's call, until the refund is recorded. A second refund of the
+   * same payment waits, then sees the first one's total: it can never ask the provider for money
+   * that was already given back. Nothing is recorded before the provider answers, so a crash in
+   * between leaves nothing to reconcile here: the transaction rolls back, and the refund (if the
+   * provider made it) arrives as its `charge.refunded` webhook, or as the same refund again when
+   * the admin retries (the idempotency key names the payment and the total it reaches).
    */
   async refund(
     adminId: string,
@@ -111,54 +119,61 @@ export class RefundService {
     amountCents: number | undefined,
     refundedBefore?: number,
   ): Promise<{ message: string; payment: AdminPayment }> {
-    const [payment] = await this.db.select().from(payments).where(eq(payments.id, paymentId));
-    if (!payment) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
-    if (payment.status === 'refunded') throw conflict(REFUND_ALREADY_MESSAGE);
-    if (payment.status !== 'paid') throw conflict(REFUND_NOT_PAID_MESSAGE);
-    if (payment.disputeStatus === 'open') throw conflict(REFUND_DISPUTED_MESSAGE);
-    if (refundedBefore !== undefined && refundedBefore !== payment.refundedCents)
-      throw conflict(REFUND_STALE_MESSAGE);
-    const left = payment.amountCents - payment.refundedCents;
-    const amount = amountCents ?? left;
-    if (amount > left)
-      throw badRequest(
-        `At most ${formatMoney(left, payment.currency)} of this payment can still be refunded`,
-        'amount',
+    const made = await this.db.transaction(async (tx) => {
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+      if (!payment) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
+      if (payment.status === 'refunded') throw conflict(REFUND_ALREADY_MESSAGE);
+      if (payment.status !== 'paid') throw conflict(REFUND_NOT_PAID_MESSAGE);
+      if (payment.disputeStatus === 'open') throw conflict(REFUND_DISPUTED_MESSAGE);
+      if (refundedBefore !== undefined && refundedBefore !== payment.refundedCents)
+        throw conflict(REFUND_STALE_MESSAGE);
+      const left = payment.amountCents - payment.refundedCents;
+      const amount = amountCents ?? left;
+      if (amount > left)
+        throw badRequest(
+          `At most ${formatMoney(left, payment.currency)} of this payment can still be refunded`,
+          'amount',
+        );
+      const provider = this.providers.get(payment.provider);
+      if (!provider)
+        throw new AppError(
+          409,
+          `Payments of ${payment.provider} cannot be refunded here while it is not configured`,
+        );
+      const total = payment.refundedCents + amount;
+      const refund = await provider.refund({
+        paymentId: payment.id,
+        providerPaymentRef: payment.providerPaymentRef,
+        amountCents: amount,
+        totalRefundedCents: total,
+        currency: payment.currency,
+      });
+      this.log.info(
+        { paymentId, provider: provider.name, refundId: refund.refundId, amount, total, by: adminId },
+        'refund made',
       );
-    const provider = this.providers.get(payment.provider);
-    if (!provider)
-      throw new AppError(
-        409,
-        `Payments of ${payment.provider} cannot be refunded here while it is not configured`,
-      );
-    const total = payment.refundedCents + amount;
-    const refund = await provider.refund({
-      paymentId: payment.id,
-      providerPaymentRef: payment.providerPaymentRef,
-      amountCents: amount,
-      totalRefundedCents: total,
-      currency: payment.currency,
-    });
-    this.log.info(
-      { paymentId, provider: provider.name, refundId: refund.refundId, amount, total, by: adminId },
-      'refund made',
-    );
-    if (refund.state === 'pending')
-      return { message: REFUND_PENDING_MESSAGE, payment: await this.get(paymentId) };
+      if (refund.state === 'pending') return null;
 
-    const event: VerifiedEvent = {
-      eventId: `refund:${refund.refundId}`,
-      rawType: 'admin.refund',
-      outcome: 'refunded',
-      paymentId: payment.id,
-      providerPaymentRef: payment.providerPaymentRef,
-      amountCents: payment.amountCents,
-      currency: payment.currency.toLowerCase(),
-      refund: { amountCents: total, full: total >= payment.amountCents },
-      billing: {},
-      payload: { refundId: refund.refundId, amount, total, by: adminId },
-    };
-    await this.payments.applyEvent(provider, event);
+      const event: VerifiedEvent = {
+        eventId: `refund:${refund.refundId}`,
+        rawType: 'admin.refund',
+        outcome: 'refunded',
+        paymentId: payment.id,
+        providerPaymentRef: payment.providerPaymentRef,
+        amountCents: payment.amountCents,
+        currency: payment.currency.toLowerCase(),
+        refund: { amountCents: total, full: total >= payment.amountCents },
+        billing: {},
+        payload: { refundId: refund.refundId, amount, total, by: adminId },
+      };
+      const applied = await this.payments.applyEventIn(tx, provider, event);
+      // Only a refund this request recorded is "made" (a provider's answer already on record is not).
+      if (applied.outcome !== 'refunded' && applied.outcome !== 'partially-refunded')
+        throw conflict(REFUND_STALE_MESSAGE);
+      return { provider, event, applied };
+    });
+    if (!made) return { message: REFUND_PENDING_MESSAGE, payment: await this.get(paymentId) };
+    this.payments.announce(made.provider, made.event, made.applied);
     return { message: REFUND_DONE_MESSAGE, payment: await this.get(paymentId) };
   }
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BILLING_PATHS, REFUND_ALREADY_MESSAGE } from '@app/contract';
+import { BILLING_PATHS, REFUND_ALREADY_MESSAGE, REFUND_DONE_MESSAGE } from '@app/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
@@ -18,6 +18,11 @@ let standIn: Server;
 let sessions = 0;
 /** Refunds the stand-in made, by idempotency key: Stripe answers a repeated key with the same refund. */
 const refunds = new Map<string, { id: string; form: URLSearchParams }>();
+/**
+ * Payments (by our id, with the amount charged) whose `charge.refunded` the stand-in sends while the
+ * refund call is still open, as Stripe may; `delivered` is our server's answer to it.
+ */
+const echoWhileRefunding = new Map<string, { charged: number; delivered?: Promise<{ body: unknown }> }>();
 
 function json(response: import('node:http').ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}` });
@@ -68,7 +73,19 @@ function answerRefund(
     });
   }
   const existing = refunds.get(key) ?? { id: `re_test_${refunds.size + 1}`, form };
+  const isNew = !refunds.has(key);
   refunds.set(key, existing);
+  const paymentID = form.get('metadata[paymentId]') ?? '';
+  const echo = echoWhileRefunding.get(paymentID);
+  if (echo && isNew) {
+    const refunded = [...refunds.values()]
+      .filter((made) => made.form.get('payment_intent') === form.get('payment_intent'))
+      .reduce((sum, made) => sum + Number(made.form.get('amount')), 0);
+    // Not awaited: our server answers it only once the refund that is waiting for this reply is recorded.
+    echo.delivered = sendWebhook(
+      chargeRefunded(`evt_during_${existing.id}`, paymentID, echo.charged, refunded),
+    );
+  }
   return json(response, 200, {
     id: existing.id,
     object: 'refund',
@@ -82,6 +99,8 @@ function answerRefund(
 beforeAll(async () => {
   const apiUrl = await startStandIn();
   server = await startTestServer({
+    // As many connections as production: the parallel refunds below really run at the same time.
+    poolSize: 10,
     env: {
       STRIPE_SECRET_KEY: 'sk_test_standin',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -100,6 +119,7 @@ const stripe = new Stripe('sk_test_standin');
 const {
   proCheckout,
   refund: adminRefund,
+  paymentOf,
   receiptOf,
   subscriptionOf,
   refundMails,
@@ -198,6 +218,50 @@ describe('admin refunds through Stripe', () => {
     const mails = await refundMails(dev.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('This ended your Key Manager Pro plan');
+  });
+
+  it('parallel refunds never ask Stripe for more than was paid; the ledger is what Stripe gave back', async () => {
+    const { dev, pro, paymentID } = await paidPro();
+    const amounts = [300, 500, 300, 500, 300];
+    const answers = await Promise.all(amounts.map((amount) => adminRefund(paymentID, amount)));
+    const atStripe = [...refunds.values()]
+      .filter((made) => made.form.get('payment_intent') === `pi_for_${paymentID}`)
+      .reduce((sum, made) => sum + Number(made.form.get('amount')), 0);
+    const madeHere = answers
+      .map((answer, index) => (answer.status === 200 ? (amounts[index] ?? 0) : 0))
+      .reduce((sum, amount) => sum + amount, 0);
+    expect(atStripe).toBeLessThanOrEqual(pro.price);
+    expect((await paymentOf(dev.email, paymentID)).refunded).toBe(atStripe);
+    // "Refund made" only for refunds Stripe made; the others name what could still be refunded.
+    expect(madeHere).toBe(atStripe);
+    for (const answer of answers.filter((entry) => entry.status !== 200)) {
+      // Once all 9.00 went back (300 three times), what follows is told so.
+      expect(answer.body, JSON.stringify(answer.body)).toEqual(
+        answer.status === 409
+          ? { status: 'failed', message: REFUND_ALREADY_MESSAGE }
+          : {
+              status: 'failed',
+              field: 'amount',
+              message: expect.stringMatching(/^At most \$\d+\.\d{2} of this payment can still be refunded$/),
+            },
+      );
+    }
+    const madeCount = answers.filter((answer) => answer.status === 200).length;
+    expect(await refundMails(dev.email)).toHaveLength(madeCount);
+  });
+
+  it('Stripe’s charge.refunded arriving while the refund call is open applies the refund once', async () => {
+    const { dev, pro, paymentID } = await paidPro();
+    const echo: { charged: number; delivered?: Promise<{ body: unknown }> } = { charged: pro.price };
+    echoWhileRefunding.set(paymentID, echo);
+    const done = await adminRefund(paymentID, 250);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ message: REFUND_DONE_MESSAGE, payment: { refunded: 250 } });
+    expect(echo.delivered).toBeDefined();
+    expect((await echo.delivered)?.body).toEqual({ received: true, duplicate: false });
+    expect((await paymentOf(dev.email, paymentID)).refunded).toBe(250);
+    expect(await receiptOf(dev.token)).toMatchObject({ status: 'partially refunded', refunded_amount: 250 });
+    expect(await refundMails(dev.email)).toHaveLength(1);
   });
 
   it('a refund Stripe refuses is reported (502) and changes nothing', async () => {
