@@ -90,7 +90,7 @@ export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded';
 export const PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE =
   'A publishable key (km_pub_…) may only get key information, activate, deactivate and heartbeat a device, and check out its licence. Call this from your server with a secret key (km_live_…).';
 export const PUBLISHABLE_KEY_FINGERPRINT_MESSAGE =
-  'A publishable key (km_pub_…) may only deactivate its own device: send the device’s fingerprint, or use a secret key (km_live_…).';
+  'A publishable key (km_pub_…) activates and deactivates only a device: send the device’s fingerprint, or use a secret key (km_live_…).';
 export const KEY_ACTIVATED_MESSAGE = 'Key activated';
 export const KEY_ALREADY_ACTIVATED_MESSAGE = 'Key already activated on this device';
 export const KEY_DEACTIVATED_MESSAGE = 'Key deactivated';

@@ -37,21 +37,25 @@ describe('publishable API keys', () => {
     ]);
   });
 
-  it('may get information, activate and deactivate its own device, nothing else', async () => {
+  it('may get information, activate and deactivate its own device (never without a fingerprint), nothing else', async () => {
     const dev = await newDeveloper(server);
     const licence = (await dev.addKey(2)).key;
     const token = await dev.apiKey('publishable');
     const call = (path: string, body: object) => dev.request(path, { body, token });
+
+    // Without a fingerprint an activation would take a slot that no device of the app could free.
+    for (const path of [P.activateKey, P.deactivateKey]) {
+      const anonymous = await call(path, { key: licence });
+      expect(anonymous.status, path).toBe(403);
+      expect(anonymous.body).toEqual({ status: 'failed', message: PUBLISHABLE_KEY_FINGERPRINT_MESSAGE });
+    }
+    expect((await call(P.getKeyInformation, { key: licence })).body).toMatchObject({ currentActivations: 0 });
 
     const activated = await call(P.activateKey, { key: licence, fingerprint: 'laptop-1' });
     expect(activated.status, JSON.stringify(activated.body)).toBe(200);
     expect(activated.body).toMatchObject({ message: KEY_ACTIVATED_MESSAGE, currentActivations: 1 });
     expect((await call(P.getKeyInformation, { key: licence })).body).toMatchObject({ currentActivations: 1 });
 
-    // Without a fingerprint it would free some other install's anonymous slot.
-    const anonymous = await call(P.deactivateKey, { key: licence });
-    expect(anonymous.status).toBe(403);
-    expect(anonymous.body).toEqual({ status: 'failed', message: PUBLISHABLE_KEY_FINGERPRINT_MESSAGE });
     const own = await call(P.deactivateKey, { key: licence, fingerprint: 'laptop-1' });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ message: KEY_DEACTIVATED_MESSAGE, currentActivations: 0 });

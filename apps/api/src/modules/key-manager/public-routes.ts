@@ -47,6 +47,13 @@ const failures = {
   429: ZFailedResponse,
 };
 
+/** A publishable key changes counts only through a device it names (decision 020). */
+function requireFingerprintOfPublishable(request: FastifyRequest, fingerprint: string | undefined): void {
+  if (!fingerprint && apiCaller(request).type === 'publishable') {
+    throw forbidden(PUBLISHABLE_KEY_FINGERPRINT_MESSAGE);
+  }
+}
+
 function context(request: FastifyRequest): CallContext {
   return {
     ownerId: apiCaller(request).ownerId,
@@ -117,6 +124,8 @@ export const publicKeyRoutes =
       },
       async (request) => {
         const { fingerprint, deviceName, platform, key, id } = request.body;
+        // A publishable key ships inside apps: an anonymous slot it took could never be freed by it.
+        requireFingerprintOfPublishable(request, fingerprint);
         const details = { deviceName, platform };
         const result = await operations.activate({ key, id }, context(request), fingerprint, details);
         if (result.transfer) {
@@ -145,9 +154,7 @@ export const publicKeyRoutes =
         const { fingerprint, key, id } = request.body;
         const ref = { key, id };
         // A publishable key frees only the device it names, never an anonymous slot.
-        if (!fingerprint && apiCaller(request).type === 'publishable') {
-          throw forbidden(PUBLISHABLE_KEY_FINGERPRINT_MESSAGE);
-        }
+        requireFingerprintOfPublishable(request, fingerprint);
         const result = await operations.deactivate(ref, context(request), fingerprint);
         return { status: 'ok' as const, message: KEY_DEACTIVATED_MESSAGE, ...result.info };
       },

@@ -225,7 +225,7 @@ export const COMMON_ERRORS = [
   },
   {
     ...E.publishableKeyFingerprint,
-    when: 'A publishable key called deactivate-key without a fingerprint.',
+    when: 'A publishable key called activate-key or deactivate-key without a fingerprint.',
   },
   {
     httpStatus: 400,
