@@ -3,8 +3,8 @@ import dev.northwind.keymanager.KeyManager;
 import dev.northwind.keymanager.KeyManagerException;
 
 /**
- * Getting started: add key-manager.jar to the classpath, create one KeyManager with your API key
- * and reuse it. Run: java -cp key-manager.jar:. GettingStarted YOUR-LICENCE-KEY
+ * Getting started: add the downloaded key-manager-1.0.0.jar to the classpath, create one KeyManager
+ * with your API key and reuse it. Run: java -cp key-manager-1.0.0.jar:. GettingStarted YOUR-LICENCE-KEY
  */
 public class GettingStarted {
     public static void main(String[] args) throws KeyManagerException {

@@ -1,4 +1,9 @@
 import { createServer } from 'node:net';
+import {
+  FINGERPRINT_NOT_ACTIVATED_MESSAGE,
+  KEY_MANAGER_PATHS,
+  PUBLISHABLE_KEY_FINGERPRINT_MESSAGE,
+} from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { newDeveloper } from './developer-kit.test.js';
@@ -75,5 +80,29 @@ describe('Java library against the real server', () => {
     expect(await example('ActivateKey')).toBe('Key activated');
     expect(await example('DeleteKey')).toBe('Key deleted');
     expect(await example('GetKeyInformation')).toBe('Invalid Key Provided');
+  }, 120_000);
+
+  it('runs DeactivateKey with a publishable key and this device’s fingerprint, as an app shipped with it would', async () => {
+    const developer = await newDeveloper(server);
+    const licence = await developer.addKey(3);
+    const publishableKey = await developer.apiKey('publishable');
+    const env = { KEY_MANAGER_API_KEY: publishableKey, KEY_MANAGER_BASE_URL: server.baseUrl };
+    const deactivate = async (args: string[]) => {
+      const run = await runJava(classpath, 'DeactivateKey', args, env);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      return run.stdout.trim();
+    };
+    const activated = await fetch(`${server.baseUrl}${KEY_MANAGER_PATHS.activateKey}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ key: licence.key, fingerprint: 'laptop-1' }),
+    });
+    expect(activated.status).toBe(200);
+
+    expect(await deactivate([licence.key, 'laptop-1'])).toBe('Key deactivated');
+    expect(await deactivate([licence.key, 'laptop-1'])).toBe(`Refused: ${FINGERPRINT_NOT_ACTIVATED_MESSAGE}`);
+    // Without a fingerprint the publishable key is refused: that form is the secret key's.
+    expect(await deactivate([licence.key])).toBe(`Refused: ${PUBLISHABLE_KEY_FINGERPRINT_MESSAGE}`);
   }, 120_000);
 });

@@ -227,6 +227,7 @@ public final class KeyManager {
      * @param deviceName a name people recognise (for example the computer's name), or null
      * @param platform the operating system or platform (for example {@code windows}), or null
      * @return the server's confirmation; when a self-serve transfer made room, the message says so
+     *     and {@link ManipulationResponse#getTransfer()} holds which device was released
      * @throws KeyManagerException when the call fails; {@link ActivationLimitReachedException} when
      *     the key is at its limit and no transfer is possible
      */
@@ -365,7 +366,10 @@ public final class KeyManager {
         Map<String, Object> reply = call(operation, body);
         String message = text(reply.get("message"));
         return new ManipulationResponse(
-                text(reply.get("status")), message == null ? fallback : message, new KeyInformation(reply));
+                text(reply.get("status")),
+                message == null ? fallback : message,
+                new KeyInformation(reply),
+                TransferInformation.of(reply.get("transfer")));
     }
 
     private Map<String, Object> call(String operation, RequestBody body) throws KeyManagerException {

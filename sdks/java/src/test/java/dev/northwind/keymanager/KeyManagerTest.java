@@ -88,6 +88,19 @@ class KeyManagerTest {
     }
 
     @Test
+    void anActivationThatTransferredASlotSaysWhichDeviceWasReleased() throws KeyManagerException {
+        stub.reply(200, "{\"status\":\"ok\",\"message\":\"Key activated\"," + KEY_STATE
+                + ",\"transfer\":{\"releasedDeviceId\":\"dev-7\",\"transfersUsed\":1,\"transfersPer30Days\":2}}");
+        TransferInformation transfer = manager.activate("LIC-1", "laptop-42", "Laptop", "linux").getTransfer().orElseThrow();
+        assertEquals("dev-7", transfer.getReleasedDeviceId());
+        assertEquals(1, transfer.getTransfersUsed());
+        assertEquals(2, transfer.getTransfersPer30Days());
+
+        stub.reply(200, "{\"status\":\"ok\",\"message\":\"Key activated\"," + KEY_STATE + "}");
+        assertTrue(manager.activate("LIC-1", "laptop-42").getTransfer().isEmpty());
+    }
+
+    @Test
     void activateAndDeactivateWithAFingerprintSendIt() throws KeyManagerException {
         manager.activate("LIC-1", "laptop-42");
         assertEquals(Map.of("key", "LIC-1", "fingerprint", "laptop-42"), sentBody());
