@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPaymentStatus } from './billing.js';
+import { INT4_MAX, zIntId } from './integer-ids.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
@@ -67,12 +68,18 @@ export const ZRefundRequest = z.strictObject({
     .number('Amount must be a number')
     .int('Amount must be in whole cents')
     .positive('Amount must be more than 0')
+    .max(INT4_MAX, `Amount must be at most ${INT4_MAX} cents`)
     .optional(),
   /**
    * What the admin saw refunded already (cents). When given and the payment has changed since, the
    * refund is refused (409), so a form sent twice never gives money back twice.
    */
-  refundedBefore: z.number().int().nonnegative().optional(),
+  refundedBefore: z
+    .number('Refunded before must be a number')
+    .int('Refunded before must be in whole cents')
+    .min(0, 'Refunded before must be 0 or more')
+    .max(INT4_MAX, `Refunded before must be at most ${INT4_MAX} cents`)
+    .optional(),
 });
 export type RefundRequest = z.infer<typeof ZRefundRequest>;
 
@@ -83,5 +90,5 @@ export const ZRefundResponse = z.object({
 });
 
 export const ZReceiptPdfParams = z.object({
-  id: z.coerce.number('Receipt not found').int('Receipt not found').positive('Receipt not found'),
+  id: zIntId('id', { coerce: true }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZPlan, zCatalogId } from './catalog.js';
+import { ZPlan } from './catalog.js';
+import { zIntId } from './integer-ids.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
 import { ZRenewalInfo } from './renewal-info.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
@@ -115,12 +116,7 @@ export type Receipt = z.infer<typeof ZReceipt>;
  * receipt (the receipt mail's link). No parameters: the first 50.
  */
 export const ZReceiptsGetQuery = z.strictObject({
-  receipt: z.coerce
-    .number('Receipt must be a number')
-    .int('Receipt must be a whole number')
-    .positive()
-    .max(2 ** 31 - 1)
-    .optional(),
+  receipt: zIntId('receipt', { coerce: true }).optional(),
   ...zPageQuery,
 });
 export type ReceiptsGetQuery = z.infer<typeof ZReceiptsGetQuery>;
@@ -196,13 +192,13 @@ export const ZLaunchPaymentResponse = z.object({
 });
 export const ZPayPendingRequest = z.union([
   z.strictObject({ paymentID: z.uuid('Payment ID is not valid') }),
-  z.strictObject({ requestID: zCatalogId('requestID') }),
+  z.strictObject({ requestID: zIntId('requestID') }),
 ]);
-export const ZRenewRequest = z.strictObject({ productID: zCatalogId('productID') });
+export const ZRenewRequest = z.strictObject({ productID: zIntId('productID') });
 
 export const ZUpgradeQuoteRequest = z.strictObject({
-  productID: zCatalogId('productID'),
-  planID: zCatalogId('planID'),
+  productID: zIntId('productID'),
+  planID: zIntId('planID'),
 });
 export const ZUpgradeQuoteResponse = z.object({
   status: z.literal('ok'),
@@ -232,7 +228,7 @@ export const ZUpgradeRequestsGetResponse = z.object({
   status: z.literal('ok'),
   requests: z.array(ZUpgradeRequest),
 });
-export const ZUpgradeApproveRequest = z.strictObject({ requestID: zCatalogId('requestID') });
+export const ZUpgradeApproveRequest = z.strictObject({ requestID: zIntId('requestID') });
 export const ZBillingMessageResponse = z.object({ status: z.literal('ok'), message: z.string() });
 
 /** The sandbox's hosted test-card page. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, zEmail, zName, zPassword } from './common.js';
+import { zIntId } from './integer-ids.js';
 import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
@@ -41,10 +42,7 @@ export const ZRegisterBusinessRequest = z.strictObject({
     .trim()
     .min(1, 'Business name is required')
     .max(LIMITS.nameMax, `Business name must be at most ${LIMITS.nameMax} characters`),
-  businessType: z.coerce
-    .number({ error: 'Choose a business type' })
-    .int('Choose a business type')
-    .positive('Choose a business type'),
+  businessType: zIntId('businessType', { coerce: true }),
   agree: z.literal(true, 'Agree to the terms'),
 });
 export type RegisterBusinessRequest = z.input<typeof ZRegisterBusinessRequest>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MIN_CALLS_PER_MINUTE, ZPlan, ZPlanTerm, zCatalogId } from './catalog.js';
+import { MIN_CALLS_PER_MINUTE, ZPlan, ZPlanTerm } from './catalog.js';
+import { zIntId } from './integer-ids.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /**
@@ -67,7 +68,7 @@ export type ProductAddFields = z.input<typeof ZProductAddFields>;
 
 /** Multipart text fields of product/update/add (file: file). */
 export const ZProductUpdateFields = z.strictObject({
-  productID: z.coerce.number().int().positive('Choose a product'),
+  productID: zIntId('productID', { coerce: true }),
   date: zDate,
   dependencies: z.string().trim().max(2000).default(''),
 });
@@ -131,7 +132,7 @@ const zPlanFields = {
   price: zPriceCents,
   term: ZPlanTerm.default('m'),
   is_recurring: z.boolean().default(true),
-  productID: zCatalogId('productID'),
+  productID: zIntId('productID'),
   isFree: z.boolean().default(false),
   callsPerMinute: z
     .number()
@@ -161,22 +162,22 @@ export type PlanAddRequest = z.input<typeof ZPlanAddRequest>;
 export const ZPlanUpdateRequest = z
   .strictObject({
     ...zPlanFields,
-    selectedPlanID: zCatalogId('selectedPlanID'),
+    selectedPlanID: zIntId('selectedPlanID'),
     items: z.array(zItem).max(30).optional(),
     newFeaturesToAdd: z.array(zItem).max(30, 'At most 30 features').default([]),
-    featuresToDelete: z.array(z.number().int().positive()).max(100).default([]),
+    featuresToDelete: z.array(zIntId('featuresToDelete')).max(100).default([]),
   })
   .superRefine(checkFree);
 export type PlanUpdateRequest = z.input<typeof ZPlanUpdateRequest>;
 
 export const ZPlanDeleteRequest = z.strictObject({
-  productID: zCatalogId('productID'),
-  planID: zCatalogId('planID'),
+  productID: zIntId('productID'),
+  planID: zIntId('planID'),
 });
 
 export const ZAdminPlansRequest = z.strictObject({
-  productID: zCatalogId('productID'),
-  planID: zCatalogId('planID').optional(),
+  productID: zIntId('productID'),
+  planID: zIntId('planID').optional(),
 });
 
 export const ZApiInfo = z.object({
@@ -195,12 +196,12 @@ export const ZAdminPlansResponse = z.object({
   apiInfo: z.array(ZApiInfo),
 });
 
-export const ZApiInfoGetRequest = z.strictObject({ productID: zCatalogId('productID').optional() });
+export const ZApiInfoGetRequest = z.strictObject({ productID: zIntId('productID').optional() });
 export const ZApiInfoGetResponse = z.object({ status: z.literal('ok'), information: z.array(ZApiInfo) });
 
 export const ZApiInfoSetRequest = z.strictObject({
-  productID: zCatalogId('productID'),
-  planID: zCatalogId('planID'),
+  productID: zIntId('productID'),
+  planID: zIntId('planID'),
   callsPerMinute: z
     .number()
     .int()

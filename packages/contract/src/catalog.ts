@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { humaniseFieldName } from './error-messages.js';
+import { zIntId } from './integer-ids.js';
 
 /**
  * SaaS products and plans (spec §3 Plan, §7 Products, plans and payment). Admin catalog calls are
@@ -18,15 +18,6 @@ export const PLAN_NOT_FOUND_MESSAGE = 'Plan not found';
 export const PRODUCT_NOT_FOUND_MESSAGE = 'Product not found';
 export const PLAN_ALREADY_ACTIVE_MESSAGE = 'This plan is already active';
 export const PLAN_ACTIVATED_MESSAGE = 'Plan activated';
-
-/** A catalog row id; `field` is the raw field name, shown to people as its label ("Product ID"). */
-export const zCatalogId = (field: string) => {
-  const label = humaniseFieldName(field);
-  return z
-    .number(`${label} must be a number`)
-    .int(`${label} must be a whole number`)
-    .positive(`${label} is not valid`);
-};
 
 export const ZPlanTerm = z.enum(['m', 'y']);
 export type PlanTerm = z.infer<typeof ZPlanTerm>;
@@ -49,7 +40,7 @@ export const ZPlan = z.object({
 });
 export type Plan = z.infer<typeof ZPlan>;
 
-export const ZPlansGetRequest = z.strictObject({ product_id: zCatalogId('product_id') });
+export const ZPlansGetRequest = z.strictObject({ product_id: zIntId('product_id') });
 export type PlansGetRequest = z.input<typeof ZPlansGetRequest>;
 
 /** `activePlanID` (extension): the caller's active plan of this product, or null. */
@@ -62,8 +53,8 @@ export const ZPlansGetResponse = z.object({
 export type PlansGetResponse = z.infer<typeof ZPlansGetResponse>;
 
 export const ZPlansActivateRequest = z.strictObject({
-  productID: zCatalogId('productID'),
-  planID: zCatalogId('planID'),
+  productID: zIntId('productID'),
+  planID: zIntId('planID'),
   isUpgrade: z.boolean().default(false),
 });
 export type PlansActivateRequest = z.input<typeof ZPlansActivateRequest>;

@@ -10,6 +10,7 @@ export * from './chat.js';
 export * from './common.js';
 export * from './design-templates.js';
 export * from './error-messages.js';
+export * from './integer-ids.js';
 export * from './key-manager.js';
 export * from './key-manager-api-keys.js';
 export * from './key-manager-devices.js';

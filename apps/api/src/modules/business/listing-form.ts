@@ -29,6 +29,10 @@ export interface ListingForm {
   discard(): Promise<void>;
 }
 
+/** The text fields of a listing's update form: its kind's fields, the listing and the photos to drop. */
+export const listingUpdateFields = (kind: PropertyKind) =>
+  PROPERTY_FIELDS[kind].extend(ZPropertyUpdateExtras.shape);
+
 /**
  * Reads a listing's multipart form (spec §3 House add form: fields, `thumbnail`, `image-N`): photos
  * stream through Storage (content-sniffed, size-checked), fields are checked with the contract's
@@ -58,8 +62,7 @@ export async function readListingForm(
   const discard = async () => {
     await Promise.all([thumbnail, ...images].filter((f) => f !== null).map((file) => storage.remove(file)));
   };
-  const schema =
-    mode === 'add' ? PROPERTY_FIELDS[kind] : PROPERTY_FIELDS[kind].extend(ZPropertyUpdateExtras.shape);
+  const schema = mode === 'add' ? PROPERTY_FIELDS[kind] : listingUpdateFields(kind);
   const parsed = schema.safeParse(body.fields);
   if (!parsed.success) {
     await discard();

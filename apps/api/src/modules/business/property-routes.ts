@@ -1,4 +1,5 @@
 import {
+  PROPERTY_FIELDS,
   PROPERTY_KINDS,
   PROPERTY_LIST_RESPONSES,
   type Property,
@@ -14,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../platform/auth/guard.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
-import { readListingForm } from './listing-form.js';
+import { listingUpdateFields, readListingForm } from './listing-form.js';
 import type { PropertyService } from './property-service.js';
 
 const tags = ['business'];
@@ -52,6 +53,7 @@ export const propertyRoutes =
           schema: {
             ...multipart,
             summary: `Add a ${kind} listing (multipart: fields, thumbnail, image-1…image-10)`,
+            multipartFields: PROPERTY_FIELDS[kind],
             response: { 200: ZPropertySavedResponse },
           },
         },
@@ -70,6 +72,7 @@ export const propertyRoutes =
           schema: {
             ...multipart,
             summary: `Edit a ${kind} listing (multipart: id, fields, optional new photos, removeImages)`,
+            multipartFields: listingUpdateFields(kind),
             response: { 200: ZPropertySavedResponse },
           },
         },

@@ -63,6 +63,7 @@ export const catalogAdminRoutes =
           summary:
             'Add a product: multipart {applicationName, applicationPrice (cents), applicationDescription, applicationExecutable, dependencies, media-1…media-4}',
           consumes: ['multipart/form-data'],
+          multipartFields: ZProductAddFields,
           response: { 200: ZProductAddResponse },
         },
       },
@@ -95,6 +96,7 @@ export const catalogAdminRoutes =
           security,
           summary: 'Add a product update: multipart {productID, date, file, dependencies}',
           consumes: ['multipart/form-data'],
+          multipartFields: ZProductUpdateFields,
           response: { 200: ZProductAddResponse },
         },
       },

@@ -1,3 +1,4 @@
+import { INT4_MAX } from '@app/contract';
 import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { badRequest } from './errors.js';
 
@@ -27,7 +28,8 @@ export const cursorPart = {
   timestamp: isCursorTimestamp,
   uuid: (part: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(part),
   text: (part: string) => part.length <= 500,
-  integer: (part: string) => /^\d{1,15}$/.test(part),
+  /** A serial id: it meets an `::integer` cast, which refuses anything past INT4_MAX (a 500). */
+  integer: (part: string) => /^\d{1,10}$/.test(part) && Number(part) <= INT4_MAX,
 };
 
 /** The key a cursor carries (one part per check), or undefined without one; a bad cursor is a clear 400. */

@@ -28,3 +28,23 @@ describe('cursor timestamps', () => {
     }
   });
 });
+
+describe('cursor integers', () => {
+  it('accepts serial ids up to the largest int4', () => {
+    for (const part of ['1', '42', '2147483647']) expect(cursorPart.integer(part), part).toBe(true);
+  });
+
+  it('refuses an id past int4, so none reaches the ::integer cast (a 500)', () => {
+    for (const part of ['2147483648', '99999999999', '999999999999999', '-1', '1.5', '']) {
+      expect(cursorPart.integer(part), part).toBe(false);
+      expect(
+        () =>
+          decodeCursor(encodeCursor(['2026-01-02T03:04:05Z', part]), [
+            cursorPart.timestamp,
+            cursorPart.integer,
+          ]),
+        part,
+      ).toThrow('That page link is not valid; start from the first page');
+    }
+  });
+});

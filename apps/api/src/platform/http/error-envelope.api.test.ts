@@ -1,4 +1,10 @@
-import { ACCOUNT_PATHS, KEY_MANAGER_PATHS } from '@app/contract';
+import {
+  ACCOUNT_PATHS,
+  BILLING_PATHS,
+  CATALOG_ADMIN_PATHS,
+  KEY_MANAGER_PATHS,
+  receiptPdfPath,
+} from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOUSE, listingForm, ownerWithBusiness } from '../../modules/business/business-kit.test.js';
 import { createAccount, signupBody, type TestAccount } from '../../test/fixtures.js';
@@ -139,6 +145,40 @@ describe('listing forms (multipart, checked after reading)', () => {
       message: 'Upload a JPEG, PNG, WebP or GIF file',
       field: 'thumbnail',
     });
+  });
+});
+
+describe('integer ids (serial columns hold at most 2147483647)', () => {
+  const refused = (field: string, label: string) => ({
+    status: 'failed',
+    message: `${label} must be a whole number from 1 to 2147483647`,
+    field,
+  });
+
+  it('refuse one past int4 in a JSON body, a path and a multipart field with a 400 naming the field', async () => {
+    const quote = await request()(BILLING_PATHS.upgradeQuote, {
+      body: { productID: 2 ** 31, planID: 1 },
+      token: client.access,
+    });
+    expect(quote.status).toBe(400);
+    expect(quote.body).toEqual(refused('productID', 'Product ID'));
+
+    const pdf = await request()(receiptPdfPath(2 ** 31), { token: client.access });
+    expect(pdf.status).toBe(400);
+    expect(pdf.body).toEqual(refused('id', 'ID'));
+
+    const admin = await createAccount(server, 'admin');
+    const form = new FormData();
+    form.append('productID', String(2 ** 31));
+    form.append('date', '2031-01-15');
+    const update = await request()(CATALOG_ADMIN_PATHS.productUpdateAdd, { body: form, token: admin.access });
+    expect(update.status).toBe(400);
+    expect(update.body).toEqual(refused('productID', 'Product ID'));
+  });
+
+  it('still look up the largest int4 id (a 404, not a refusal)', async () => {
+    const pdf = await request()(receiptPdfPath(2 ** 31 - 1), { token: client.access });
+    expect(pdf.status).toBe(404);
   });
 });
 

@@ -1,6 +1,8 @@
 import { CHAT_SESSION_HEADER, RATE_LIMIT_HEADERS } from '@app/contract';
 import type { SwaggerTransformObject } from '@fastify/swagger';
+import type { FastifySchema } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 
 /**
  * The OpenAPI document's shape for code generators (issue 14 item 5), decided here in one place
@@ -107,14 +109,39 @@ function describeResponses(operation: Operation, usesApiKey: boolean): void {
   }
 }
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The text fields of a multipart upload, which its handler validates by hand (files stream
+     * first): not compiled by Fastify, only documented as the multipart request body.
+     */
+    multipartFields?: ZodType;
+  }
+}
+
 /**
  * `transform` for @fastify/swagger: the zod schemas to JSON Schema, and a route that reads multipart
- * (declared with `consumes`) without a JSON body schema gets a multipart request body.
+ * (declared with `consumes`) without a JSON body schema gets a multipart request body: its text
+ * fields when the route names them in `multipartFields`, the files as further parts.
  */
 export const routeSchemaTransform: typeof jsonSchemaTransform = (input) => {
-  const result = jsonSchemaTransform(input);
-  const schema = result.schema as { body?: unknown; consumes?: string[] };
-  if (schema.body === undefined && schema.consumes?.includes('multipart/form-data')) {
+  const { multipartFields, ...schema } = (input.schema ?? {}) as FastifySchema;
+  const result = jsonSchemaTransform({
+    ...input,
+    schema: multipartFields && schema.body === undefined ? { ...schema, body: multipartFields } : schema,
+  });
+  const transformed = result.schema as { body?: Record<string, unknown>; consumes?: string[] };
+  if (!transformed.consumes?.includes('multipart/form-data')) return result;
+  if (multipartFields && schema.body === undefined) {
+    result.schema = {
+      ...result.schema,
+      body: {
+        ...transformed.body,
+        description: 'multipart/form-data: these text fields; the files are listed in the summary',
+        additionalProperties: true,
+      },
+    };
+  } else if (transformed.body === undefined) {
     result.schema = {
       ...result.schema,
       body: {

@@ -11,6 +11,8 @@ export interface Operation {
   jsonBody: JsonSchema | null;
   /** Takes no JSON schema but may read multipart/form-data (uploads validate their fields by hand). */
   multipart: boolean;
+  /** The multipart text fields the document describes (uploads that declare them), or null. */
+  multipartFields: JsonSchema | null;
   /** Reads only multipart (answers JSON with 415): its text fields must pass the control-character check. */
   formOnly: boolean;
 }
@@ -46,6 +48,29 @@ const HOSTILE_TEXT: Array<{ label: string; value: string; mustFail: boolean }> =
 
 /** Fields mutated one by one per operation: enough to reach every kind, few enough for CI. */
 const FIELDS_PER_OPERATION = 5;
+
+/**
+ * Every numeric parameter and field gets all of these, whichever its position: the edges of
+ * PostgreSQL's `integer` (int4, what serial ids and most counts are stored in) and of JavaScript's
+ * safe integers, past them, negative, zero, a fraction and numbers no column holds.
+ */
+const EDGE_NUMBERS: ReadonlyArray<{ label: string; value: number; text: string }> = [
+  { label: 'int4 max', value: 2 ** 31 - 1, text: '2147483647' },
+  { label: 'past int4', value: 2 ** 31, text: '2147483648' },
+  { label: 'below int4', value: -(2 ** 31) - 1, text: '-2147483649' },
+  { label: 'max safe integer', value: 2 ** 53 - 1, text: '9007199254740991' },
+  { label: 'past safe integer', value: 2 ** 53 + 2, text: '9007199254740993' },
+  { label: 'negative', value: -1, text: '-1' },
+  { label: 'zero', value: 0, text: '0' },
+  { label: 'fraction', value: 1.5, text: '1.5' },
+  { label: 'huge number', value: 1e308, text: '1e400' },
+  { label: 'beyond int8', value: 2 ** 63, text: '9223372036854775808' },
+];
+
+const isNumeric = (schema: JsonSchema | undefined): boolean => {
+  const types = [schema?.type, ...(schema?.anyOf ?? []).map((s) => s.type)].flat();
+  return types.includes('integer') || types.includes('number');
+};
 
 type Path = Array<string | number>;
 
@@ -117,6 +142,12 @@ export function malformedRequests(operation: Operation): FuzzCase[] {
         label === 'NUL' || label === 'control character',
       );
     }
+    if (!isNumeric(param.schema)) continue;
+    for (const edge of EDGE_NUMBERS) {
+      add(`path ${param.name}: ${edge.label}`, {
+        url: fillPath(operation, { [param.name]: edge.text }) + query(operation),
+      });
+    }
   }
 
   // Query parameters: control characters, oversized, repeated (an array where a string is expected).
@@ -126,6 +157,8 @@ export function malformedRequests(operation: Operation): FuzzCase[] {
     add(`query ${param.name}: control character`, { url: withQuery('a\u0007b') }, true);
     add(`query ${param.name}: oversized`, { url: withQuery('q'.repeat(8000)) });
     add(`query ${param.name}: repeated`, { url: withQuery(['1', '2']) });
+    if (!isNumeric(param.schema)) continue;
+    for (const edge of EDGE_NUMBERS) add(`query ${param.name}: ${edge.label}`, { url: withQuery(edge.text) });
   }
 
   if (!operation.jsonBody) {
@@ -137,6 +170,9 @@ export function malformedRequests(operation: Operation): FuzzCase[] {
       for (const request of malformedMultipart()) {
         add(request.label, request, request.mustFail && operation.formOnly);
       }
+    }
+    if (operation.multipartFields) {
+      for (const request of multipartFieldCases(operation.multipartFields)) add(request.label, request);
     }
     return cases;
   }
@@ -179,11 +215,32 @@ export function malformedRequests(operation: Operation): FuzzCase[] {
         add(`${field}: 1 MB string`, jsonRequest(withValue(body, path, MEGABYTE_STRING)));
       }
     }
-    if (typeof current === 'number') {
-      add(`${field}: huge number`, jsonRequest(withValue(body, path, 1e308)));
-      add(`${field}: beyond int8`, jsonRequest(withValue(body, path, 2 ** 63)));
-      add(`${field}: fraction`, jsonRequest(withValue(body, path, 1.5)));
-      add(`${field}: negative`, jsonRequest(withValue(body, path, -1)));
+  }
+  // Every numeric field, not only the first few: an id past int4 is refused before the database.
+  for (const path of leafPaths(body)) {
+    const current = path.reduce<unknown>((node, key) => (node as Record<string, unknown>)?.[key], body);
+    if (typeof current !== 'number') continue;
+    for (const edge of EDGE_NUMBERS) {
+      add(`${path.join('.')}: ${edge.label}`, jsonRequest(withValue(body, path, edge.value)));
+    }
+  }
+  return cases;
+}
+
+/** A multipart form of the described text fields (valid sample values), then each number at its edges. */
+function multipartFieldCases(schema: JsonSchema): Array<Partial<FuzzCase> & { label: string }> {
+  const sample = sampleOf(schema) as Record<string, unknown>;
+  const form = (fields: Record<string, unknown>) => ({
+    headers: multipartType,
+    body: `${Object.entries(fields)
+      .map(([name, value]) => fieldPart(name, String(value)))
+      .join('')}--${BOUNDARY}--\r\n`,
+  });
+  const cases = [{ label: 'multipart: valid sample', ...form(sample) }];
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    if (!isNumeric(property)) continue;
+    for (const edge of EDGE_NUMBERS) {
+      cases.push({ label: `multipart ${name}: ${edge.label}`, ...form({ ...sample, [name]: edge.text }) });
     }
   }
   return cases;

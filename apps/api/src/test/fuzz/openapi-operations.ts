@@ -37,6 +37,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
         pathParams: of('path'),
         queryParams: of('query'),
         jsonBody: operation.requestBody?.content?.['application/json']?.schema ?? null,
+        multipartFields: describedFields(operation.requestBody?.content?.['multipart/form-data']?.schema),
         multipart:
           method === 'post' &&
           (!operation.requestBody || Boolean(operation.requestBody.content?.['multipart/form-data'])),
@@ -45,4 +46,9 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
     }
   }
   return operations;
+}
+
+/** A multipart body schema that lists its text fields (not only "any object"), or null. */
+function describedFields(schema: JsonSchema | undefined): JsonSchema | null {
+  return schema?.properties && Object.keys(schema.properties).length > 0 ? schema : null;
 }
