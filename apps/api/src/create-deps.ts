@@ -8,6 +8,7 @@ import {
   createAuthLimiters,
   DEFAULT_AUTH_LIMITS,
 } from './modules/accounts/limits.js';
+import { createPasswordChangeMailer } from './modules/accounts/password-mail.js';
 import { AccountService } from './modules/accounts/service.js';
 import { SessionService } from './modules/accounts/sessions.js';
 import { createWelcomeMailer } from './modules/accounts/welcome-mail.js';
@@ -110,6 +111,12 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     clock,
     new DecoyQuestions(options.jwtSecret),
     welcome,
+    createPasswordChangeMailer({
+      mailer,
+      brandName: config.BRAND_NAME,
+      publicUrl: publicUrl(config),
+      contactEmail: config.CONTACT_EMAIL,
+    }),
   );
   const projects = new ProjectService(db);
   wireProjects(projects, fileAccess, accounts.summaryProviders);

@@ -8,6 +8,7 @@ import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
 import type { DecoyQuestions } from './decoy-question.js';
 import type { AuthLimiters } from './limits.js';
+import type { PasswordChangeMailer, PasswordChangeWay } from './password-mail.js';
 import type { SessionService, TokenPair } from './sessions.js';
 import type { UserSummaryProviders } from './user-summary.js';
 import type { WelcomeMailer } from './welcome-mail.js';
@@ -40,6 +41,8 @@ export class AccountService {
     private readonly decoys: DecoyQuestions,
     /** Mails a client who signed up themselves; accounts others create get no mail (decision 018). */
     private readonly welcome: WelcomeMailer | null = null,
+    /** Tells owners their password changed (Settings or reset); not when someone else set it (decision 018). */
+    private readonly passwordMail: PasswordChangeMailer | null = null,
     /** Filled by other features (businesses, projects); see user-summary.ts. */
     readonly summaryProviders: UserSummaryProviders = {},
   ) {}
@@ -163,12 +166,14 @@ export class AccountService {
       throw badRequest(RESET_WRONG_ANSWER);
     }
     await limits.succeeded(email, ip);
-    await this.replacePassword(active.id, newPassword);
+    await this.setPassword(active.id, newPassword, { owner: active, way: 'reset' });
+    await this.sessions.revokeAllForUser(active.id);
   }
 
   /**
-   * Sets a new password without the current one and signs every device out: the reset flow above,
-   * and a business owner for one of their agents (who have no usable security question).
+   * Sets a new password without the current one and signs every device out: a business owner for
+   * one of their agents (who have no usable security question), and the demo logins. The one who
+   * set it holds it, so nobody is mailed.
    */
   async replacePassword(userId: string, newPassword: string): Promise<void> {
     await this.setPassword(userId, newPassword);
@@ -191,7 +196,7 @@ export class AccountService {
 
   async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<TokenPair> {
     const user = await this.requireCurrentPassword(userId, currentPassword);
-    await this.setPassword(user.id, newPassword);
+    await this.setPassword(user.id, newPassword, { owner: user, way: 'settings' });
     // Other devices are signed out; this one continues with a fresh pair.
     await this.sessions.revokeAllForUser(user.id);
     return this.sessions.issue(user, false);
@@ -248,11 +253,22 @@ export class AccountService {
     return user;
   }
 
-  private async setPassword(userId: string, password: string): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ passwordHash: await hashSecret(password), updatedAt: this.clock.now() })
-      .where(eq(users.id, userId));
+  /**
+   * `notice`: the owner changed it themselves; the mail telling them commits with the new password,
+   * so there is never a changed password nobody was told about.
+   */
+  private async setPassword(
+    userId: string,
+    password: string,
+    notice?: { owner: UserRow; way: PasswordChangeWay },
+  ): Promise<void> {
+    // Hashed before the transaction opens, so it is held only for the two writes.
+    const passwordHash = await hashSecret(password);
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
+      if (notice) await this.passwordMail?.sendWithin(tx, notice.owner, notice.way, now);
+    });
   }
 
   private async verifyPassword(user: UserRow | null, password: string): Promise<boolean> {
