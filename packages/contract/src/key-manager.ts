@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUBSCRIPTION_SUSPENDED_MESSAGE } from './billing.js';
 import { fieldLabel } from './error-messages.js';
 import { DEVICE_LIMITS, deviceDetailFields, ZDevice, ZTransferInformation } from './key-manager-devices.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
@@ -61,7 +62,7 @@ export type KeyManagerPublicOperation = (typeof KEY_MANAGER_PUBLIC_OPERATIONS)[n
  * it may only call the operations below — the ones an installed copy of the app needs for itself.
  * Deactivating with a publishable key needs a `fingerprint` (the caller's own device); a deactivation
  * without one (any anonymous slot) needs the secret key. Later device operations (heartbeat, licence
- * checkout) are added to this list, and nowhere else.
+ * checkout) are added to this list, and nowhere else: the REST docs' key table is generated from it.
  */
 export const API_KEY_TYPES = ['secret', 'publishable'] as const;
 export type ApiKeyType = (typeof API_KEY_TYPES)[number];
@@ -76,6 +77,11 @@ export const PUBLISHABLE_KEY_OPERATIONS: readonly KeyManagerPublicOperation[] = 
   'deactivateKey',
   'heartbeat',
   'checkoutLicense',
+];
+/** Of those, the ones a publishable key may call only for a device it names by `fingerprint` (403 otherwise). */
+export const PUBLISHABLE_KEY_FINGERPRINT_OPERATIONS: readonly KeyManagerPublicOperation[] = [
+  'activateKey',
+  'deactivateKey',
 ];
 
 // ---- Messages: the SDKs, the Java library and the docs use these exact strings. ----
@@ -117,6 +123,7 @@ export const API_KEY_LIMIT_MESSAGE = `You can have at most ${API_KEY_LIMIT} acti
 export const KEY_MANAGER_ERRORS = {
   apiKeyRequired: { httpStatus: 401, message: API_KEY_REQUIRED_MESSAGE },
   invalidApiKey: { httpStatus: 401, message: INVALID_API_KEY_MESSAGE },
+  paymentRequired: { httpStatus: 402, message: SUBSCRIPTION_SUSPENDED_MESSAGE },
   noPlan: { httpStatus: 403, message: NO_PLAN_MESSAGE },
   publishableKeyNotAllowed: { httpStatus: 403, message: PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE },
   publishableKeyFingerprint: { httpStatus: 403, message: PUBLISHABLE_KEY_FINGERPRINT_MESSAGE },

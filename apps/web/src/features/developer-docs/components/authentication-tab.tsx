@@ -1,6 +1,11 @@
 import { Alert, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { JAVA_EXAMPLES } from '../content/java-examples';
+import {
+  listInWords,
+  PUBLISHABLE_OPERATION_NAMES,
+  SECRET_ONLY_OPERATION_NAMES,
+} from '../content/operation-names';
 import { COMMON_ERRORS } from '../content/operations';
 import { REACT_EXAMPLES } from '../content/react-examples';
 import { CodeExamples } from './code-examples';
@@ -53,8 +58,13 @@ export function AuthenticationTab() {
             </td>
             <td>Inside your app or web page (anyone can read it there).</td>
             <td>
-              Get key information, activate, and deactivate a device by its <code>fingerprint</code> (the
-              device’s own id). Anything else answers 403.
+              <ul className="mb-1 ps-3" aria-label="Operations a publishable key may call">
+                {PUBLISHABLE_OPERATION_NAMES.map((name) => (
+                  <li key={name}>{name}</li>
+                ))}
+              </ul>
+              Anything else ({listInWords(SECRET_ONLY_OPERATION_NAMES).toLowerCase()}) answers 403. A{' '}
+              <code>fingerprint</code> is the device’s own id.
             </td>
           </tr>
         </tbody>

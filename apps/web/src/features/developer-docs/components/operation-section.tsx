@@ -1,5 +1,5 @@
 import { Table } from 'react-bootstrap';
-import type { OperationDoc } from '../content/operations';
+import { type OperationDoc, operationLabel } from '../content/operations';
 import { CodeExamples } from './code-examples';
 import { FieldTable } from './field-table';
 
@@ -36,7 +36,7 @@ export function OperationSection({ operation }: { operation: OperationDoc }) {
   return (
     <article aria-labelledby={`${operation.id}-title`}>
       <h2 id={`${operation.id}-title`} className="h3">
-        {operation.title}
+        {operationLabel(operation)}
       </h2>
       <p>{operation.description}</p>
       <h3 className="h6 text-uppercase text-muted">Endpoint</h3>

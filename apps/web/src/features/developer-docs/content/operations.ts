@@ -1,13 +1,27 @@
-import { DEVICE_LIMITS, KEY_LIMITS, KEY_MANAGER_ERRORS, KEY_MANAGER_PATHS } from '@app/contract';
+import { DEVICE_LIMITS, GRACE_DAYS, KEY_LIMITS, KEY_MANAGER_ERRORS, KEY_MANAGER_PATHS } from '@app/contract';
 import type { CodeExample } from '../components/code-examples';
 import type { FieldDoc } from '../components/field-table';
 import { JAVA_EXAMPLES } from './java-examples';
+import {
+  listInWords,
+  OPERATION_NAMES,
+  PUBLISHABLE_OPERATION_NAMES,
+  SECRET_ONLY_OPERATION_NAMES,
+} from './operation-names';
 import { REACT_EXAMPLES } from './react-examples';
+
+/** A sub-page's name as the menu and its heading show it: the spec's name, and the plain one beside it. */
+export function operationLabel(operation: Pick<OperationDoc, 'title' | 'plainName'>): string {
+  return operation.plainName ? `${operation.title} (${operation.plainName})` : operation.title;
+}
 
 /** One Keys sub-page of the REST documentation (spec §2 "REST documentation"). */
 export interface OperationDoc {
   id: string;
+  /** The page's name in the spec (kept, with its `id`, so existing links work). */
   title: string;
+  /** What the operation does in plain words, shown beside a spec name that says it less plainly. */
+  plainName?: string;
   path: string;
   description: string;
   request: readonly FieldDoc[];
@@ -114,6 +128,7 @@ export const OPERATIONS: readonly OperationDoc[] = [
   {
     id: 'update-activation-count',
     title: 'Update activation count',
+    plainName: OPERATION_NAMES.activateKey,
     path: KEY_MANAGER_PATHS.activateKey,
     description:
       'Activates the key: raises currentActivations by one. Refused when the key is at its limit or disabled; the count never passes the limit, even under concurrent calls. With a fingerprint the activation is a device, and at the limit a key that allows self-serve transfers releases its least recently seen idle device instead (a reinstall gets back in without asking you).',
@@ -163,6 +178,7 @@ export const OPERATIONS: readonly OperationDoc[] = [
   {
     id: 'mark-key-as-usable',
     title: 'Mark key as usable',
+    plainName: OPERATION_NAMES.markKeyAsActive,
     path: KEY_MANAGER_PATHS.markKeyAsActive,
     description:
       'Enables (isActive true) or disables (isActive false) a key, for example while a client has not paid. A disabled key refuses activation and deactivation; its information stays readable.',
@@ -218,10 +234,18 @@ export const OPERATIONS: readonly OperationDoc[] = [
 export const COMMON_ERRORS = [
   { ...E.apiKeyRequired, when: 'No Authorization header.' },
   { ...E.invalidApiKey, when: 'The API key is wrong or was revoked.' },
+  {
+    ...E.paymentRequired,
+    when: `The API key owner’s Key Manager plan is suspended for late payment (${GRACE_DAYS} days after its renewal was due). Every call answers this until the renewal is paid.`,
+  },
+  {
+    ...E.noPlan,
+    when: 'The API key owner has no Key Manager plan: it ended or was never activated.',
+  },
   { ...E.rateLimited, when: 'The plan’s calls per minute are used up; wait Retry-After seconds.' },
   {
     ...E.publishableKeyNotAllowed,
-    when: 'A publishable key called enable/disable or delete: call it from your server with a secret key. It may get information, activate, deactivate its own device and heartbeat.',
+    when: `A publishable key called ${listInWords(SECRET_ONLY_OPERATION_NAMES).toLowerCase()}: call it from your server with a secret key. A publishable key may call: ${listInWords(PUBLISHABLE_OPERATION_NAMES).toLowerCase()}.`,
   },
   {
     ...E.publishableKeyFingerprint,

@@ -7,7 +7,7 @@ import { OperationSection } from '../components/operation-section';
 import { useDocumentTitle } from '../components/use-document-title';
 import { WebhooksTab } from '../components/webhooks-tab';
 import { LIBRARY_DOCS_PATH } from '../content/library';
-import { OPERATIONS } from '../content/operations';
+import { OPERATIONS, operationLabel } from '../content/operations';
 
 type DocTab = 'authentication' | 'keys' | 'webhooks' | 'offline';
 const OTHER_TABS: readonly DocTab[] = ['webhooks', 'offline'];
@@ -69,7 +69,7 @@ export function KeyManagerApiDocsPage() {
                       show({ tab: 'keys', op: op.id });
                     }}
                   >
-                    {op.title}
+                    {operationLabel(op)}
                   </Nav.Link>
                 ))}
               </Nav>
