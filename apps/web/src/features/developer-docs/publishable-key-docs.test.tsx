@@ -33,7 +33,9 @@ describe('what a publishable key may do, as the REST docs say it', () => {
     const rows = within(failures)
       .getAllByRole('row')
       .map((row) => row.textContent ?? '');
-    expect(rows.some((row) => row.startsWith('402') && row.includes(SUBSCRIPTION_SUSPENDED_MESSAGE))).toBe(true);
+    expect(rows.some((row) => row.startsWith('402') && row.includes(SUBSCRIPTION_SUSPENDED_MESSAGE))).toBe(
+      true,
+    );
     expect(rows.some((row) => row.startsWith('403') && row.includes(NO_PLAN_MESSAGE))).toBe(true);
   });
 });
