@@ -33,9 +33,13 @@ export const DEVICE_NOT_FOUND_MESSAGE = 'Device not found';
 export const DEVICE_POLICY_SAVED_MESSAGE = 'Device policy saved';
 export const FINGERPRINT_REQUIRED_MESSAGE = 'Fingerprint is required';
 
-/** "2026-12-21 14:05 UTC": the moment in a refusal, readable anywhere. */
-export function formatUtcMinute(iso: string): string {
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+/**
+ * "2026-12-21 14:05:07 UTC": the moment in a refusal, readable anywhere. To the second, rounded up,
+ * so a person who tries again at the moment it names is not refused (minutes were up to 59 s early).
+ */
+export function formatUtcSecond(iso: string): string {
+  const up = new Date(Math.ceil(Date.parse(iso) / 1000) * 1000).toISOString();
+  return `${up.slice(0, 10)} ${up.slice(11, 19)} UTC`;
 }
 
 /**
@@ -44,7 +48,7 @@ export function formatUtcMinute(iso: string): string {
  * slot. The reply also carries `nextTransferAt` (ISO 8601) for programs.
  */
 export const transferLaterMessage = (nextTransferAtIso: string) =>
-  `Activation limit reached. This licence can move to a new device from ${formatUtcMinute(nextTransferAtIso)}; until then, release a device or ask the seller to.`;
+  `Activation limit reached. This licence can move to a new device from ${formatUtcSecond(nextTransferAtIso)}; until then, release a device or ask the seller to.`;
 
 // ---- Shapes ----
 

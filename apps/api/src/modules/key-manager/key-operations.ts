@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { rawRows } from '../../db/raw-rows.js';
 import { type KeyEventAction, licenceKeys } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { conflict, notFound } from '../../platform/http/errors.js';
+import { AppError, conflict, notFound } from '../../platform/http/errors.js';
 import type { DeviceDetails, Devices } from './devices/devices.js';
 import { makeRoomByTransfer } from './devices/transfers.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
@@ -45,7 +45,8 @@ const RETURNING = sql`id, key, max_activations, current_activations, is_active`;
 /** The webhook events each count change can raise (decision 016). */
 const COUNT_EVENTS: Record<'activate' | 'deactivate', readonly WebhookEventType[]> = {
   // key.deactivated: a transfer releases the idle device it moves from.
-  activate: ['key.activated', 'key.limit_reached', 'key.deactivated'],
+  // lease.expired: an activation at the limit first releases devices whose lease lapsed.
+  activate: ['key.activated', 'key.limit_reached', 'key.deactivated', 'lease.expired'],
   deactivate: ['key.deactivated'],
 };
 
@@ -128,18 +129,32 @@ export class KeyOperations {
     details: DeviceDetails = {},
   ): Promise<ActivationResult> {
     const announce = await this.webhooks.wants(ctx.ownerId, COUNT_EVENTS[action]);
-    const result =
+    const attempt = () =>
       fingerprint || announce
-        ? await this.db.transaction(async (tx) => {
+        ? this.db.transaction(async (tx) => {
             const db = tx as unknown as Db;
             const changed = fingerprint
-              ? await this.withDevice(db, action, ref, ctx, fingerprint, details)
+              ? await this.withDevice(db, action, ref, ctx, fingerprint, details, announce)
               : await this.change(action, ref, ctx, db);
             if (announce && changed.changed)
               await this.announceCount(db, action, ctx.ownerId, changed, fingerprint);
             return changed;
           })
-        : await this.change(action, ref, ctx);
+        : this.change(action, ref, ctx);
+    const result = await attempt().catch(async (error: unknown) => {
+      // An anonymous activation at the limit: devices whose lease lapsed give their slots up first
+      // (a device activation does this inside its own transaction, see withDevice).
+      const atLimit = error instanceof AppError && error.message === ACTIVATION_LIMIT_MESSAGE;
+      if (
+        action === 'activate' &&
+        !fingerprint &&
+        atLimit &&
+        (await this.devices.reclaimLapsed(ctx.ownerId, ref))
+      ) {
+        return attempt();
+      }
+      throw error;
+    });
     if (result.changed)
       this.cache.invalidate({ ownerId: ctx.ownerId, id: result.info.id, key: result.info.key });
     return result;
@@ -258,6 +273,7 @@ export class KeyOperations {
     ctx: CallContext,
     fingerprint: string,
     details: DeviceDetails,
+    announce: boolean,
   ): Promise<ActivationResult> {
     const [key] = await rawRows<KeyStateRow>(
       db,
@@ -274,7 +290,16 @@ export class KeyOperations {
         countUpdate('activate', matches(byId, ctx.ownerId), ctx, this.now()),
       );
       if (row) return { info: toPublic(row), changed: true };
-      // Refused: the key is locked and active, so it is at its limit. A refusal rolls back the device.
+      // Refused: the key is locked and active, so it is at its limit. Devices whose lease lapsed
+      // give their slots up first, as the lease job would (leases at read time, decision 023).
+      if (await this.devices.releaseLapsedLocked(db, ctx.ownerId, byId, announce)) {
+        const [taken] = await rawRows<KeyStateRow>(
+          db,
+          countUpdate('activate', matches(byId, ctx.ownerId), ctx, this.now()),
+        );
+        if (taken) return { info: toPublic(taken), changed: true };
+      }
+      // Still at the limit: a transfer, or the refusal, which rolls back the device.
       const transfer = await makeRoomByTransfer(db, key.id, fingerprint, { ...ctx, now: this.clock.now() });
       return { info: toPublic(key), changed: true, transfer };
     } else {

@@ -24,3 +24,9 @@ export async function freshToken(server: TestServer, dev: Developer): Promise<st
   if (!user) throw new Error('developer vanished');
   return (await server.deps.sessions.issue(user, false)).access;
 }
+
+/** A transfer refusal's time: to the second, rounded up, so a try at that second succeeds. */
+export function utcSecond(iso: string): string {
+  const up = new Date(Math.ceil(Date.parse(iso) / 1000) * 1000).toISOString();
+  return `${up.slice(0, 10)} ${up.slice(11, 19)} UTC`;
+}

@@ -17,7 +17,7 @@ import {
   runJava,
 } from '../../key-manager-sdk/java-kit.test.js';
 import { newDeveloper } from '../key-manager-kit.test.js';
-import { runLeaseJob } from './devices-kit.test.js';
+import { freshToken, runLeaseJob, utcSecond } from './devices-kit.test.js';
 
 // Issue 14 item 2 through the clients: the TypeScript SDK in this Node process and the Java
 // library's documentation example (downloaded jar, real JVM), against the real server.
@@ -95,6 +95,13 @@ describe('@northwind/key-manager: devices, heartbeat, lease, transfer', () => {
       'Key already activated on this device',
     );
 
+    // From here the lease outlasts the hour a transfer waits for, so a reinstall moves the slot by a
+    // transfer (with a shorter lease the lapsed device would simply give it up, no transfer used).
+    const longer = await dev.request(P.setKeyDevicePolicy, {
+      body: { keyId: licence.id, leaseSeconds: 7200, transfersPer30Days: 1, transferIdleSeconds: 3600 },
+      token: await freshToken(server, dev),
+    });
+    expect(longer.status, JSON.stringify(longer.body)).toBe(200);
     // A reinstall (new fingerprint) an hour later moves the slot; the next one must wait 30 days.
     server.clock.advance(61 * MINUTE);
     const moved = await manager.activate(licence.key, 'node-reinstalled');
@@ -136,7 +143,7 @@ describe('Java library: KeepDeviceActive, the documentation example', () => {
     const second = await runJava(classpath, 'KeepDeviceActive', [licence.key, 'java-laptop'], env);
     expect(second.status).toBe(0);
     expect(second.stdout.trim().split('\n')).toEqual([
-      `Refused: Activation limit reached. This licence can move to a new device from ${idleAt.slice(0, 10)} ${idleAt.slice(11, 16)} UTC; until then, release a device or ask the seller to.`,
+      `Refused: Activation limit reached. This licence can move to a new device from ${utcSecond(idleAt)}; until then, release a device or ask the seller to.`,
       `Transfer possible from ${idleAt.replace('.000Z', 'Z')}`,
     ]);
 

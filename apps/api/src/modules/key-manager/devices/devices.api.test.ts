@@ -26,7 +26,7 @@ import { eventually } from '../../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { WebhookReceiver } from '../../../test/webhook-receiver.js';
 import { newDeveloper } from '../key-manager-kit.test.js';
-import { freshToken, runLeaseJob } from './devices-kit.test.js';
+import { freshToken, runLeaseJob, utcSecond } from './devices-kit.test.js';
 
 // Issue 14 item 2 (decision 023): devices, leases with heartbeats, self-serve transfer.
 
@@ -44,6 +44,7 @@ afterAll(async () => {
 });
 
 const MINUTE = 60_000;
+
 const DAY = 86_400_000;
 type Developer = Awaited<ReturnType<typeof newDeveloper>>;
 
@@ -281,7 +282,7 @@ describe('self-serve transfer', () => {
     const idleAt = new Date(oldSeen + 3600_000).toISOString();
     expect(early.body).toEqual({
       status: 'failed',
-      message: `Activation limit reached. This licence can move to a new device from ${idleAt.slice(0, 10)} ${idleAt.slice(11, 16)} UTC; until then, release a device or ask the seller to.`,
+      message: `Activation limit reached. This licence can move to a new device from ${utcSecond(idleAt)}; until then, release a device or ask the seller to.`,
       nextTransferAt: idleAt,
     });
     expect(String(early.body.message).startsWith(ACTIVATION_LIMIT_MESSAGE)).toBe(true);
@@ -318,7 +319,7 @@ describe('self-serve transfer', () => {
     const third = await app(P.activateKey, { key: licence.key, fingerprint: 'install-3' });
     expect(third.status).toBe(409);
     expect(third.body).toMatchObject({ nextTransferAt: nextAt });
-    expect(third.body.message).toContain(`${nextAt.slice(0, 10)} ${nextAt.slice(11, 16)} UTC`);
+    expect(third.body.message).toContain(utcSecond(nextAt));
     expect((await devicesOf(dev, licence.id)).devices.map((d) => d.fingerprint)).toEqual(['install-2']);
 
     // Once the first transfer leaves the 30-day window, the next one is allowed.

@@ -109,7 +109,7 @@ export class Devices {
   ): Promise<Omit<HeartbeatResponse, 'status' | 'message'> & { message: string }> {
     const now = this.clock.now();
     const row = await this.markSeen(ref, fingerprint, ctx);
-    if (!row) throw await this.whyNotSeen(ref, ctx.ownerId);
+    if (!row) throw await this.notSeen(ref, ctx.ownerId);
     const leaseSeconds = Number(row.lease_seconds);
     return {
       message: HEARTBEAT_RECORDED_MESSAGE,
@@ -123,7 +123,8 @@ export class Devices {
    * The heartbeat's one UPDATE, also run by checkout-license (a device that checks out a licence is
    * alive): the device's last-seen time (its lease) and address move to now. Returns the key with its
    * effective lease and entitlements, or null when the key is unknown or disabled or does not hold
-   * this device (`whyNotSeen` names which).
+   * this device, or the device's lease has lapsed (`notSeen` names which). A lapsed lease is never
+   * revived: the device activates again.
    */
   async markSeen(ref: KeyRef, fingerprint: string, ctx: CallContext): Promise<SeenKeyRow | null> {
     const [row] = await rawRows<SeenKeyRow>(
@@ -132,22 +133,67 @@ export class Devices {
             ip = ${ctx.ip}, user_agent = ${ctx.userAgent}
           from licence_keys k ${POLICY_JOIN}
           where d.key_id = k.id and d.fingerprint = ${fingerprint} and k.is_active
-            and ${keyMatches(ref, ctx.ownerId)}
+            and ${keyMatches(ref, ctx.ownerId)} and not ${lapsed(this.clock.now())}
           returning ${KEY_COLUMNS}, ${effective.leaseSeconds} as lease_seconds, k.entitlements`,
     );
     return row ?? null;
   }
 
-  /** Why `markSeen` matched nothing: 404 unknown key, 409 disabled, 409 device not activated. */
-  async whyNotSeen(ref: KeyRef, ownerId: string, field?: string) {
+  /**
+   * The refusal when `markSeen` matched nothing: 404 unknown key, 409 disabled, 409 device not
+   * activated. A device refused because its lease lapsed gives its slot back here, so the key's count
+   * is right at once rather than at the next run of the lease job.
+   */
+  async notSeen(ref: KeyRef, ownerId: string, field?: string) {
     const [key] = await rawRows<KeyRow>(
       this.db,
       sql`select ${KEY_COLUMNS} from licence_keys k where ${keyMatches(ref, ownerId)} limit 1`,
     );
     if (!key) return notFound(INVALID_KEY_MESSAGE);
     if (!key.is_active) return conflict(KEY_DISABLED_MESSAGE);
+    await this.reclaimLapsed(ownerId, { id: key.id });
     // Never activated here, deactivated, released, or its lease lapsed: activate again.
     return conflict(FINGERPRINT_NOT_ACTIVATED_MESSAGE, field);
+  }
+
+  /**
+   * Leases at read time (decision 023): releases the key's devices whose lease lapsed, in a
+   * transaction of its own, exactly as the lease job would. True when a slot was freed.
+   */
+  async reclaimLapsed(ownerId: string, ref: KeyRef): Promise<boolean> {
+    const announce = await this.webhooks.wants(ownerId, [RELEASE_EVENT.expire]);
+    const info = await this.db.transaction((tx) =>
+      this.releaseLapsedLocked(tx as unknown as Db, ownerId, ref, announce),
+    );
+    if (info) this.cache.invalidate({ ownerId, id: info.id, key: info.key });
+    return info !== null;
+  }
+
+  /**
+   * Inside a transaction (an activation's at the key's limit, or `reclaimLapsed`'s): locks the key
+   * and releases its devices whose lease lapsed. Returns the key's information after the last
+   * release, or null when none lapsed. The caller invalidates the cache after its commit.
+   */
+  async releaseLapsedLocked(
+    db: Db,
+    ownerId: string,
+    ref: KeyRef,
+    announce: boolean,
+  ): Promise<PublicKeyInformation | null> {
+    const key = await this.lockKey(db, ownerId, ref);
+    if (!key || Number(key.lease_seconds) <= 0) return null;
+    const due = await rawRows<{ id: string }>(
+      db,
+      sql`select d.id from licence_key_devices d join licence_keys k on k.id = d.key_id ${POLICY_JOIN}
+          where d.key_id = ${key.id}::uuid and ${lapsed(this.clock.now())} order by d.last_seen_at`,
+    );
+    let info: PublicKeyInformation | null = null;
+    // Expiry is nobody's call: the key event carries no address, as the job's does not.
+    const ctx = { ownerId, ip: null, userAgent: null };
+    for (const device of due) {
+      info = (await this.releaseLocked(db, key, device.id, 'expire', ctx, announce)) ?? info;
+    }
+    return info;
   }
 
   /** get-key-information's `devices`: the most recently seen, at most 100. */
@@ -248,59 +294,80 @@ export class Devices {
     reason: ReleaseReason,
     ctx: CallContext,
   ): Promise<PublicKeyInformation | null> {
-    const type = RELEASE_EVENT[reason];
     // Asked before the transaction (PGlite has one connection; see WebhookEmitter.emit).
-    const announce = await this.webhooks.wants(ownerId, [type]);
-    const now = this.clock.now();
+    const announce = await this.webhooks.wants(ownerId, [RELEASE_EVENT[reason]]);
     const info = await this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
-      const [key] = await rawRows<KeyRow & PolicyRow>(
-        db,
-        sql`select ${KEY_COLUMNS}, ${POLICY_COLUMNS} from licence_keys k ${POLICY_JOIN}
-            where k.id = ${keyId}::uuid and k.owner_id = ${ownerId}::uuid for no key update of k`,
-      );
-      if (!key) return null;
-      const leaseSeconds = Number(key.lease_seconds);
-      // The job re-checks the lease under the lock: a heartbeat may have arrived since it looked.
-      const stillDue =
-        reason === 'expire'
-          ? sql`and ${leaseSeconds} > 0 and d.last_seen_at < ${new Date(now.getTime() - leaseSeconds * 1000).toISOString()}::timestamptz`
-          : sql``;
-      const [device] = await rawRows<DeviceRow>(
-        db,
-        sql`delete from licence_key_devices d where d.id = ${deviceId}::uuid and d.key_id = ${keyId}::uuid
-            ${stillDue} returning ${DEVICE_COLUMNS}`,
-      );
-      if (!device) return null;
-      const [after] = await rawRows<KeyRow>(
-        db,
-        sql`with changed as (
-              update licence_keys set current_activations = greatest(current_activations - 1, 0),
-                updated_at = ${now.toISOString()}::timestamptz
-              where id = ${keyId}::uuid returning owner_id, id, key, max_activations, current_activations, is_active
-            ),
-            logged as (
-              insert into key_events (owner_id, key_id, action, delta, ip, user_agent, created_at)
-              select owner_id, id, ${reason}, -1, ${ctx.ip}, ${ctx.userAgent}, ${now.toISOString()}::timestamptz
-              from changed
-            )
-            select id, key, max_activations, current_activations, is_active from changed`,
-      );
-      if (!after) return null;
-      const information = toKeyInformation(after);
-      if (announce) {
-        const data =
-          reason === 'expire'
-            ? { key: information, device: toDevice(device, leaseSeconds, 'owner') }
-            : { key: information, fingerprint: device.fingerprint, reason: 'released' };
-        await this.webhooks.emit(db, ownerId, type, data);
-      }
-      return information;
+      const key = await this.lockKey(db, ownerId, { id: keyId });
+      return key ? this.releaseLocked(db, key, deviceId, reason, ctx, announce) : null;
     });
     if (info) this.cache.invalidate({ ownerId, id: info.id, key: info.key });
     return info;
   }
+
+  /** The key's row, locked first as every key writer does (key-lock-order.ts), with its policy. */
+  private async lockKey(db: Db, ownerId: string, ref: KeyRef): Promise<(KeyRow & PolicyRow) | undefined> {
+    const [key] = await rawRows<KeyRow & PolicyRow>(
+      db,
+      sql`select ${KEY_COLUMNS}, ${POLICY_COLUMNS} from licence_keys k ${POLICY_JOIN}
+          where ${keyMatches(ref, ownerId)} for no key update of k`,
+    );
+    return key;
+  }
+
+  /** Releases one device of a key whose row this transaction holds; null when it was gone already. */
+  private async releaseLocked(
+    db: Db,
+    key: KeyRow & PolicyRow,
+    deviceId: string,
+    reason: ReleaseReason,
+    ctx: CallContext,
+    announce: boolean,
+  ): Promise<PublicKeyInformation | null> {
+    const now = this.clock.now();
+    const leaseSeconds = Number(key.lease_seconds);
+    // An expiry re-checks the lease under the lock: a heartbeat may have arrived since it looked.
+    const stillDue =
+      reason === 'expire'
+        ? sql`and ${leaseSeconds} > 0 and d.last_seen_at < ${new Date(now.getTime() - leaseSeconds * 1000).toISOString()}::timestamptz`
+        : sql``;
+    const [device] = await rawRows<DeviceRow>(
+      db,
+      sql`delete from licence_key_devices d where d.id = ${deviceId}::uuid and d.key_id = ${key.id}::uuid
+          ${stillDue} returning ${DEVICE_COLUMNS}`,
+    );
+    if (!device) return null;
+    const [after] = await rawRows<KeyRow>(
+      db,
+      sql`with changed as (
+            update licence_keys set current_activations = greatest(current_activations - 1, 0),
+              updated_at = ${now.toISOString()}::timestamptz
+            where id = ${key.id}::uuid returning owner_id, id, key, max_activations, current_activations, is_active
+          ),
+          logged as (
+            insert into key_events (owner_id, key_id, action, delta, ip, user_agent, created_at)
+            select owner_id, id, ${reason}, -1, ${ctx.ip}, ${ctx.userAgent}, ${now.toISOString()}::timestamptz
+            from changed
+          )
+          select id, key, max_activations, current_activations, is_active from changed`,
+    );
+    if (!after) return null;
+    const information = toKeyInformation(after);
+    if (announce) {
+      const data =
+        reason === 'expire'
+          ? { key: information, device: toDevice(device, leaseSeconds, 'owner') }
+          : { key: information, fingerprint: device.fingerprint, reason: 'released' };
+      await this.webhooks.emit(db, ctx.ownerId, RELEASE_EVENT[reason], data);
+    }
+    return information;
+  }
 }
+
+/** A device whose lease lapsed at `now` (in a statement joining `d`, `k` and the policy `p`). */
+const lapsed = (now: Date) =>
+  sql`(${effective.leaseSeconds} > 0
+       and d.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${effective.leaseSeconds}))`;
 
 interface KeyPolicyColumns {
   own_lease: number | null;

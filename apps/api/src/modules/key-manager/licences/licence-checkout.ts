@@ -31,7 +31,7 @@ export class LicenceCheckout {
     const { ref, fingerprint } = request;
     const ownerId = ctx.ownerId;
     const row = await this.devices.markSeen(ref, fingerprint, ctx);
-    if (!row) throw await this.devices.whyNotSeen(ref, ownerId, 'fingerprint');
+    if (!row) throw await this.devices.notSeen(ref, ownerId, 'fingerprint');
     const signer = await this.signingKeys.currentSigner(ownerId);
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
     const license: LicensePayload = {
