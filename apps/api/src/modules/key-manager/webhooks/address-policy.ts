@@ -3,14 +3,12 @@ import { WEBHOOK_HTTPS_MESSAGE, WEBHOOK_PRIVATE_ADDRESS_MESSAGE, WEBHOOK_URL_MES
 import { badRequest } from '../../../platform/http/errors.js';
 
 /**
- * Addresses a webhook may never reach (SSRF): the IANA special-purpose ranges that are not global —
- * "this network", loopback, private, carrier-grade NAT, link-local (cloud metadata lives at
- * 169.254.169.254), documentation, benchmarking, multicast and reserved — and their IPv6
- * counterparts, plus the IPv6 forms that embed an IPv4 address a gateway would unwrap (NAT64,
- * 6to4, Teredo). IPv4-mapped IPv6 (`::ffff:127.0.0.1`) is checked against the IPv4 rules by
- * BlockList itself.
+ * IPv4 addresses a webhook may never reach (SSRF): the IANA special-purpose ranges that are not
+ * global — "this network", loopback, private, carrier-grade NAT, link-local (cloud metadata lives at
+ * 169.254.169.254), IETF protocol assignments, documentation, the 6to4 relay anycast, benchmarking,
+ * multicast and reserved.
  */
-const NON_PUBLIC = new net.BlockList();
+const NON_PUBLIC_IPV4 = new net.BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -28,31 +26,90 @@ for (const [network, prefix] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, 'ipv4');
+  NON_PUBLIC_IPV4.addSubnet(network, prefix, 'ipv4');
 }
+
+/**
+ * IPv6 ranges inside global unicast (2000::/3) that are still not public. Each form that embeds an
+ * IPv4 address is decided in `isPublicIpv6`; the ones refused whatever they embed are here:
+ * - Teredo 2001::/32 (within 2001::/23, the IETF protocol assignments): a relay unwraps the
+ *   client's IPv4 address, which the address's owner picks and may be private; a Teredo address is
+ *   a client behind a NAT, never a server a webhook should reach.
+ * - 6to4 2002::/16: a relay unwraps the embedded IPv4 address. 6to4 is deprecated (RFC 7526), its
+ *   anycast relays are gone, and judging the embedded address would still trust a relay chosen by
+ *   someone else's routing: no receiver worth supporting lives there.
+ * - documentation 2001:db8::/32 and 3fff::/20 (RFC 9637).
+ */
+const NON_PUBLIC_GLOBAL_IPV6 = new net.BlockList();
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['64:ff9b::', 96],
-  ['64:ff9b:1::', 48],
-  ['100::', 64],
   ['2001::', 23],
   ['2001:db8::', 32],
   ['2002::', 16],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['fec0::', 10],
-  ['ff00::', 8],
+  ['3fff::', 20],
 ] as const) {
-  NON_PUBLIC.addSubnet(network, prefix, 'ipv6');
+  NON_PUBLIC_GLOBAL_IPV6.addSubnet(network, prefix, 'ipv6');
 }
+
+/** The 16 bytes of a valid IPv6 address (`::` and a trailing dotted IPv4 part expanded). */
+function ipv6Bytes(address: string): Uint8Array {
+  let text = address.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head = '', tail] = text.split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = tail ? tail.split(':') : [];
+  const zeros = tail === undefined ? [] : Array(8 - headGroups.length - tailGroups.length).fill('0');
+  const bytes = new Uint8Array(16);
+  for (const [index, group] of [...headGroups, ...zeros, ...tailGroups].entries()) {
+    const value = Number.parseInt(group, 16);
+    bytes[index * 2] = value >> 8;
+    bytes[index * 2 + 1] = value & 0xff;
+  }
+  return bytes;
+}
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[]) =>
+  prefix.every((byte, index) => bytes[index] === byte);
+const lastIpv4 = (bytes: Uint8Array) => Array.from(bytes.subarray(12)).join('.');
+
+/** ::ffff:0:0/96, IPv4-mapped. */
+const MAPPED = [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff];
+/** 64:ff9b::/96, the NAT64 well-known prefix (RFC 6052). */
+const NAT64_WELL_KNOWN = [0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0];
+
+/**
+ * Whether an IPv6 address is public. The forms that carry an IPv4 address:
+ * - IPv4-mapped ::ffff:a.b.c.d: the socket connects to a.b.c.d itself, so it is judged as that
+ *   IPv4 address (::ffff:8.8.8.8 is as public as 8.8.8.8).
+ * - NAT64 well-known prefix 64:ff9b::a.b.c.d: a NAT64 gateway connects to a.b.c.d, so it is judged
+ *   as that address. Refusing the prefix outright would refuse every IPv4-only receiver to a server
+ *   on an IPv6-only network, whose DNS64 resolver answers exactly these.
+ * - Everything outside global unicast 2000::/3 is refused, whatever it embeds: that covers
+ *   IPv4-compatible ::a.b.c.d (::/96, deprecated by RFC 4291), IPv4-translated ::ffff:0:a.b.c.d
+ *   (::ffff:0:0:0/96, SIIT), the NAT64 local-use prefix 64:ff9b:1::/48 (RFC 8215: where the IPv4
+ *   address sits depends on a prefix length only its operator knows, and it is not global), the
+ *   rest of ::/8 (unspecified, loopback), discard-only 100::/64, unique-local fc00::/7, link-local
+ *   fe80::/10, site-local fec0::/10 and multicast ff00::/8.
+ * - Teredo and 6to4 are refused whatever they embed (NON_PUBLIC_GLOBAL_IPV6 says why).
+ */
+function isPublicIpv6(address: string): boolean {
+  const bytes = ipv6Bytes(address);
+  if (startsWith(bytes, MAPPED) || startsWith(bytes, NAT64_WELL_KNOWN)) return isPublicIpv4(lastIpv4(bytes));
+  const globalUnicast = ((bytes[0] ?? 0) & 0xe0) === 0x20;
+  return globalUnicast && !NON_PUBLIC_GLOBAL_IPV6.check(address, 'ipv6');
+}
+
+const isPublicIpv4 = (address: string) => !NON_PUBLIC_IPV4.check(address, 'ipv4');
 
 /** True only for an IP address that is routable on the public internet. */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   const family = net.isIP(bare);
-  if (family === 0) return false;
-  return !NON_PUBLIC.check(bare, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return isPublicIpv4(bare);
+  return family === 6 && isPublicIpv6(bare);
 }
 
 /** The host of a URL as an IP literal (IPv6 without brackets), or null for a DNS name. */
