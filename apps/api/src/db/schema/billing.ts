@@ -132,6 +132,11 @@ export const payments = pgTable(
     subscriptionId: uuid('subscription_id').references(() => planSubscriptions.id, { onDelete: 'set null' }),
     /** Null with a subscription: no end (lifetime). */
     paidUntil: timestamp('paid_until', { withTimezone: true }),
+    /**
+     * A renewal: the period end it extends, as it was when the checkout opened (or the saved card was
+     * charged). Once another payment has moved that period end, this one pays for nothing (decision 021).
+     */
+    renewsPeriodEnd: timestamp('renews_period_end', { withTimezone: true }),
     refundedCents: integer('refunded_cents').notNull().default(0),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     disputeStatus: text('dispute_status', { enum: ['open', 'won', 'lost'] }),

@@ -108,6 +108,7 @@ export class Activation {
       kind: 'renewal',
       productId,
       planId: current.plan.id,
+      renewsPeriodEnd: current.subscription.currentPeriodEnd,
       amountCents: current.plan.priceCents,
       currency: current.plan.currency,
       description: `${describePlan(current.product, current.plan)} renewal`,

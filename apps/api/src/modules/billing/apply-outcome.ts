@@ -2,11 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { type PaymentRow, payments, receipts } from '../../db/schema/index.js';
 import { endBoughtAccess, holdBoughtAccess, releaseBoughtAccess } from './access-reversal.js';
-import { fulfilPayment } from './fulfil.js';
+import { fulfilPayment, writeReceipt } from './fulfil.js';
 import type { PaymentProvider, VerifiedEvent } from './providers/provider.js';
 import type { AppliedOutcome } from './webhook-outcome.js';
 
 type PaymentChange = Partial<typeof payments.$inferInsert>;
+
+/** A renewal paid for a period another payment had already paid (decision 021). */
+export const PERIOD_ALREADY_PAID_MESSAGE =
+  'This period was already paid by another payment: this payment is refunded in full';
 
 const money = (cents: number, currency: string) => `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -40,6 +44,27 @@ export async function applyOutcome(
       const purchase = await fulfilPayment(tx, payment, event.billing, provider.methodLabel, now);
       await update({ subscriptionId: purchase.subscriptionId, paidUntil: purchase.paidUntil });
       return true;
+    }
+    case 'period-already-paid': {
+      // The money was taken: the payment is paid and has a receipt, but buys nothing. The renewal
+      // hook queues its full refund in this transaction (renewal-webhooks.ts).
+      await update({
+        status: 'paid',
+        statusMessage: PERIOD_ALREADY_PAID_MESSAGE,
+        paidAt: now,
+        providerPaymentRef: event.providerPaymentRef ?? payment.providerPaymentRef,
+      });
+      const bought = 'Nothing: the period was already paid';
+      await writeReceipt(
+        tx,
+        payment,
+        event.billing,
+        provider.methodLabel,
+        bought,
+        now,
+        PERIOD_ALREADY_PAID_MESSAGE,
+      );
+      return false;
     }
     case 'canceled':
     case 'failed':

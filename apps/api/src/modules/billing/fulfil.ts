@@ -111,6 +111,23 @@ export async function fulfilPayment(
       : 'Lifetime';
   }
 
+  await writeReceipt(tx, payment, billing, methodLabel, duration, now);
+  return { subscriptionId, paidUntil: periodEnd };
+}
+
+/**
+ * The receipt of a paid payment (what Payment History shows), once per payment. `duration` says
+ * what it bought.
+ */
+export async function writeReceipt(
+  tx: Db,
+  payment: PaymentRow,
+  billing: BillingDetails,
+  methodLabel: string,
+  duration: string,
+  now: Date,
+  statusMessage = 'Payment received',
+): Promise<void> {
   const [user] = await tx
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
@@ -118,7 +135,7 @@ export async function fulfilPayment(
   const items = await tx
     .select({ item: saasPlanItems.item })
     .from(saasPlanItems)
-    .where(eq(saasPlanItems.planId, plan.id));
+    .where(eq(saasPlanItems.planId, payment.planId));
   await tx
     .insert(receipts)
     .values({
@@ -138,8 +155,7 @@ export async function fulfilPayment(
       amountCents: payment.amountCents,
       currency: payment.currency,
       status: 'paid',
-      statusMessage: 'Payment received',
+      statusMessage,
     })
     .onConflictDoNothing({ target: receipts.paymentId });
-  return { subscriptionId, paidUntil: periodEnd };
 }

@@ -9,6 +9,7 @@ import type { CatalogService } from '../catalog/service.js';
 import { applyOutcome } from './apply-outcome.js';
 import type { PaymentMails } from './payment-mails.js';
 import type { CompletionPolicy } from './payment-policy.js';
+import { periodAlreadyPaid } from './period-already-paid.js';
 import type { CheckoutInput, PaymentProvider, VerifiedEvent } from './providers/provider.js';
 import { type AppliedOutcome, decideOutcome } from './webhook-outcome.js';
 
@@ -22,6 +23,8 @@ export interface StartPayment {
   amountCents: number;
   currency: string;
   description: string;
+  /** A renewal: the period end it extends (paid once, decision 021). */
+  renewsPeriodEnd?: Date | null;
 }
 
 export function toSummary(row: PaymentRow): PaymentSummary {
@@ -123,6 +126,7 @@ export class PaymentService {
         productId: input.productId,
         planId: input.planId,
         upgradeRequestId: input.upgradeRequestId ?? null,
+        renewsPeriodEnd: input.renewsPeriodEnd ?? null,
         description: input.description,
         amountCents: input.amountCents,
         currency: input.currency,
@@ -180,6 +184,7 @@ export class PaymentService {
         productId: row.productId,
         planId: row.planId,
         upgradeRequestId: row.upgradeRequestId,
+        renewsPeriodEnd: row.renewsPeriodEnd,
         amountCents: row.amountCents,
         currency: row.currency,
         description: row.description,
@@ -283,8 +288,11 @@ export class PaymentService {
           .limit(1)
           .for('update')
       : [];
-    const outcome = decideOutcome(event, payment);
-    if (outcome === 'paid' && payment) this.assertMayComplete(payment.provider);
+    let outcome = decideOutcome(event, payment);
+    if (outcome === 'paid' && payment) {
+      this.assertMayComplete(payment.provider);
+      if (await periodAlreadyPaid(tx, payment)) outcome = 'period-already-paid';
+    }
     const stored = await tx
       .insert(paymentEvents)
       .values({

@@ -49,6 +49,9 @@ function toAdminPayment(row: {
   };
 }
 
+/** Who made the refund of a period paid twice (the log and the stored event name an admin otherwise). */
+const PAID_TWICE = 'period-paid-twice';
+
 /**
  * The admin's side of payments: the list, and refunds through the provider that took the money
  * (decision 022). A refund the provider made is applied as a verified event of that provider, stored
@@ -102,6 +105,20 @@ export class RefundService {
   }
 
   /**
+   * The job's full refund of a renewal paid for a period another payment had already paid (decision
+   * 021). A payment refunded meanwhile, or changed by an admin's refund, is left as it is (a 4xx is
+   * final); a provider's refusal or silence throws, so the job tries again.
+   */
+  async refundPaidTwice(paymentId: string): Promise<void> {
+    try {
+      await this.refund(PAID_TWICE, paymentId, undefined, 0);
+    } catch (error) {
+      if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      this.log.warn({ paymentId, reason: error.message }, 'refund of a period paid twice not made');
+    }
+  }
+
+  /**
    * Refunds `amountCents` of a paid payment (all that is left when omitted) through its provider.
    * What is left decides full or partial: a full refund ends the access the payment bought.
    *
@@ -114,6 +131,7 @@ export class RefundService {
    * the admin retries (the idempotency key names the payment and the total it reaches).
    */
   async refund(
+    /** The admin's id, or what refunds on its own (PAID_TWICE). */
     adminId: string,
     paymentId: string,
     amountCents: number | undefined,

@@ -61,6 +61,7 @@ export class SandboxRenewalCharges {
           kind: 'renewal',
           productId: subscription.productId,
           planId: row.plan.id,
+          renewsPeriodEnd: periodEnd,
           description: `${describePlan(row.product, row.plan)} renewal`,
           amountCents: row.plan.priceCents,
           currency: row.plan.currency,

@@ -22,7 +22,8 @@ import type { AppliedOutcome } from './webhook-outcome.js';
  * What webhooks do to automatic renewals (decision 021), inside the webhook's transaction, after
  * the event was stored once under its id (so a replay does nothing):
  * - a paid checkout of a recurring plan saves the card (sandbox) or the Stripe subscription, and any
- *   paid payment of a subscription ends its dunning;
+ *   paid payment of a subscription ends its dunning; a renewal paid for a period already paid is
+ *   queued for a full refund;
  * - a failed off-session charge (sandbox) or `invoice.payment_failed` (Stripe) is a dunning step;
  * - `invoice.paid` for a later period is a renewal: a payment, a receipt and its mail, the period
  *   moved to Stripe's; `customer.subscription.updated/deleted` follow cancel at period end and ends.
@@ -34,6 +35,8 @@ export class RenewalWebhooks implements PaymentLifecycle {
     private readonly updateCardUrl: string,
     /** Queues the end of a Stripe subscription in the caller's transaction (null without Stripe). */
     private readonly cancelAtStripe: ((tx: Db, subscriptionRef: string) => Promise<void>) | null,
+    /** Queues the full refund of a payment for a period already paid, in the caller's transaction. */
+    private readonly refundPaidTwice: (tx: Db, paymentId: string) => Promise<void>,
   ) {}
 
   async afterOutcome(
@@ -43,6 +46,10 @@ export class RenewalWebhooks implements PaymentLifecycle {
     event: VerifiedEvent,
     now: Date,
   ): Promise<boolean> {
+    if (outcome === 'period-already-paid') {
+      await this.refundPaidTwice(tx, paymentId);
+      return false;
+    }
     if (outcome === 'refunded' || outcome === 'dispute-lost') {
       await this.stopRenewingEnded(tx, paymentId, now);
       return false;

@@ -22,6 +22,8 @@ import { UpgradeService } from './upgrades.js';
 
 /** Ends a Stripe subscription whose access ended here (refund, lost dispute): off the webhook's path. */
 export const STRIPE_CANCEL_JOB = 'billing.stripe-cancel';
+/** Refunds a renewal paid for a period another payment had already paid (decision 021). */
+export const REFUND_PAID_TWICE_JOB = 'billing.refund-paid-twice';
 
 export interface BillingServices {
   sandbox: SandboxProvider;
@@ -96,6 +98,14 @@ export function createBillingServices(deps: AppDeps): BillingServices {
       handle: (job) => stripeForJobs.cancelSubscription(job.data.subscription),
     });
   }
+  const refunds = new RefundService(db, providers, payments, deps.log);
+  deps.jobs.define<{ payment: string }>({
+    name: REFUND_PAID_TWICE_JOB,
+    retryLimit: 8,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    handle: (job) => refunds.refundPaidTwice(job.data.payment),
+  });
   payments.useLifecycle(
     new RenewalWebhooks(
       deps.mailer,
@@ -106,6 +116,9 @@ export function createBillingServices(deps: AppDeps): BillingServices {
             await deps.jobs.enqueue(STRIPE_CANCEL_JOB, { subscription }, { db: tx });
           }
         : null,
+      async (tx, payment) => {
+        await deps.jobs.enqueue(REFUND_PAID_TWICE_JOB, { payment }, { db: tx });
+      },
     ),
   );
   const seller = sellerOf(config);
@@ -143,7 +156,7 @@ export function createBillingServices(deps: AppDeps): BillingServices {
     ),
     renewalCharges,
     updateCardUrl: subscriptionsTab,
-    refunds: new RefundService(db, providers, payments, deps.log),
+    refunds,
     receiptDocuments: new ReceiptDocuments(db, seller),
     async emailOf(userId) {
       const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));

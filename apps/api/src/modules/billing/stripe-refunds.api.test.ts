@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { BILLING_PATHS, REFUND_ALREADY_MESSAGE, REFUND_DONE_MESSAGE } from '@app/contract';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../test/eventually.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { billingKit } from './billing-kit.test.js';
@@ -105,6 +106,7 @@ beforeAll(async () => {
       STRIPE_SECRET_KEY: 'sk_test_standin',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: apiUrl,
+      JOBS_POLL_SECONDS: '0.5',
     },
   });
   kit = billingKit(server);
@@ -134,9 +136,8 @@ function sendWebhook(payload: string) {
   return kit.request(BILLING_PATHS.stripeWebhook, { body: payload, headers: { 'stripe-signature': header } });
 }
 
-/** A developer who paid for Pro through Stripe Checkout (its signed `checkout.session.completed`). */
-async function paidPro() {
-  const { dev, pro, paymentID } = await proCheckout();
+/** Stripe's signed `checkout.session.completed` for one of our payments, paid with `pi_for_<payment>`. */
+function completeCheckout(paymentID: string, amount: number) {
   const completed = JSON.stringify({
     id: `evt_paid_${paymentID}`,
     object: 'event',
@@ -146,7 +147,7 @@ async function paidPro() {
         id: 'cs_paid',
         object: 'checkout.session',
         payment_status: 'paid',
-        amount_total: pro.price,
+        amount_total: amount,
         currency: 'usd',
         payment_intent: `pi_for_${paymentID}`,
         client_reference_id: paymentID,
@@ -155,7 +156,13 @@ async function paidPro() {
       },
     },
   });
-  expect((await sendWebhook(completed)).body).toEqual({ received: true, duplicate: false });
+  return sendWebhook(completed);
+}
+
+/** A developer who paid for Pro through Stripe Checkout (payment mode: renewed by hand). */
+async function paidPro() {
+  const { dev, pro, paymentID } = await proCheckout();
+  expect((await completeCheckout(paymentID, pro.price)).body).toEqual({ received: true, duplicate: false });
   expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBe(pro.id);
   return { dev, pro, paymentID };
 }
@@ -274,6 +281,40 @@ describe('admin refunds through Stripe', () => {
     });
     expect(await receiptOf(dev.token)).toMatchObject({ status: 'paid', refunded_amount: 0 });
     expect(await refundMails(dev.email)).toHaveLength(0);
+  });
+});
+
+describe('a period paid twice through Stripe', () => {
+  it('two renewal checkouts both paid: one period is added, the other payment is refunded at Stripe', async () => {
+    const { dev, pro } = await paidPro();
+    const before = await subscriptionOf(dev.token);
+    const renew = () =>
+      kit.request<{ paymentData: { paymentID: string } }>(BILLING_PATHS.renew, {
+        body: { productID: dev.productId },
+        token: dev.token,
+      });
+    const first = (await renew()).body.paymentData.paymentID;
+    const second = (await renew()).body.paymentData.paymentID;
+    expect((await completeCheckout(first, pro.price)).status).toBe(200);
+    expect((await completeCheckout(second, pro.price)).status).toBe(200);
+
+    const periodEnd = new Date(before?.period_end ?? '');
+    periodEnd.setUTCMonth(periodEnd.getUTCMonth() + 1);
+    expect((await subscriptionOf(dev.token))?.period_end).toBe(periodEnd.toISOString());
+    const refunded = await eventually(async () => {
+      const payment = await paymentOf(dev.email, second);
+      return payment.status === 'refunded' && payment;
+    });
+    expect(refunded).toMatchObject({ refunded: pro.price });
+    const atStripe = refunds.get(`refund-${second}-${pro.price}`);
+    expect(atStripe?.form.get('payment_intent')).toBe(`pi_for_${second}`);
+    expect(atStripe?.form.get('amount')).toBe(String(pro.price));
+    expect((await paymentOf(dev.email, first)).status).toBe('paid');
+    expect(await subscriptionOf(dev.token)).toMatchObject({
+      state: 'active',
+      period_end: periodEnd.toISOString(),
+    });
+    expect(await refundMails(dev.email)).toHaveLength(1);
   });
 });
 

@@ -12,6 +12,8 @@ export type AppliedOutcome =
   | 'dispute-won'
   | 'dispute-lost'
   | 'already-paid'
+  /** Paid, but for a period another payment already paid (decision 021): refunded, adds nothing. */
+  | 'period-already-paid'
   | 'ignored-after-paid'
   | 'already-refunded'
   | 'not-paid'

@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "renews_period_end" timestamp with time zone;

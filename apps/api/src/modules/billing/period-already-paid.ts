@@ -1,0 +1,30 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { type PaymentRow, planSubscriptions } from '../../db/schema/index.js';
+
+/**
+ * Whether a renewal that was just paid is for a period another payment has paid since it was opened
+ * (decision 021): two "Renew" checkouts opened side by side, or a hand renewal left open while the
+ * saved card renewed. A renewal extends the period end it was opened for; once that end has moved,
+ * the period is paid and this payment buys nothing (it is refunded).
+ *
+ * Runs in the webhook's transaction and locks the subscription row, so two renewals settled at the
+ * same moment are decided one after the other: the second sees the period end the first moved.
+ * A renewal of an ended subscription, or of a plan changed since, is left to `fulfilPayment` as before.
+ */
+export async function periodAlreadyPaid(tx: Db, payment: PaymentRow): Promise<boolean> {
+  if (payment.kind !== 'renewal' || payment.renewsPeriodEnd === null) return false;
+  const [current] = await tx
+    .select({ planId: planSubscriptions.planId, periodEnd: planSubscriptions.currentPeriodEnd })
+    .from(planSubscriptions)
+    .where(
+      and(
+        eq(planSubscriptions.userId, payment.userId),
+        eq(planSubscriptions.productId, payment.productId),
+        eq(planSubscriptions.status, 'active'),
+      ),
+    )
+    .for('update');
+  if (!current || current.planId !== payment.planId) return false;
+  return current.periodEnd?.getTime() !== payment.renewsPeriodEnd.getTime();
+}
