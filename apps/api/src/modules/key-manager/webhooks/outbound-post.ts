@@ -11,6 +11,8 @@ export interface PostOutcome {
   latencyMs: number;
   responseExcerpt: string | null;
   error: string | null;
+  /** No answer within the timeout: the attempt held its worker for the whole timeout. */
+  timedOut: boolean;
 }
 
 export interface PostOptions {
@@ -38,7 +40,14 @@ export function postWebhook(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const refused = (error: string): Promise<PostOutcome> =>
-    Promise.resolve({ statusCode: null, succeeded: false, latencyMs: 0, responseExcerpt: null, error });
+    Promise.resolve({
+      statusCode: null,
+      succeeded: false,
+      latencyMs: 0,
+      responseExcerpt: null,
+      error,
+      timedOut: false,
+    });
   if (!options.allowPrivate) {
     if (url.protocol !== 'https:') return refused('Refused: production endpoints must use https://');
     const literal = literalAddress(url);
@@ -79,6 +88,7 @@ export function postWebhook(
             latencyMs: elapsed(),
             responseExcerpt: excerpt(Buffer.concat(chunks), options.excerptBytes),
             error: null,
+            timedOut: false,
           });
         response.on('data', (chunk: Buffer) => {
           if (size < options.excerptBytes) chunks.push(chunk);
@@ -98,6 +108,7 @@ export function postWebhook(
         latencyMs: elapsed(),
         responseExcerpt: null,
         error: describe(error, options.timeoutMs),
+        timedOut: isTimeout(error),
       }),
     );
     request.end(body);
@@ -124,8 +135,10 @@ const publicOnlyLookup: LookupFunction = (hostname, lookupOptions, callback) => 
   });
 };
 
+const isTimeout = (error: Error) => error.name === 'AbortError' || error.name === 'TimeoutError';
+
 function describe(error: Error, timeoutMs: number): string {
-  if (error.name === 'AbortError' || error.name === 'TimeoutError') return `Timed out after ${timeoutMs} ms`;
+  if (isTimeout(error)) return `Timed out after ${timeoutMs} ms`;
   return error.message.slice(0, 500);
 }
 

@@ -1,15 +1,13 @@
 import { WEBHOOK_RESPONSE_EXCERPT_BYTES, WEBHOOK_SIGNATURE_HEADER } from '@app/contract';
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.js';
-import {
-  webhookAttempts,
-  webhookDeliveries,
-  webhookEndpoints,
-  webhookEvents,
-} from '../../../db/schema/index.js';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.js';
+import { notSent, recordAttempt } from './delivery-attempts.js';
+import { DeliverySlots } from './delivery-slots.js';
+import { EndpointPauses } from './endpoint-pauses.js';
 import { type PostOutcome, postWebhook } from './outbound-post.js';
 import type { SecretBox } from './secret-box.js';
 import { signatureHeader } from './signing.js';
@@ -21,9 +19,17 @@ export interface WebhookDeliverySettings {
   retryLimit: number;
   retryDelaySeconds: number;
   timeoutMs: number;
+  /** Parallel attempts on one instance (`WEBHOOK_WORKERS`). */
+  workers: number;
   allowPrivate: boolean;
   logDays: number;
 }
+
+/** Attempts to one endpoint at a time, on one instance. */
+export const ENDPOINT_SLOTS = 2;
+
+/** One owner's attempts use at most half of an instance's delivery workers (at least one). */
+export const ownerSlots = (workers: number) => Math.max(1, Math.floor(workers / 2));
 
 /**
  * Shortest time between the first try and the last retry: pg-boss waits delay × 2^n × (1 + random)
@@ -39,6 +45,12 @@ export function minimumRetryWindowSeconds(retryLimit: number, retryDelaySeconds:
  * The worker side: POSTs one delivery, records the attempt in the log, and throws on failure so the
  * queue retries it with backoff. After the last try the delivery says `failed` and its job stays
  * failed (the admin's Jobs view). A delivery already done is not sent again.
+ *
+ * Fairness (decision 016): an endpoint or owner with no free slot on this instance postpones the
+ * delivery without a try (`DeliverySlots`), and an endpoint paused after a timeout gets a try that is
+ * recorded as not sent, without a request (`EndpointPauses`): a worker never waits on an endpoint
+ * that is already busy or known not to answer, so healthy endpoints of other owners keep getting
+ * workers.
  */
 export function defineWebhookDelivery(
   jobs: JobQueue,
@@ -46,18 +58,26 @@ export function defineWebhookDelivery(
   settings: WebhookDeliverySettings,
 ): void {
   const { db, clock } = deps;
+  const slots = new DeliverySlots({
+    perEndpoint: ENDPOINT_SLOTS,
+    perOwner: ownerSlots(settings.workers),
+    timeoutMs: settings.timeoutMs,
+  });
+  const pauses = new EndpointPauses(settings.retryDelaySeconds);
   jobs.define<DeliveryJob>({
     name: WEBHOOK_DELIVERY_JOB,
     retryLimit: settings.retryLimit,
     retryDelaySeconds: settings.retryDelaySeconds,
     retryBackoff: true,
     expireInSeconds: Math.ceil(settings.timeoutMs / 1000) + 60,
-    concurrency: 3,
+    concurrency: settings.workers,
     async handle(job) {
+      const { deliveryId } = job.data;
       const [row] = await db
         .select({
           status: webhookDeliveries.status,
           endpointId: webhookEndpoints.id,
+          ownerId: webhookEndpoints.ownerId,
           url: webhookEndpoints.url,
           enabled: webhookEndpoints.enabled,
           secretCiphertext: webhookEndpoints.secretCiphertext,
@@ -69,7 +89,7 @@ export function defineWebhookDelivery(
         .from(webhookDeliveries)
         .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
         .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
-        .where(eq(webhookDeliveries.id, job.data.deliveryId));
+        .where(eq(webhookDeliveries.id, deliveryId));
       // Gone (endpoint or event removed) or already delivered: nothing to do.
       if (!row || row.status === 'succeeded') return;
       if (!row.enabled) {
@@ -77,50 +97,42 @@ export function defineWebhookDelivery(
         await db
           .update(webhookDeliveries)
           .set({ status: 'failed' })
-          .where(eq(webhookDeliveries.id, job.data.deliveryId));
+          .where(eq(webhookDeliveries.id, deliveryId));
         return;
       }
 
-      const body = JSON.stringify({
-        id: row.eventId,
-        type: row.type,
-        created: Math.floor(row.created.getTime() / 1000),
-        data: row.data,
-      });
-      const result = await send(row.url, row.endpointId, row.secretCiphertext, body);
-      const failedFor = result.succeeded ? null : job.isLastAttempt ? 'failed' : 'pending';
-      await db.transaction(async (tx) => {
-        const [counted] = await tx
-          .update(webhookDeliveries)
-          .set({
-            attempts: sql`${webhookDeliveries.attempts} + 1`,
-            // The log is a record of network events: database time, which orders attempts across instances.
-            lastAttemptAt: sql`now()`,
-            // A failure never overwrites a success that a parallel redelivery recorded.
-            status: failedFor
-              ? sql`case when ${webhookDeliveries.status} = 'succeeded' then 'succeeded' else ${failedFor} end`
-              : 'succeeded',
-          })
-          .where(eq(webhookDeliveries.id, job.data.deliveryId))
-          .returning({ attempts: webhookDeliveries.attempts });
-        if (!counted) return;
-        await tx.insert(webhookAttempts).values({
-          deliveryId: job.data.deliveryId,
-          endpointId: row.endpointId,
-          attempt: counted.attempts,
-          statusCode: result.statusCode,
-          succeeded: result.succeeded,
-          latencyMs: result.latencyMs,
-          responseExcerpt: result.responseExcerpt,
-          error: result.error,
+      // The owner's own request (test event, redelivery) tries at once; later retries do not.
+      const pausedUntil =
+        job.data.manual && job.retryCount === 0 ? null : pauses.pausedUntil(row.endpointId, row.url);
+      let result: PostOutcome;
+      if (pausedUntil) {
+        result = notSent(
+          `Not sent: the endpoint did not answer within ${settings.timeoutMs} ms on an earlier attempt, so it is paused until ${pausedUntil.toISOString()}`,
+        );
+      } else {
+        const slot = await slots.acquire(row.ownerId, row.endpointId);
+        if ('waitMs' in slot) {
+          await job.postpone(slot.waitMs);
+          return;
+        }
+        const body = JSON.stringify({
+          id: row.eventId,
+          type: row.type,
+          created: Math.floor(row.created.getTime() / 1000),
+          data: row.data,
         });
-      });
+        try {
+          result = await send(row.url, row.endpointId, row.secretCiphertext, body);
+        } finally {
+          slot.release();
+        }
+        if (result.timedOut) pauses.timedOut(row.endpointId, row.url);
+        else if (result.statusCode !== null) pauses.answered(row.endpointId, row.url);
+      }
+      await recordAttempt(db, deliveryId, row.endpointId, result, job.isLastAttempt);
       if (!result.succeeded) {
         if (job.isLastAttempt) {
-          deps.log.warn(
-            { delivery: job.data.deliveryId, event: row.eventId },
-            'webhook delivery failed for good',
-          );
+          deps.log.warn({ delivery: deliveryId, event: row.eventId }, 'webhook delivery failed for good');
         }
         throw new Error(result.error ?? `the endpoint answered HTTP ${result.statusCode}`);
       }
@@ -163,8 +175,4 @@ export function defineWebhookDelivery(
       },
     );
   }
-}
-
-function notSent(error: string): PostOutcome {
-  return { statusCode: null, succeeded: false, latencyMs: 0, responseExcerpt: null, error };
 }

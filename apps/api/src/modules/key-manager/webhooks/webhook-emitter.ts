@@ -10,6 +10,8 @@ import type { WebhookSubscriptions } from './subscriptions.js';
 export const WEBHOOK_DELIVERY_JOB = 'webhooks.deliver';
 export interface DeliveryJob {
   deliveryId: string;
+  /** Asked for by the owner (test event, redelivery): the first try ignores an endpoint's pause. */
+  manual?: boolean;
 }
 
 export const newEventId = () => `evt_${randomBytes(18).toString('base64url')}`;
@@ -73,14 +75,19 @@ export class WebhookEmitter {
       endpointId,
       message: 'This is a test event sent from the Key Manager dashboard.',
     });
-    const [deliveryId] = await this.deliver(tx, eventId, [endpointId]);
+    const [deliveryId] = await this.deliver(tx, eventId, [endpointId], { manual: true });
     if (!deliveryId) throw new Error('test delivery insert returned nothing');
     return { eventId, deliveryId };
   }
 
   /** Queues a delivery that exists again (redelivery). */
   async requeue(tx: DbOrTransaction, deliveryId: string): Promise<void> {
-    await this.jobs.enqueue<DeliveryJob>(WEBHOOK_DELIVERY_JOB, { deliveryId }, { db: tx });
+    await this.queue(tx, deliveryId, { manual: true });
+  }
+
+  private async queue(tx: DbOrTransaction, deliveryId: string, options: { manual: boolean }) {
+    const job: DeliveryJob = options.manual ? { deliveryId, manual: true } : { deliveryId };
+    await this.jobs.enqueue<DeliveryJob>(WEBHOOK_DELIVERY_JOB, job, { db: tx });
   }
 
   private async record(
@@ -94,12 +101,17 @@ export class WebhookEmitter {
     return id;
   }
 
-  private async deliver(tx: DbOrTransaction, eventId: string, endpointIds: string[]): Promise<string[]> {
+  private async deliver(
+    tx: DbOrTransaction,
+    eventId: string,
+    endpointIds: string[],
+    options = { manual: false },
+  ): Promise<string[]> {
     const deliveries = await tx
       .insert(webhookDeliveries)
       .values(endpointIds.map((endpointId) => ({ eventId, endpointId, createdAt: this.clock.now() })))
       .returning({ id: webhookDeliveries.id });
-    for (const delivery of deliveries) await this.requeue(tx, delivery.id);
+    for (const delivery of deliveries) await this.queue(tx, delivery.id, options);
     return deliveries.map((delivery) => delivery.id);
   }
 }

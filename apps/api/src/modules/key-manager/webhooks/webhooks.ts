@@ -44,6 +44,7 @@ export function createWebhooks(deps: AppDeps): Webhooks {
       retryLimit: config.WEBHOOK_RETRY_LIMIT,
       retryDelaySeconds: config.WEBHOOK_RETRY_DELAY_SECONDS,
       timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+      workers: config.WEBHOOK_WORKERS,
       allowPrivate,
       logDays: config.WEBHOOK_LOG_DAYS,
     },
