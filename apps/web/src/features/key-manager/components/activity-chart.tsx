@@ -2,29 +2,36 @@ import type { ActivityResponse } from '@app/contract';
 
 type Day = ActivityResponse['days'][number];
 
-/**
- * Activations per day as plain SVG bars (no chart library for one small chart). The numbers are
- * also in a visually hidden table, so screen readers get the data rather than a picture.
- */
 /** 0, the middle and the top of the scale, as whole numbers without repeats. */
 function ticks(max: number): number[] {
   return [...new Set([0, Math.round(max / 2), max])];
 }
 
+const width = 28;
+const height = 120;
+const top = 6;
+// The y-axis labels sit in this gutter, so the chart and its labels start at its left edge.
+const axis = 30;
+
+/** The drawing's size for `days` days: its frame reserves this shape before the data arrives. */
+export function chartViewBox(days: number): { width: number; height: number } {
+  return { width: axis + days * width, height: top + height + 20 };
+}
+
+/**
+ * Activations per day as plain SVG bars (no chart library for one small chart), filling its frame
+ * (activity-card.tsx). The numbers are also in a visually hidden table, so screen readers get the
+ * data rather than a picture.
+ */
 export function ActivityChart({ days }: { days: Day[] }) {
   const max = Math.max(1, ...days.map((d) => Math.max(d.activations, d.deactivations)));
-  const width = 28;
-  const height = 120;
-  const top = 6;
-  // The y-axis labels sit in this gutter, so the chart and its labels start at its left edge.
-  const axis = 30;
   const y = (value: number) => top + height - (value / max) * height;
+  const box = chartViewBox(days.length);
   return (
-    <figure className="mb-0">
+    <>
       <svg
-        viewBox={`0 0 ${axis + days.length * width} ${top + height + 20}`}
-        className="w-100"
-        style={{ maxHeight: 180 }}
+        viewBox={`0 0 ${box.width} ${box.height}`}
+        className="w-100 h-100 d-block"
         // Capped in height, the drawing is narrower than the card: keep it at the left edge, under
         // the heading, rather than centred (issue 16).
         preserveAspectRatio="xMinYMid meet"
@@ -80,16 +87,6 @@ export function ActivityChart({ days }: { days: Day[] }) {
           );
         })}
       </svg>
-      <figcaption className="small text-body-secondary">
-        <span className="me-3">
-          <span className="d-inline-block me-1 rounded bg-primary" style={{ width: 10, height: 10 }} />
-          Activations
-        </span>
-        <span>
-          <span className="d-inline-block me-1 rounded bg-secondary" style={{ width: 10, height: 10 }} />
-          Deactivations
-        </span>
-      </figcaption>
       <table className="visually-hidden">
         <caption>Activations and deactivations per day</caption>
         <thead>
@@ -109,6 +106,6 @@ export function ActivityChart({ days }: { days: Day[] }) {
           ))}
         </tbody>
       </table>
-    </figure>
+    </>
   );
 }

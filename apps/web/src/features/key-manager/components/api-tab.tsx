@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { StackedTable } from '../../../components/stacked-table';
 import { useApiKeys, useGenerateApiKey, useRevokeApiKey } from '../api';
-import { CopyButton } from './copy-button';
+import { SecretValue } from './secret-value';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
@@ -123,12 +123,7 @@ export function ApiTab() {
         </Modal.Header>
         <Modal.Body>
           <Alert variant="warning">Copy it now: it is shown only once. We keep only a hash of it.</Alert>
-          <div className="d-flex gap-2 align-items-center">
-            <code className="text-break" data-testid="new-api-key">
-              {created?.key}
-            </code>
-            {created && <CopyButton text={created.key} label="Copy API key" />}
-          </div>
+          {created && <SecretValue value={created.key} copyLabel="Copy API key" testId="new-api-key" />}
         </Modal.Body>
         <Modal.Footer>
           <Button onClick={() => setCreated(null)}>Done</Button>

@@ -1,5 +1,5 @@
 import { Alert, Button, Modal } from 'react-bootstrap';
-import { CopyButton } from './copy-button';
+import { SecretValue } from './secret-value';
 
 /** The signing secret, shown once after adding an endpoint or rolling its secret. */
 export function WebhookSecretModal({ secret, onHide }: { secret: string | null; onHide: () => void }) {
@@ -13,12 +13,7 @@ export function WebhookSecretModal({ secret, onHide }: { secret: string | null; 
           Copy it now: it is shown only once. Your endpoint uses it to check the{' '}
           <code>Northwind-Signature</code> header of every delivery.
         </Alert>
-        <div className="d-flex gap-2 align-items-center">
-          <code className="text-break" data-testid="webhook-secret">
-            {secret}
-          </code>
-          {secret && <CopyButton text={secret} label="Copy signing secret" />}
-        </div>
+        {secret && <SecretValue value={secret} copyLabel="Copy signing secret" testId="webhook-secret" />}
       </Modal.Body>
       <Modal.Footer>
         <Button onClick={onHide}>Done</Button>

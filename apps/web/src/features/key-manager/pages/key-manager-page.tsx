@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Container, Nav, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
+import { PageSpinner } from '../../../app/layout/page-spinner';
 import { QueryState } from '../../../app/layout/query-state';
 import { useKeyManagerData } from '../api';
 import { ApiTab } from '../components/api-tab';
@@ -31,16 +32,18 @@ export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
   const requested = params.get('tab');
   const active = TABS.some((tab) => tab.key === requested) ? (requested as string) : 'dashboard';
   const plan = data.data?.planActivated ? data.data : null;
+  const failed = !data.data && data.error;
+  // While the data is on the way the tabs are already there and the Dashboard is drawn with
+  // placeholders at its final size, so nothing shifts when it arrives (CLS, e2e key-manager-layout).
+  const loading = <PageSpinner />;
+  const planned = (content: ReactNode) =>
+    plan ? content : data.data ? <PlansOffer productId={data.data.product.id} /> : loading;
 
   return (
     <Container className="py-4">
       <h1 className="h3 mb-3">Key Manager</h1>
-      <QueryState
-        isPending={data.isPending}
-        error={data.data ? null : data.error}
-        onRetry={() => data.refetch()}
-      />
-      {data.data && (
+      {failed && <QueryState isPending={false} error={data.error} onRetry={() => data.refetch()} />}
+      {!failed && (
         <Tab.Container
           activeKey={active}
           onSelect={(key) => key && setParams({ tab: key }, { replace: true })}
@@ -56,23 +59,28 @@ export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
           </Nav>
           <Tab.Content>
             <Tab.Pane eventKey="dashboard" mountOnEnter unmountOnExit>
-              {plan ? <OverviewTab data={plan} /> : <PlansOffer productId={data.data.product.id} />}
+              {data.isPending ? (
+                <OverviewTab data={undefined} />
+              ) : (
+                planned(plan && <OverviewTab data={plan} />)
+              )}
             </Tab.Pane>
             <Tab.Pane eventKey="keys" mountOnEnter unmountOnExit>
-              {plan ? (
-                <KeysTab maxKeysAllowed={plan.planInfo?.maxKeysAllowed ?? 0} total={plan.usage.keys} />
-              ) : (
-                <PlansOffer productId={data.data.product.id} />
+              {planned(
+                <KeysTab
+                  maxKeysAllowed={plan?.planInfo?.maxKeysAllowed ?? 0}
+                  total={plan?.usage.keys ?? 0}
+                />,
               )}
             </Tab.Pane>
             <Tab.Pane eventKey="api" mountOnEnter unmountOnExit>
-              {plan ? <ApiTab /> : <PlansOffer productId={data.data.product.id} />}
+              {planned(<ApiTab />)}
             </Tab.Pane>
             <Tab.Pane eventKey="webhooks" mountOnEnter unmountOnExit>
-              {plan ? <WebhooksTab /> : <PlansOffer productId={data.data.product.id} />}
+              {planned(<WebhooksTab />)}
             </Tab.Pane>
             <Tab.Pane eventKey="licences" mountOnEnter unmountOnExit>
-              {plan ? <LicencesTab /> : <PlansOffer productId={data.data.product.id} />}
+              {planned(<LicencesTab />)}
             </Tab.Pane>
             <Tab.Pane eventKey="documentation" mountOnEnter unmountOnExit>
               <DocumentationTab />
