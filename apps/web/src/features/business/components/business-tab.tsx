@@ -7,6 +7,7 @@ import { SearchBox } from '../../../components/search-box';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useBusinesses } from '../api';
+import { businessTypeLabel } from '../lib/business-type-label';
 import { BusinessDetail } from './business-detail';
 import { RegisterBusinessModal } from './register-business-modal';
 
@@ -67,7 +68,7 @@ export function BusinessTab() {
               <div>
                 <div className="fw-semibold">{business.name}</div>
                 <div className="small text-muted">
-                  {business.type}
+                  {businessTypeLabel(business.type)}
                   {business.role === 'agent' && <> · agent for {business.owner}</>}
                 </div>
               </div>

@@ -45,7 +45,7 @@ describe('RegisterBusinessModal', { timeout: 20_000 }, () => {
     expect(dialog.getByRole('link', { name: 'business registration conditions' }).getAttribute('href')).toBe(
       '/business-registration-conditions',
     );
-    await dialog.findByRole('option', { name: 'RealEstate' });
+    await dialog.findByRole('option', { name: 'Real estate' });
     fireEvent.click(dialog.getByLabelText(/I agree to the/));
     expect(dialog.getByRole('button', { name: 'Register' })).toHaveProperty('disabled', false);
     await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Register' })));

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
 import { useBusinessTypes, useRegisterBusiness } from '../api';
+import { businessTypeLabel } from '../lib/business-type-label';
 
 /**
  * Spec §2 'Add a business' / §5 Business registration: name, type and the agreement box. The
@@ -73,7 +74,7 @@ export function RegisterBusinessModal({ show, onHide }: { show: boolean; onHide:
         <Form.Select value={type} onChange={(e) => setType(e.target.value)} disabled={!types.data}>
           {types.data?.map((option) => (
             <option key={option.id} value={option.id}>
-              {option.type}
+              {businessTypeLabel(option.type)}
             </option>
           ))}
         </Form.Select>
