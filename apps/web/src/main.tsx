@@ -2,6 +2,9 @@
 import './lib/zod-jitless';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
+// In the entry's stylesheet, not a route chunk's: prerendered public pages (the library docs) have
+// stacked tables, and their HTML links only this stylesheet, so phones get cards from the first paint.
+import './components/stacked-table.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Table } from 'react-bootstrap';
 import { SiteOrigin } from '../../../app/ssr/site-origin';
+import { StackedTable } from '../../../components/stacked-table';
 import { JAVA_EXAMPLES } from '../content/java-examples';
 import {
   JAR_FILE,
@@ -71,7 +71,8 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
           Every operation returns on success and throws a subclass of <code>KeyManagerException</code>{' '}
           otherwise (all are checked exceptions; <code>getMessage()</code> carries the server’s message):
         </p>
-        <Table bordered size="sm" responsive>
+        {/* Below 768 px each exception is a card (name, then when), so nothing is cut off on a phone. */}
+        <StackedTable bordered size="sm" responsive>
           <caption className="caption-top">Exceptions</caption>
           <thead>
             <tr>
@@ -81,15 +82,17 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
           </thead>
           <tbody>
             {EXCEPTIONS.map(([name, when]) => (
+              // Labelled in the markup too, so the prerendered page has its phone cards' labels
+              // before the script runs (StackedTable adds the same ones).
               <tr key={name}>
-                <td>
+                <td data-label="Exception">
                   <code>{name}</code>
                 </td>
-                <td>{when}</td>
+                <td data-label="When">{when}</td>
               </tr>
             ))}
           </tbody>
-        </Table>
+        </StackedTable>
       </>
     ),
   },
