@@ -73,7 +73,10 @@ test('bought in the popup, the plan shows in the main window at once, with a con
   expect(stdout).toContain('Ada Lovelace');
   expect(stdout).toContain(user.email);
   expect(stdout).toContain('Key Manager — Pro (monthly)');
-  expect(stdout).toContain('$9.00 (USD)');
+  // Money as on the site, and the order by what was bought, with a short reference.
+  expect(stdout).toMatch(/Amount paid\s+\$9\.00/);
+  expect(stdout).not.toContain('USD');
+  expect(stdout).toMatch(/Order\s+Key Manager — Pro \(monthly\) · ref\. [0-9A-F]{8}/);
 });
 
 test('a declined card: the popup offers another card, and paying with it confirms in the main window', async ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, overallProgress } from './project-format';
+import { formatProjectMoney, overallProgress } from './project-format';
 
 describe('project formatting', () => {
   it('averages the three parts and reports null when one is missing', () => {
@@ -9,7 +9,7 @@ describe('project formatting', () => {
   });
 
   it('formats cents as dollars', () => {
-    expect(formatMoney(123456)).toBe('$1,234.56');
-    expect(formatMoney(null)).toBe('Not set');
+    expect(formatProjectMoney(123456)).toBe('$1,234.56');
+    expect(formatProjectMoney(null)).toBe('Not set');
   });
 });

@@ -1,9 +1,11 @@
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+import { formatMoney } from './money';
+
 const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 const moment = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** Money arrives as integer cents. */
-export const formatMoney = (cents: number | null) => (cents === null ? 'Not set' : money.format(cents / 100));
+/** A project's money: integer cents in US dollars (contract projects.ts), or not set yet. */
+export const formatProjectMoney = (cents: number | null) =>
+  cents === null ? 'Not set' : formatMoney(cents, 'usd');
 
 /** Project dates are calendar days (YYYY-MM-DD), shown without a time-zone shift. */
 export const formatDay = (value: string | null) =>

@@ -85,7 +85,6 @@ describe('receipt PDF', () => {
       'United Kingdom',
       'Tax ID: GB123456789',
       `Receipt number: ${number}`,
-      paymentID,
       'Ada Lovelace',
       dev.email,
       '+44 20 0000 0000',
@@ -95,11 +94,18 @@ describe('receipt PDF', () => {
       'Card (sandbox) •••• 4242',
       'Key Manager — Pro (monthly)',
       receipt.duration,
-      `$${(pro.price / 100).toFixed(2)} (USD)`,
       'paid — Payment received',
     ]) {
       expect(text).toContain(expected);
     }
+    // The order by what was bought and a short reference, not the payment's UUID.
+    expect(text).toMatch(
+      new RegExp(`Order\\s+Key Manager — Pro \\(monthly\\) · ref\\. ${paymentID.slice(0, 8).toUpperCase()}`),
+    );
+    expect(text).not.toContain(paymentID);
+    // Money as everywhere on the site: "$29.00", no "(USD)" or "29.00 USD".
+    expect(text).toMatch(new RegExp(`Amount paid\\s+\\$${(pro.price / 100).toFixed(2).replace('.', '\\.')}`));
+    expect(text).not.toMatch(/USD/);
     expect(text).toMatch(/Date: \d{1,2} \w+ \d{4}/);
 
     // The mail sent after the payment links to it.

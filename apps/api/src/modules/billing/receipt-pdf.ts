@@ -58,6 +58,16 @@ export function pdfSafe(text: string): string {
   return out;
 }
 
+/**
+ * The order as a person recognises it: what was bought (the receipt's first item, the payment's
+ * description: product and plan) and a short reference, not the payment's UUID. The web's receipt
+ * dialog shows the same (apps/web/src/features/billing/receipt-order.ts).
+ */
+export function orderLabel(orderId: string, items: readonly string[]): string {
+  const reference = `ref. ${orderId.slice(0, 8).toUpperCase()}`;
+  return items[0] ? `${items[0]} · ${reference}` : reference;
+}
+
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'long',
   timeStyle: 'short',
@@ -73,7 +83,11 @@ export function renderReceiptPdf(receipt: ReceiptPdfInput, seller: Seller): Prom
   const doc = new PDFDocument({
     size: 'A4',
     margin: 56,
-    info: { Title: `Receipt ${number}`, Author: pdfSafe(seller.name), Subject: `Order ${receipt.orderId}` },
+    info: {
+      Title: `Receipt ${number}`,
+      Author: pdfSafe(seller.name),
+      Subject: pdfSafe(`Order ${orderLabel(receipt.orderId, receipt.items)}`),
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -134,7 +148,7 @@ export function renderReceiptPdf(receipt: ReceiptPdfInput, seller: Seller): Prom
   row('Country', receipt.country);
 
   heading('Payment');
-  row('Order', receipt.orderId);
+  row('Order', orderLabel(receipt.orderId, receipt.items));
   row('Receipt ID', String(receipt.id));
   row('Method', receipt.method);
   row('Duration', receipt.duration);
@@ -150,10 +164,8 @@ export function renderReceiptPdf(receipt: ReceiptPdfInput, seller: Seller): Prom
   }
 
   heading('Amount');
-  row(
-    'Amount paid',
-    `${formatMoney(receipt.amountCents, receipt.currency)} (${receipt.currency.toUpperCase()})`,
-  );
+  // The site's one money format ("$29.00"), as on the receipt in the browser (apps/web/src/lib/money.ts).
+  row('Amount paid', formatMoney(receipt.amountCents, receipt.currency));
   if (receipt.refundedCents > 0) {
     row('Refunded', formatMoney(receipt.refundedCents, receipt.currency));
     row('Net amount', formatMoney(receipt.amountCents - receipt.refundedCents, receipt.currency));

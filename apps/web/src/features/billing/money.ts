@@ -1,9 +1,8 @@
 import type { Plan } from '@app/contract';
+import { formatMoney } from '../../lib/money';
 
-/** Integer cents to a currency string, e.g. 900 → "$9.00". */
-export function formatMoney(cents: number, currency = 'usd'): string {
-  return (cents / 100).toLocaleString('en-US', { style: 'currency', currency: currency.toUpperCase() });
-}
+// Billing's screens format money with the site's one formatter (lib/money.ts), through this module.
+export { formatMoney };
 
 export function planPrice(plan: Plan): string {
   if (plan.is_free) return 'Free';

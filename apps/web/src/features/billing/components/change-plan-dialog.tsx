@@ -1,12 +1,24 @@
-import type { Subscription } from '@app/contract';
+import type { Subscription, UpgradeQuoteResponse } from '@app/contract';
 import { useId, useState } from 'react';
 import { Alert, Form, Spinner } from 'react-bootstrap';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
 import { usePlans } from '../../../lib/plans-api';
 import { useActivatePlanWithPayment, useUpgradeQuote } from '../api';
-import { planPrice } from '../money';
+import { formatDate, formatMoney, planPrice } from '../money';
 import { usePaymentLauncher } from '../use-payment-launcher';
+
+/**
+ * The quote in words, its amount in the site's money format (the reply's own `explanation` is for API
+ * callers, with the amount as "20.00 USD").
+ */
+function quoteExplanation(quote: UpgradeQuoteResponse): string {
+  const amount = formatMoney(quote.amount, quote.currency);
+  const until = quote.period_end ? ` The plan then runs until ${formatDate(quote.period_end)}.` : '';
+  return quote.needsApproval
+    ? `An admin reviews plan changes. The difference, prorated to the remaining period, is ${amount} today (final at approval).${until}`
+    : `You pay ${amount}.${until}`;
+}
 
 /** Change plan: pick a plan, see the prorated difference before confirming, then ask (isUpgrade). */
 export function ChangePlanDialog({
@@ -71,7 +83,7 @@ export function ChangePlanDialog({
       {quote.isFetching && <Spinner size="sm" className="mt-3" aria-label="Calculating the difference" />}
       {quote.data && (
         <Alert variant="info" className="mt-3 mb-0" data-testid="upgrade-quote">
-          {quote.data.explanation}
+          {quoteExplanation(quote.data)}
         </Alert>
       )}
     </FormDialog>

@@ -8,12 +8,13 @@ import { StackedTable } from '../../../components/stacked-table';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useReceipts } from '../api';
 import { formatDate, formatMoney } from '../money';
+import { receiptOrder } from '../receipt-order';
 import { ReceiptPdfButton, receiptNumberLabel } from './receipt-pdf-button';
 
 function ReceiptDialog({ receipt, onHide }: { receipt: Receipt; onHide: () => void }) {
   const rows: [string, string][] = [
     ['Receipt number', receiptNumberLabel(receipt.number)],
-    ['Order', receipt.order_id],
+    ['Order', receiptOrder(receipt)],
     ['Date', new Date(receipt.date).toLocaleString('en-US')],
     ['Method', receipt.method],
     ['Name', `${receipt.first_name} ${receipt.last_name}`.trim()],

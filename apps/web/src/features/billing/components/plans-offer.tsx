@@ -1,18 +1,12 @@
-import type { Plan } from '@app/contract';
 import { Alert, Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
 import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { usePlans } from '../../../lib/plans-api';
 import { useActivatePlanWithPayment } from '../api';
+import { planPrice } from '../money';
 import { usePaymentLauncher } from '../use-payment-launcher';
 import { SuspendedNotice } from './suspended-notice';
-
-function price(plan: Plan): string {
-  if (plan.is_free) return 'Free';
-  const amount = (plan.price / 100).toLocaleString('en-US', { style: 'currency', currency: plan.currency });
-  return plan.is_recurring ? `${amount} / ${plan.term === 'y' ? 'year' : 'month'}` : `${amount} once`;
-}
 
 /** Shown without an activated plan: the free plan activates in one click; paid plans open the payment popup. */
 export function PlansOffer({ productId }: { productId: number }) {
@@ -48,7 +42,7 @@ export function PlansOffer({ productId }: { productId: number }) {
                   {plan.name}
                   {plan.is_free && <Badge bg="success">Free</Badge>}
                 </Card.Title>
-                <p className="fs-5 fw-semibold">{price(plan)}</p>
+                <p className="fs-5 fw-semibold">{planPrice(plan)}</p>
                 <ul className="small">
                   {plan.items.map((item) => (
                     <li key={item.item_id}>{item.item}</li>

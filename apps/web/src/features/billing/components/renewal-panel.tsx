@@ -7,6 +7,23 @@ import { formatDate } from '../money';
 import { useBillingPortal, useCancelAtPeriodEnd, useResumeSubscription } from '../renewals-api';
 import { UpdateCardDialog } from './update-card-dialog';
 
+/** Paid by the period and not on hold: the card has a renewal panel. */
+function hasRenewalPanel(sub: Subscription): boolean {
+  return sub.plan.is_recurring && !sub.plan.is_free && sub.period_end !== null && !sub.on_hold;
+}
+
+/**
+ * Whether the panel says when the period ends (canceled, or renewing automatically), so the card
+ * does not say it a second time.
+ */
+export function renewalPanelStatesPeriodEnd(sub: Subscription): boolean {
+  const renewal = sub.renewal;
+  return (
+    hasRenewalPanel(sub) &&
+    (renewal.cancel_at_period_end || (renewal.status !== 'past_due' && renewal.automatic))
+  );
+}
+
 /**
  * How a subscription renews (decision 021), in its Subscriptions-tab card: the saved card, the
  * past-due notice while a failed renewal is retried, cancel at period end / resume, and the way to
@@ -19,8 +36,7 @@ export function RenewalPanel({ sub }: { sub: Subscription }) {
   const portal = useBillingPortal();
   const toast = useToast();
   const [updatingCard, setUpdatingCard] = useState(false);
-  const recurring = sub.plan.is_recurring && !sub.plan.is_free && sub.period_end !== null;
-  if (!recurring || sub.on_hold) return null;
+  if (!hasRenewalPanel(sub)) return null;
   const inPeriod = sub.state === 'active' && renewal.status !== 'past_due';
   const busy = cancel.isPending || resume.isPending || portal.isPending;
 

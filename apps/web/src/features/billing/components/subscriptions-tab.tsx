@@ -7,7 +7,7 @@ import { useRenew, useSubscriptions } from '../api';
 import { formatDate, formatMoney, planPrice } from '../money';
 import { usePaymentLauncher } from '../use-payment-launcher';
 import { ChangePlanDialog } from './change-plan-dialog';
-import { RenewalPanel } from './renewal-panel';
+import { RenewalPanel, renewalPanelStatesPeriodEnd } from './renewal-panel';
 import { StateBadge } from './state-badge';
 
 function SubscriptionCard({ sub, onChange }: { sub: Subscription; onChange: () => void }) {
@@ -25,11 +25,13 @@ function SubscriptionCard({ sub, onChange }: { sub: Subscription; onChange: () =
           Plan: <strong>{sub.plan.name}</strong> ({planPrice(sub.plan)}){' '}
           {sub.hasAPI && <Badge bg="info">API Available</Badge>}
         </p>
-        <p className="mb-1 small">
-          {sub.period_end
-            ? `${sub.state === 'active' ? (sub.renewal.cancel_at_period_end ? 'Ends' : 'Renews') : 'Period ended'} ${formatDate(sub.period_end)}`
-            : 'No renewal needed'}
-        </p>
+        {!renewalPanelStatesPeriodEnd(sub) && (
+          <p className="mb-1 small">
+            {sub.period_end
+              ? `${sub.state === 'active' ? (sub.renewal.cancel_at_period_end ? 'Ends' : 'Renews') : 'Period ended'} ${formatDate(sub.period_end)}`
+              : 'No renewal needed'}
+          </p>
+        )}
         <RenewalPanel sub={sub} />
         {sub.state !== 'active' && (
           <Alert variant={sub.state === 'grace' ? 'warning' : 'danger'} className="py-2 small">

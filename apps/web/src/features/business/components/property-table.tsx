@@ -1,6 +1,7 @@
 import type { Property, PropertyKind } from '@app/contract';
 import { Button, Form } from 'react-bootstrap';
 import { StackedTable } from '../../../components/stacked-table';
+import { formatAmount } from '../../../lib/money';
 import { plural } from '../../../lib/plural';
 import { FileImage } from './file-image';
 import { StatusBadge } from './status-badge';
@@ -15,12 +16,6 @@ interface PropertyTableProps {
   onEdit?: ((property: Property) => void) | undefined;
   empty: string;
 }
-
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 2,
-});
 
 /** "3 beds · 1 bath · 1 garage", leaving out counts the listing does not give. */
 function counts(entries: [number | null, string][]): string {
@@ -120,7 +115,7 @@ export function PropertyTable({
               </td>
               <td className="small">{details(kind, p)}</td>
               <td>{p.area.toLocaleString('en-US')}</td>
-              <td>{money.format(p.price)}</td>
+              <td>{formatAmount(p.price, 'usd')}</td>
               <td>
                 <StatusBadge status={p.status} />
               </td>

@@ -53,13 +53,13 @@ describe('embedSnippet', () => {
     const more = () => document.querySelector('button') as HTMLButtonElement;
 
     await vi.waitFor(() => expect(titles()).toHaveLength(2));
-    expect(titles()[0]).toBe('1 Elm <b>bold</b> — $1,000');
+    expect(titles()[0]).toBe('1 Elm <b>bold</b> — $1,000.00');
     expect(document.querySelector('b')).toBeNull();
     expect(more().hidden).toBe(false);
 
     more().click();
     await vi.waitFor(() => expect(titles()).toHaveLength(3));
-    expect(titles()[2]).toBe('3 Elm — $1,000');
+    expect(titles()[2]).toBe('3 Elm — $1,000.00');
     expect(more().hidden).toBe(true);
     expect(fetched).toEqual(Object.keys(pages));
   });

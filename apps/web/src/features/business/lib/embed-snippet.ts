@@ -17,6 +17,8 @@ export function embedSnippet(origin: string, businessId: string): string {
   more.textContent = 'More listings';
   more.hidden = true;
   let cursor = null;
+  // The site's money format (apps/web/src/lib/money.ts): "$350,000.00".
+  const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   const card = (item) => {
     const article = document.createElement('article');
     article.style.cssText = 'border:1px solid #ddd;border-radius:8px;padding:12px;margin:8px 0';
@@ -26,7 +28,7 @@ export function embedSnippet(origin: string, businessId: string): string {
       article.append(img);
     }
     const title = document.createElement('h3');
-    title.textContent = item.address + ' — $' + item.price.toLocaleString();
+    title.textContent = item.address + ' — ' + price.format(item.price);
     const meta = document.createElement('p');
     meta.textContent = [item.kind, item.status, item.state, item.country].filter(Boolean).join(' · ');
     article.append(title, meta);

@@ -1,6 +1,6 @@
 import type { Project } from '@app/contract';
 import { Card, Col, Row } from 'react-bootstrap';
-import { formatMoney, TERM_LABELS } from '../../../lib/project-format';
+import { formatProjectMoney, TERM_LABELS } from '../../../lib/project-format';
 
 function Box({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -20,8 +20,8 @@ export function PaymentBoxes({ project }: { project: Project }) {
   return (
     <section aria-label="Payment">
       <Row xs={1} sm={2} className="g-2 mb-2">
-        <Box title="Total payment">{formatMoney(project.totalPayment)}</Box>
-        <Box title="Recurring payment">{formatMoney(project.recurringPayment)}</Box>
+        <Box title="Total payment">{formatProjectMoney(project.totalPayment)}</Box>
+        <Box title="Recurring payment">{formatProjectMoney(project.recurringPayment)}</Box>
         <Box title="Term">{project.term ? (TERM_LABELS[project.term] ?? project.term) : 'Not set'}</Box>
         <Box title="Payment information">{project.paymentInformation ?? 'Not set'}</Box>
       </Row>
