@@ -11,8 +11,7 @@ const box = chartViewBox(ACTIVITY_DAYS);
 
 /**
  * The chart's place, the same size whether it holds the placeholder, the empty state or the chart:
- * the card does not grow when the activity arrives, so nothing below it jumps (docs/architecture.md,
- * loading states).
+ * the card does not grow when the activity arrives, so nothing below it jumps (docs/architecture.md).
  */
 function ChartFrame({ children }: { children: ReactNode }) {
   return (
