@@ -1,16 +1,25 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { recordEmbeddedOwner } from './db/embedded-owner.js';
 import { prepareInstall } from './install.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 
 /** Start-up: configure, migrate, seed, serve; and shut down cleanly on SIGTERM/SIGINT. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The embedded database is this process's alone while it runs (db/embedded-owner.ts).
+  const embedded = config.DATABASE_URL ? null : await recordEmbeddedOwner(config.DATA_DIR);
   const database = await openDatabase(config);
   await database.migrate();
   const jwtSecret = await resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const { app, deps } = await buildApp({ config, database, jwtSecret });
+  if (embedded?.previous) {
+    app.log.warn(
+      { owner: embedded.previous },
+      'another process may have this DATA_DIR open: two processes on one embedded database corrupt it; stop the other one',
+    );
+  }
 
   // First admin, demo logins and content as the runtime mode allows, and the mode's start-up line.
   await prepareInstall(deps, config);
@@ -29,6 +38,7 @@ async function main(): Promise<void> {
       await app.close();
       // Closing PGlite checkpoints the embedded data dir, so it is never left half-written.
       await database.close();
+      await embedded?.release();
       app.log.info('shutdown complete');
       process.exit(0);
     } catch (error) {

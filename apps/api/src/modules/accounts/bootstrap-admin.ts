@@ -3,11 +3,12 @@ import { eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { users } from '../../db/schema/index.js';
 import type { AppDeps } from '../../platform/deps.js';
+import { keepAdminLogin } from './admin-login-file.js';
 
 /**
  * Makes sure an admin can sign in on a fresh install. ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD
- * create it; without them, and only when no admin exists yet, one is generated and its credentials
- * printed once (they are never stored in clear).
+ * create it; without them, and only when no admin exists yet, one is generated: its credentials are
+ * printed once and kept in `DATA_DIR/admin-login.json` (0600), like the demo logins.
  */
 export async function ensureFirstAdmin(deps: Pick<AppDeps, 'accounts' | 'database' | 'log'>, config: Config) {
   const { db } = deps.database;
@@ -30,6 +31,12 @@ export async function ensureFirstAdmin(deps: Pick<AppDeps, 'accounts' | 'databas
   const email = `admin@${domain}`;
   const password = randomBytes(12).toString('base64url');
   await deps.accounts.createAccount(adminAccount('admin', email, password));
+  const file = await keepAdminLogin(config.DATA_DIR, {
+    email,
+    password,
+    generatedAt: new Date().toISOString(),
+    how: 'first start',
+  });
   // Printed straight to stdout, once, so it is not mixed into structured logs shipped elsewhere.
   process.stdout.write(
     [
@@ -39,6 +46,8 @@ export async function ensureFirstAdmin(deps: Pick<AppDeps, 'accounts' | 'databas
       `  username: admin`,
       `  email:    ${email}`,
       `  password: ${password}`,
+      `  kept in ${file} (readable only by this user)`,
+      `  forgotten? npm run admin:reset-password -- --email ${email}`,
       '  set ADMIN_USERNAME / ADMIN_EMAIL / ADMIN_PASSWORD to choose your own',
       '==================================================================',
       '',
@@ -53,7 +62,7 @@ function adminAccount(username: string, email: string, password: string) {
     lastName: 'Administrator',
     email,
     password,
-    securityQuestion: 'Admin accounts reset their password through ADMIN_PASSWORD',
+    securityQuestion: 'Admin accounts reset their password with npm run admin:reset-password',
     // Admins reset through configuration, not the public forgot-password dialog.
     securityQuestionAnswer: randomBytes(24).toString('base64url'),
     userType: 'a' as const,

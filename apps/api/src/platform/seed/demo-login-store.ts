@@ -1,6 +1,7 @@
-import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeOwnerOnlyFile } from '../secrets/owner-only-file.js';
 
 /** The password of a demo login, by email (seed steps create the accounts with it). */
 export type DemoPasswordOf = (email: string) => string;
@@ -49,18 +50,13 @@ export class DemoLoginStore {
     this.entries.set(entry.email, entry);
   }
 
-  /** Written to a temporary file (0600) then renamed, so a crash never leaves half a file. */
   async save(): Promise<void> {
-    await mkdir(path.dirname(this.file), { recursive: true });
     const body = {
       about:
         'Demo logins of this install, generated at its first start. Delete this file to give them new passwords at the next start.',
       logins: [...this.entries.values()],
     };
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(body, null, 2)}\n`, { mode: 0o600 });
-    await chmod(temporary, 0o600);
-    await rename(temporary, this.file);
+    await writeOwnerOnlyFile(this.file, `${JSON.stringify(body, null, 2)}\n`);
   }
 }
 
