@@ -56,6 +56,8 @@ const ZConfig = z.object({
   JOBS_KEEP_FAILED_DAYS: z.coerce.number().int().min(1).default(30),
   MAIL_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
   MAIL_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** Notices about one subject to one person within this window go out as one mail (decision 018). */
+  MAIL_DIGEST_SECONDS: z.coerce.number().int().min(0).max(3600).default(120),
   SMTP_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Outbound webhooks (docs/decisions/016). Defaults retry for 34–68 h (tries 1 + 12). */
   WEBHOOK_RETRY_LIMIT: z.coerce.number().int().min(0).max(16).default(12),

@@ -26,6 +26,7 @@ import { createEventBus } from './platform/events/index.js';
 import { HealthChecks } from './platform/health/health-checks.js';
 import { JobQueue } from './platform/jobs/job-queue.js';
 import { defineMailDelivery } from './platform/mail/mail-delivery.js';
+import { MailDigests } from './platform/mail/mail-digests.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { createRateLimiterFactory } from './platform/rate-limit/limiter.js';
 import { RedisConnection } from './platform/redis/redis-connection.js';
@@ -98,6 +99,7 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     smtp: Boolean(config.SMTP_URL),
     brandName: config.BRAND_NAME,
   });
+  const mailDigests = new MailDigests({ db, jobs, mailer, log }, config.MAIL_DIGEST_SECONDS);
   const welcome = createWelcomeMailer({
     mailer,
     brandName: config.BRAND_NAME,
@@ -131,6 +133,7 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     health,
     jobs,
     mailer,
+    mailDigests,
     webhookSecrets: new SecretBox(config.WEBHOOK_SECRET_KEY ?? options.jwtSecret),
     storage: createLocalStorage(db, path.resolve(config.DATA_DIR, 'uploads')),
     fileAccess,

@@ -13,6 +13,7 @@ import type { Clock } from './clock.js';
 import type { EventBus } from './events/index.js';
 import type { HealthChecks } from './health/health-checks.js';
 import type { JobQueue } from './jobs/job-queue.js';
+import type { MailDigests } from './mail/mail-digests.js';
 import type { Mailer } from './mail/mailer.js';
 import type { RateLimiterFactory } from './rate-limit/limiter.js';
 import type { FileAccessPolicies } from './storage/access.js';
@@ -32,6 +33,8 @@ export interface AppDeps {
   /** Background work on the application's database (pg-boss); features define jobs at registration. */
   jobs: JobQueue;
   mailer: Mailer;
+  /** Notices collapsed into one mail per recipient and subject (decision 018). */
+  mailDigests: MailDigests;
   /** Encrypts webhook signing secrets at rest (key: WEBHOOK_SECRET_KEY, else the JWT secret). */
   webhookSecrets: SecretBox;
   storage: Storage;

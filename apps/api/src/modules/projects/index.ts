@@ -10,7 +10,7 @@ import { staffProjectRoutes } from './staff-routes.js';
 /** Every projects route: client, admin and staff. */
 export function projectFeatureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
   const notifier = new ProjectNotifier(
-    deps.mailer,
+    deps.mailDigests,
     deps.clock,
     deps.config.BRAND_NAME,
     publicUrl(deps.config),

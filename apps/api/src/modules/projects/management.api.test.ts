@@ -5,6 +5,8 @@ import { mailOutbox } from '../../db/schema/index.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
+import { sendWaitingDigests } from '../../test/mail-digests.js';
+import { mailsTo } from '../../test/mail-outbox.js';
 import { type OrderView, PNG, type ProjectView, placeOrder } from '../../test/project-fixtures.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
 
@@ -16,7 +18,8 @@ const call = (path: string, token: string, body?: unknown) =>
   httpClient(server.baseUrl)(path, { body, token });
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // Digests go out when a test sends them (sendWaitingDigests), never on their own mid-test.
+  server = await startTestServer({ env: { MAIL_DIGEST_SECONDS: '3600', JOBS_POLL_SECONDS: '0.5' } });
   client = await createAccount(server, 'client');
   admin = await createAccount(server, 'admin');
   staff = await createAccount(server, 'staff');
@@ -116,8 +119,11 @@ describe('admin project management', () => {
     const messages = seen.activities.map((a) => a.message);
     expect(messages).toContain('Your project was approved.');
     expect(messages).toContain('Your project reached 50% overall progress.');
-    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, client.email));
-    expect(mails.length).toBeGreaterThanOrEqual(4);
+    await sendWaitingDigests(server, admin.access);
+    const mails = (await mailsTo(server, client.email)).filter((mail) =>
+      mail.subject.includes('Booking site'),
+    );
+    expect(mails).toHaveLength(1);
 
     expect(
       (await call('/api/v1/admin/project/status', admin.access, { projectID: id, status: 'finished' }))
@@ -138,10 +144,13 @@ describe('admin project management', () => {
     const order = await placeOrder(server, client, { name: 'Deep link shop' });
     const id = order.projects[0]?.id ?? '';
     await call('/api/v1/admin/project/approve', admin.access, { projectID: id });
+    await sendWaitingDigests(server, admin.access);
     await call('/api/v1/admin/project/status', admin.access, { projectID: id, status: 'in progress' });
+    await sendWaitingDigests(server, admin.access);
     const mails = (
       await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, client.email))
     ).filter((mail) => mail.subject.includes('Deep link shop'));
+    // Apart in time, two mails, each with its own news as the subject.
     expect(mails.map((mail) => mail.subject).sort()).toEqual([
       `${server.deps.config.BRAND_NAME}: Deep link shop — Status changed to in progress.`,
       `${server.deps.config.BRAND_NAME}: Deep link shop — Your project was approved.`,
@@ -154,6 +163,64 @@ describe('admin project management', () => {
     const activities = (await clientProject(id)).activities.map((a) => a.message);
     expect(activities).toEqual(
       expect.arrayContaining(['Your project was approved.', 'Status changed to in progress.']),
+    );
+  });
+
+  it('a burst of admin changes reaches the client as one mail listing each, in order', async () => {
+    const order = await placeOrder(server, client, { name: 'Burst bakery' });
+    const id = order.projects[0]?.id ?? '';
+    const burstMails = async () =>
+      (await mailsTo(server, client.email)).filter((mail) => mail.subject.includes('Burst bakery'));
+    // The session the audit saw: six changes, six notices.
+    await call('/api/v1/admin/project/approve', admin.access, { projectID: id });
+    await call('/api/v1/admin/project/duration', admin.access, { id, from: '2026-02-01', to: '2026-05-31' });
+    await call('/api/v1/admin/projects/action/assign/employees', admin.access, {
+      projectID: id,
+      empIds: [staff.id],
+    });
+    await call('/api/v1/admin/projects/payment/link/add', admin.access, {
+      projectID: id,
+      paymentLink: 'https://pay.example.com/burst',
+    });
+    const progress = { projectID: id, frontEnd: 30, backEnd: 30, database: 30 };
+    expect((await call('/api/v1/admin/project/update', admin.access, progress)).status).toBe(200);
+
+    // Every change answered and is in the activity list; nothing is mailed yet.
+    expect((await clientProject(id)).activities).toHaveLength(6);
+    expect(await burstMails()).toEqual([]);
+    const waiting = await httpClient(server.baseUrl)<{ jobs: { data: string }[] }>(
+      '/api/v1/admin/jobs?queue=mail.digest&state=created',
+      { token: admin.access },
+    );
+    expect(waiting.body.jobs.filter((job) => job.data.includes(id))).toHaveLength(1);
+
+    await sendWaitingDigests(server, admin.access);
+    const mails = await burstMails();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.subject).toBe(`${server.deps.config.BRAND_NAME}: Burst bakery — 6 updates`);
+    expect(mail?.text).toContain(
+      [
+        '6 updates on your project:',
+        '- Your project was approved.',
+        '- Schedule set: 2026-02-01 to 2026-05-31.',
+        '- Team assigned: staff User.',
+        '- A payment link is ready: use Pay Now on your project.',
+        '- Status changed to in progress.',
+        '- Your project reached 25% overall progress.',
+      ].join('\n'),
+    );
+    expect(mail?.text).toContain(
+      `Open it: ${publicUrl(server.deps.config)}/orders?order=${order.id}&project=${id}`,
+    );
+
+    // A later change starts a new window: one more mail, with only what is new.
+    await call('/api/v1/admin/project/update', admin.access, { ...progress, frontEnd: 100 });
+    await sendWaitingDigests(server, admin.access);
+    const later = await burstMails();
+    expect(later).toHaveLength(2);
+    expect(later[1]?.subject).toBe(
+      `${server.deps.config.BRAND_NAME}: Burst bakery — Your project reached 50% overall progress.`,
     );
   });
 

@@ -18,6 +18,11 @@ export interface JobDefinition<T extends object> {
   expireInSeconds?: number;
   /** Parallel runs of this queue on one instance. */
   concurrency?: number;
+  /**
+   * `short`: at most one job per singleton key waits to start; sending another while one waits adds
+   * nothing (a debounce: the waiting job does the work of both). Default `standard`.
+   */
+  policy?: 'standard' | 'short';
   handle(job: RunningJob<T>): Promise<void>;
 }
 
@@ -41,6 +46,8 @@ export interface EnqueueOptions {
   /** A Drizzle transaction: the job commits with the caller's data, or not at all. */
   db?: DbOrTransaction;
   startAfter?: Date;
+  /** Starts this many seconds after the database's now() (not the app clock, which tests move). */
+  delaySeconds?: number;
   /** At most one queued job with this key (pg-boss singleton). */
   singletonKey?: string;
 }
@@ -113,6 +120,7 @@ export class JobQueue {
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: definition.retryBackoff,
         expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+        policy: definition.policy ?? 'standard',
       };
       await this.ensureQueue(definition.name, policy);
     }
@@ -159,11 +167,48 @@ export class JobQueue {
     options: EnqueueOptions = {},
   ): Promise<string | null> {
     if (!this.definitions.has(name)) throw new Error(`unknown job ${name}`);
+    const executor = options.db ? drizzleExecutor(options.db) : this.options.executor;
+    const startAfter = options.delaySeconds
+      ? await this.databaseTimeIn(executor, options.delaySeconds)
+      : options.startAfter;
     return this.boss.send(name, data, {
-      ...(options.db ? { db: drizzleExecutor(options.db) as PgBoss.Db } : {}),
-      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.db ? { db: executor as PgBoss.Db } : {}),
+      ...(startAfter ? { startAfter } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     });
+  }
+
+  /**
+   * The database's now() plus `seconds`, as a Date: pg-boss also takes a number of seconds, but its
+   * statement reads that parameter twice, and through a Drizzle transaction each read is a parameter
+   * of its own that PostgreSQL types as a timestamp.
+   */
+  private async databaseTimeIn(executor: SqlExecutor, seconds: number): Promise<Date> {
+    const { rows } = await executor.executeSql('select extract(epoch from now())::float8 * 1000 as ms');
+    const [row] = rows as { ms: number | string }[];
+    return new Date(Number(row?.ms) + seconds * 1000);
+  }
+
+  /**
+   * Sends a job to a `short` queue, or joins the one already waiting with this key. The waiting job
+   * is then locked until the caller's transaction ends, and pg-boss fetches with SKIP LOCKED: it
+   * cannot start before it can see the caller's rows. Without the lock it could start in between,
+   * miss rows not yet committed, and leave them with no job.
+   */
+  async enqueueOrJoin<T extends object>(
+    name: string,
+    data: T,
+    options: EnqueueOptions & { db: DbOrTransaction; singletonKey: string },
+  ): Promise<void> {
+    for (;;) {
+      if (await this.enqueue(name, data, options)) return;
+      const waiting = await drizzleExecutor(options.db).executeSql(
+        `select id from ${this.schema}.job where name = $1 and singleton_key = $2 and state = 'created' for update`,
+        [name, options.singletonKey],
+      );
+      // None: the waiting job started meanwhile (it will not see our rows), so send a new one.
+      if (waiting.rows.length > 0) return;
+    }
   }
 
   /** Readiness: the queue's tables answer and, on a worker instance, the workers run. */
