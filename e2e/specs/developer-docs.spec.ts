@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { callKeyManagerApi, signUpWithFreeKeyManagerPlan } from '../support/key-manager.js';
 import { DATABASE_INDEPENDENT } from '../support/tags.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -62,6 +63,11 @@ test(
         'new KeyManager(',
       );
     }
+    // The spec's page names stay, with the plain name beside them, so "Activate key" finds its page.
+    await expect(menu.getByRole('link', { name: 'Update activation count (Activate key)' })).toBeVisible();
+    await expect(
+      menu.getByRole('link', { name: 'Mark key as usable (Enable or disable key)' }),
+    ).toBeVisible();
     // The deactivate page shows the deactivate path (the spec's docs pointed at the activate path).
     await menu.getByRole('link', { name: 'Deactivate key' }).click();
     await expect(page.getByTestId('endpoint')).not.toContainText('/activate-key');
@@ -126,6 +132,8 @@ test(
       'Enable Key',
       'Disable Key',
       'Devices, Heartbeats and Transfers',
+      'Offline Licences',
+      'Webhooks',
     ];
     await expect(menu.getByRole('link')).toHaveText([...entries, 'REST API documentation']);
     await expect(page.getByRole('heading', { level: 2, name: 'Delete Key' })).toBeAttached();
@@ -153,4 +161,42 @@ test('the footer lists the developer pages', DATABASE_INDEPENDENT, async ({ page
   await footer.getByRole('link', { name: 'Libraries' }).click();
   await expect(page).toHaveURL(/\/developer-resources\/libraries$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Libraries' })).toBeVisible();
+});
+
+test('signed in, the examples show the developer’s own public key and a publishable key that works as pasted', async ({
+  page,
+}) => {
+  await page.goto('/built-apis/doc/key-manager?tab=offline');
+  const panel = page.getByRole('alert', { name: 'Keys in the examples' });
+  await expect(panel).toContainText('Sign in');
+  const typescript = page.getByRole('region', { name: 'TypeScript: offline-licence.ts' });
+  await expect(typescript).toContainText("['YOUR_PUBLIC_KEY']");
+
+  await signUpWithFreeKeyManagerPlan(page);
+  await page.goto('/built-apis/doc/key-manager?tab=offline');
+  // The account's public key, as the Offline licences tab lists it.
+  await expect(typescript).toContainText(/PUBLIC_KEYS: readonly string\[\] = \['MCowBQYDK2VwAyEA[^']+'\]/);
+  await expect(typescript).not.toContainText('YOUR_PUBLIC_KEY');
+
+  // Stored API keys are hashed: the docs create a publishable key for the examples and fill it in.
+  await panel.getByRole('button', { name: 'Create a publishable key for the examples' }).click();
+  const request = page.getByRole('region', { name: /activate the device, then check out/ });
+  await expect(request).toContainText(/Bearer km_pub_[A-Za-z0-9_-]{20,}/);
+  await page.getByRole('tab', { name: 'Keys' }).click();
+  await page
+    .getByRole('navigation', { name: 'Keys operations' })
+    .getByRole('link', { name: /Activate key/ })
+    .click();
+  const react = page.getByRole('region', { name: 'ReactJS: activate-key.tsx' });
+  const pasted = /const PUBLISHABLE_KEY = '(km_pub_[^']+)'/.exec((await react.textContent()) ?? '')?.[1];
+  expect(pasted).toBeDefined();
+  // The key as pasted is accepted: an unknown licence key is a 404, not a 401 for the API key.
+  const reply = await callKeyManagerApi(
+    pasted ?? '',
+    '/api/v1/saas-platform/key-manager/get-key-information',
+    {
+      key: 'NO-SUCH-KEY',
+    },
+  );
+  expect(reply).toEqual({ status: 404, body: { status: 'failed', message: 'Invalid Key Provided' } });
 });

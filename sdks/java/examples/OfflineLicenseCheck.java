@@ -14,8 +14,11 @@ import java.util.List;
  * this service cannot be reached, so an outage never stops a paying user.
  */
 public class OfflineLicenseCheck {
-    /** Every public key listed in the dashboard (Offline licences tab), current and previous. */
-    static final List<String> PUBLIC_KEYS = List.of("MCowBQYDK2VwAyEA00JeuLNLzUsyKXz6H6WBkQLEYsEpbADeyTP1ydCLsjk=");
+    /**
+     * Every public key listed in the dashboard (Offline licences tab), current and previous, base64.
+     * Signed in, the docs page shows yours here.
+     */
+    static final List<String> PUBLIC_KEYS = List.of("YOUR_PUBLIC_KEY");
     static final long OFFLINE_DAYS = 14;
 
     public static void main(String[] args) throws Exception {

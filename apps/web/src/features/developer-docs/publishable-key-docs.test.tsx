@@ -1,4 +1,5 @@
 import { NO_PLAN_MESSAGE, PUBLISHABLE_KEY_OPERATIONS, SUBSCRIPTION_SUSPENDED_MESSAGE } from '@app/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,7 +10,11 @@ import { KeyManagerApiDocsPage } from './pages/key-manager-api-docs-page';
 afterEach(cleanup);
 
 function renderAt(url: string, page: React.ReactNode) {
-  return render(<MemoryRouter initialEntries={[url]}>{page}</MemoryRouter>);
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={[url]}>{page}</MemoryRouter>
+    </QueryClientProvider>,
+  );
 }
 
 describe('what a publishable key may do, as the REST docs say it', () => {

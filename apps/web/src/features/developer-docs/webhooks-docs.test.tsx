@@ -21,6 +21,17 @@ describe('webhooks docs', () => {
     );
   });
 
+  it('says a trial-mode server accepts http://127.0.0.1 endpoints', () => {
+    render(
+      <MemoryRouter>
+        <WebhooksTab />
+      </MemoryRouter>,
+    );
+    expect(screen.getAllByTestId('trial-webhook-endpoints').at(-1)?.textContent).toMatch(
+      /trial mode.*http:\/\/127\.0\.0\.1/,
+    );
+  });
+
   it('shows the real receivers, which use the libraries’ verifiers', () => {
     expect(WEBHOOK_EXAMPLES.typescript.code).toContain('verifyWebhookSignature(payload, signature, secret)');
     expect(WEBHOOK_EXAMPLES.java.code).toContain('WebhookSignature.verify(body, signature, secret)');

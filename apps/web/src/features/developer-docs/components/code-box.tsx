@@ -2,6 +2,8 @@ import { useId } from 'react';
 import { Button } from 'react-bootstrap';
 import { useSiteOrigin } from '../../../app/ssr/origin';
 import { useCopyFeedback } from '../../../lib/use-copy-feedback';
+import { fillInKeys } from '../content/example-keys';
+import { useExampleKeys } from './example-keys';
 
 interface CodeBoxProps {
   /** What the code is, e.g. "Java: ActivateKey.java"; names the region and the copy button. */
@@ -14,8 +16,9 @@ export const EXAMPLE_ORIGIN = 'http://localhost:3000';
 
 /** A 300 px high, scrollable code display (spec §9) with a copy button. */
 export function CodeBox({ label, code: source }: CodeBoxProps) {
-  // The examples are real modules written against a local server; readers see this site's address.
-  const code = source.replaceAll(EXAMPLE_ORIGIN, useSiteOrigin());
+  // The examples are real modules written against a local server; readers see this site's address,
+  // and, signed in, their own keys in place of the placeholders.
+  const code = fillInKeys(source.replaceAll(EXAMPLE_ORIGIN, useSiteOrigin()), useExampleKeys());
   const { state, copy: copyCode } = useCopyFeedback();
   const labelId = useId();
   const copy = () => copyCode(code);

@@ -1,6 +1,9 @@
+import { LICENSE_TTL, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@app/contract';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { SiteOrigin } from '../../../app/ssr/site-origin';
 import { StackedTable } from '../../../components/stacked-table';
+import { REST_DOCS_PATH } from '../../../lib/docs-paths';
 import { JAVA_EXAMPLES } from '../content/java-examples';
 import {
   JAR_FILE,
@@ -14,6 +17,8 @@ import {
   SOURCES_JAR_FILE,
   TYPESCRIPT_SDK_NAME,
 } from '../content/library';
+import { OFFLINE_LICENCE_EXAMPLES } from '../content/offline-licence-examples';
+import { WEBHOOK_EXAMPLES } from '../content/webhook-examples';
 import type { CodeExample } from './code-examples';
 
 export interface LibrarySection {
@@ -266,12 +271,83 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
         <p>
           When a key allows <strong>self-serve transfers</strong>, an activation from a new fingerprint at the
           limit releases the least recently seen device if it has been idle long enough, so a user who
-          reinstalls gets back in without writing to you. Past the allowance,{' '}
-          <code>ActivationLimitReachedException.getNextTransferAt()</code> says when the next one is possible.
+          reinstalls gets back in without writing to you: the activation’s <code>getTransfer()</code> then
+          holds a <code>TransferInformation</code> (<code>getReleasedDeviceId()</code>,{' '}
+          <code>getTransfersUsed()</code>, <code>getTransfersPer30Days()</code>), and is empty otherwise. Past
+          the allowance, <code>ActivationLimitReachedException.getNextTransferAt()</code> says when the next
+          one is possible.
+        </p>
+        <p>
+          A lapsed lease’s slot is free as soon as the lease expires: the next activation of the key reclaims
+          it, and a heartbeat or licence checkout from the lapsed device is refused with{' '}
+          <code>DeviceNotActivatedException</code> (activate again).
         </p>
       </>
     ),
     example: JAVA_EXAMPLES.heartbeat,
+  },
+  {
+    id: 'offline-licences',
+    title: 'Offline Licences',
+    inMenu: true,
+    body: (
+      <>
+        <p>
+          Keep a paying user working when they are offline or this service cannot be reached. At each online
+          check, <code>activate(key, fingerprint)</code> (the same device counts once), then{' '}
+          <code>checkoutLicense(key, fingerprint, ttlSeconds)</code>: its <code>getCertificate()</code> is a
+          signed licence your app stores ({LICENSE_TTL.minSeconds} s to {LICENSE_TTL.maxSeconds / 86_400}{' '}
+          days; default {LICENSE_TTL.defaultSeconds / 86_400} days). The device must hold an activation first,
+          or checkout throws <code>DeviceNotActivatedException</code>.
+        </p>
+        <p>
+          When the service cannot be reached (<code>APIConnectionException</code>, status 0, 429 or 5xx),{' '}
+          <code>OfflineLicense.verify(certificate, publicKeys, fingerprint)</code> checks the stored
+          certificate with no network (Ed25519 from <code>java.security</code>) and returns the{' '}
+          <code>License</code> (<code>getKey()</code>, <code>getExpiresAt()</code>,{' '}
+          <code>getEntitlements()</code>, …). Any other answer is a refusal: delete the stored certificate and
+          stop. <code>publicKeys</code> are every public key the dashboard lists under Key Manager → Offline
+          licences (base64), current and previous; signed in, the example below shows yours.
+        </p>
+        <p>
+          Each refusal is its own checked <code>LicenseVerificationException</code>:{' '}
+          <code>LicenseMalformedException</code>, <code>LicenseUnknownSigningKeyException</code> (ship the
+          rotated key’s public key too), <code>LicenseSignatureException</code>,{' '}
+          <code>LicenseFingerprintMismatchException</code>, <code>LicenseNotYetValidException</code> and{' '}
+          <code>LicenseExpiredException</code>. The REST documentation’s{' '}
+          <Link to={`${REST_DOCS_PATH}?tab=offline`}>Offline licences tab</Link> describes the certificate.
+        </p>
+      </>
+    ),
+    example: OFFLINE_LICENCE_EXAMPLES.java,
+  },
+  {
+    id: 'webhooks',
+    title: 'Webhooks',
+    inMenu: true,
+    body: (
+      <>
+        <p>
+          Let the Key Manager tell your server when something happens to your keys instead of polling: add an
+          endpoint in the dashboard’s Webhooks tab and pick its events ({WEBHOOK_EVENT_TYPES.join(', ')}, and
+          <code>{WEBHOOK_TEST_EVENT}</code> from “Send test event”). Each delivery is a JSON <code>POST</code>{' '}
+          <code>{'{ id, type, created, data }'}</code>.
+        </p>
+        <p>
+          Check every delivery with{' '}
+          <code>
+            WebhookSignature.verify(rawBody, request.getHeader(WebhookSignature.HEADER), signingSecret)
+          </code>{' '}
+          before acting on it: the raw body exactly as received, the endpoint’s signing secret (
+          <code>whsec_…</code>, shown once when you add the endpoint). It refuses a changed body, another
+          secret and a signature more than 5 minutes old (a replay). Answer any 2xx within 10 seconds;
+          anything else is retried, and the same event <code>id</code> may arrive twice, so process each id
+          once. The REST documentation’s <Link to={`${REST_DOCS_PATH}?tab=webhooks`}>Webhooks tab</Link> has
+          the payload and retry schedule.
+        </p>
+      </>
+    ),
+    example: WEBHOOK_EXAMPLES.java,
   },
   {
     id: 'typescript-sdk',

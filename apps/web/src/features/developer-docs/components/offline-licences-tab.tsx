@@ -1,22 +1,10 @@
 import { ENTITLEMENT_LIMITS, LICENSE_TTL } from '@app/contract';
 import { Alert, Tab, Table, Tabs } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { OFFLINE_LICENCE_EXAMPLES } from '../content/offline-licence-examples';
+import { CHECKOUT_REQUEST_EXAMPLE, OFFLINE_LICENCE_EXAMPLES } from '../content/offline-licence-examples';
 import { CodeBox } from './code-box';
 
 const days = (seconds: number) => seconds / 86_400;
-
-const REQUEST_EXAMPLE = `POST /api/v1/saas-platform/key-manager/checkout-license
-Authorization: Bearer km_pub_…
-Content-Type: application/json
-
-{ "key": "7K2QF-…", "fingerprint": "laptop-4f1c", "ttlSeconds": 1209600 }
-
-200 { "status": "ok",
-      "certificate": "eyJ2IjoxLCJzaWduaW5nS2V5SWQiOi….ZQmVYa0ooOlLUoEBkvONw323Z9Ol…",
-      "license": { "v": 1, "signingKeyId": "aZGxPuOmW5Oup57t", "keyId": "6f1c9a52-…", "key": "7K2QF-…",
-                   "fingerprint": "laptop-4f1c", "maxActivations": 3, "issuedAt": 1767225600,
-                   "expiresAt": 1768435200, "entitlements": { "tier": "pro", "seats": 5 } } }`;
 
 /** The Offline licences section of the REST docs: checkout, certificate format, verification, pattern. */
 export function OfflineLicencesTab() {
@@ -88,7 +76,10 @@ export function OfflineLicencesTab() {
           </tr>
         </tbody>
       </Table>
-      <CodeBox label="Example request and reply" code={REQUEST_EXAMPLE} />
+      <CodeBox
+        label="Example: activate the device, then check out its licence"
+        code={CHECKOUT_REQUEST_EXAMPLE}
+      />
       <h3 className="h5">The certificate</h3>
       <p>
         <code>base64url(payload JSON)</code>, a dot, and <code>base64url(Ed25519 signature)</code> of the

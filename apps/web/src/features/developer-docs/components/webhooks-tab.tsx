@@ -101,7 +101,13 @@ export function WebhooksTab() {
       </ul>
       <Alert variant="info">
         Endpoints must be public HTTPS addresses. Loopback, private and link-local addresses are refused, also
-        when a name resolves to one at delivery time.
+        when a name resolves to one at delivery time.{' '}
+        <span data-testid="trial-webhook-endpoints">
+          A server in trial mode (the embedded database, as <code>npm start</code> runs it) also accepts{' '}
+          <code>http://</code> and private addresses such as <code>http://127.0.0.1:8080/webhooks</code>, so
+          you can receive deliveries on your own machine while you build; its operator sets this with{' '}
+          <code>WEBHOOKS_ALLOW_PRIVATE</code>.
+        </span>
       </Alert>
     </article>
   );

@@ -202,7 +202,7 @@ export const OPERATIONS: readonly OperationDoc[] = [
     title: 'Heartbeat',
     path: KEY_MANAGER_PATHS.heartbeat,
     description:
-      'Extension: tells the server this device still runs. When the key has a lease (set in the dashboard), a device that sends no heartbeat within it loses its slot automatically, so slots of dead laptops come back by themselves. Beat every third of the lease; a publishable key may call it. The SDKs do it in the background (startHeartbeat, Heartbeat.start).',
+      'Extension: tells the server this device still runs. When the key has a lease (set in the dashboard), a device that sends no heartbeat within it loses its slot, so slots of dead laptops come back by themselves: the slot is free as soon as the lease expires, and the next activation of the key reclaims it. Beat every third of the lease; a publishable key may call it. The SDKs do it in the background (startHeartbeat, Heartbeat.start).',
     request: [
       keyField,
       idField,

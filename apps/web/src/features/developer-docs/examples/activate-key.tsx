@@ -1,6 +1,6 @@
 // ReactJS: activate this device for a licence key (activate-key, "update activation count").
 // Runs in the browser with a publishable key (km_pub_…): it may get information, activate and
-// deactivate this device, never disable or delete keys.
+// deactivate this device, send its heartbeat and check out its licence; never disable or delete keys.
 import { useState } from 'react';
 
 const KEY_MANAGER_URL = 'http://localhost:3000'; // your Key Manager server

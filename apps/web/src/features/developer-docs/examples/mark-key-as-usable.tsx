@@ -1,6 +1,7 @@
 // ReactJS: enable or disable a licence key (mark-key-as-active).
 // Needs a secret key (km_live_…): run it on your server or an admin tool, never in a shipped app.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { getKeyInformation } from './get-key-information';
 
 const KEY_MANAGER_URL = 'http://localhost:3000'; // your Key Manager server
 
@@ -22,9 +23,16 @@ export async function markKeyAsUsable(
   return reply;
 }
 
+/** A switch that starts from the key's real state (read once), then enables or disables it. */
 export function UsableSwitch({ apiKey, licenceKey }: { apiKey: string; licenceKey: string }) {
-  const [usable, setUsable] = useState(true);
+  const [usable, setUsable] = useState<boolean | null>(null); // null: not read yet
   const [error, setError] = useState('');
+  useEffect(() => {
+    getKeyInformation(apiKey, licenceKey).then(
+      (info) => setUsable(info.isActive),
+      (e: Error) => setError(e.message),
+    );
+  }, [apiKey, licenceKey]);
   const toggle = (next: boolean) =>
     markKeyAsUsable(apiKey, licenceKey, next).then(
       (reply) => setUsable(reply.isActive),
@@ -32,8 +40,13 @@ export function UsableSwitch({ apiKey, licenceKey }: { apiKey: string; licenceKe
     );
   return (
     <label>
-      <input type="checkbox" checked={usable} onChange={(event) => toggle(event.target.checked)} /> Licence
-      usable
+      <input
+        type="checkbox"
+        checked={usable ?? false}
+        disabled={usable === null}
+        onChange={(event) => toggle(event.target.checked)}
+      />{' '}
+      Licence usable
       {error && <span role="alert"> {error}</span>}
     </label>
   );

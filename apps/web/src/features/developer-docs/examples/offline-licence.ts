@@ -8,12 +8,11 @@ import {
   verifyLicense,
 } from '@northwind/key-manager';
 
-/** Every public key listed in the dashboard (Key Manager, Offline licences tab), current and previous. */
-export const PUBLIC_KEYS = [
-  `-----BEGIN PUBLIC KEY-----
-MCowBQYDK2VwAyEA00JeuLNLzUsyKXz6H6WBkQLEYsEpbADeyTP1ydCLsjk=
------END PUBLIC KEY-----`,
-];
+/**
+ * Every public key listed in the dashboard (Key Manager → Offline licences tab), current and previous,
+ * as base64 or PEM. Signed in, the docs page shows yours here.
+ */
+export const PUBLIC_KEYS: readonly string[] = ['YOUR_PUBLIC_KEY'];
 /** How long a user may stay offline: a fresh certificate is checked out at every online check. */
 const OFFLINE_DAYS = 14;
 const STORED = 'licence-certificate';

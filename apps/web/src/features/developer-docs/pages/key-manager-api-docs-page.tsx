@@ -1,7 +1,9 @@
 import { Col, Nav, Row, Tab, Tabs } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
+import { useHydrated } from '../../../lib/use-hydrated';
 import { AuthenticationTab } from '../components/authentication-tab';
+import { ExampleKeysProvider, YourKeysPanel } from '../components/example-keys';
 import { OfflineLicencesTab } from '../components/offline-licences-tab';
 import { OperationSection } from '../components/operation-section';
 import { useDocumentTitle } from '../components/use-document-title';
@@ -14,6 +16,8 @@ const OTHER_TABS: readonly DocTab[] = ['webhooks', 'offline'];
 const otherTab = (value: string | null): DocTab =>
   OTHER_TABS.find((tab) => tab === value) ?? 'authentication';
 
+const NO_PARAMS = new URLSearchParams();
+
 function tabOf(params: URLSearchParams): DocTab {
   if (params.get('tab') === 'keys' || params.has('op')) return 'keys';
   return otherTab(params.get('tab'));
@@ -25,7 +29,9 @@ function tabOf(params: URLSearchParams): DocTab {
  */
 export function KeyManagerApiDocsPage() {
   useDocumentTitle('Key Manager REST API');
-  const [params, setParams] = useSearchParams();
+  const [searchParams, setParams] = useSearchParams();
+  // The prerendered page shows the first tab; a deep link's tab applies once hydrated.
+  const params = useHydrated() ? searchParams : NO_PARAMS;
   const tab = tabOf(params);
   const operation = OPERATIONS.find((op) => op.id === params.get('op')) ?? OPERATIONS[0]!;
 
@@ -33,59 +39,62 @@ export function KeyManagerApiDocsPage() {
     setParams(next.tab === 'keys' ? { tab: 'keys', op: next.op ?? operation.id } : { tab: next.tab });
 
   return (
-    <div className="container py-4">
-      <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
-        <div>
-          <h1 className="mb-1">Key Manager REST API</h1>
-          <p className="text-muted mb-0">
-            Check, activate, deactivate, enable, disable and delete licence keys.
-          </p>
+    <ExampleKeysProvider>
+      <div className="container py-4">
+        <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-3">
+          <div>
+            <h1 className="mb-1">Key Manager REST API</h1>
+            <p className="text-muted mb-0">
+              Check, activate, deactivate, enable, disable and delete licence keys.
+            </p>
+          </div>
+          <LinkButton to={LIBRARY_DOCS_PATH} variant="outline-primary">
+            Java library documentation
+          </LinkButton>
         </div>
-        <LinkButton to={LIBRARY_DOCS_PATH} variant="outline-primary">
-          Java library documentation
-        </LinkButton>
+        <YourKeysPanel />
+        <Tabs
+          id="key-manager-doc-tabs"
+          activeKey={tab}
+          onSelect={(key) => show({ tab: key === 'keys' ? key : otherTab(key) })}
+          className="mb-3"
+        >
+          <Tab eventKey="authentication" title="Authentication">
+            <AuthenticationTab />
+          </Tab>
+          <Tab eventKey="keys" title="Keys">
+            <Row className="g-4">
+              <Col md={3}>
+                <Nav variant="pills" className="flex-column" as="nav" aria-label="Keys operations">
+                  {OPERATIONS.map((op) => (
+                    <Nav.Link
+                      key={op.id}
+                      href={`?tab=keys&op=${op.id}`}
+                      active={op.id === operation.id}
+                      aria-current={op.id === operation.id ? 'page' : undefined}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        show({ tab: 'keys', op: op.id });
+                      }}
+                    >
+                      {operationLabel(op)}
+                    </Nav.Link>
+                  ))}
+                </Nav>
+              </Col>
+              <Col md={9}>
+                <OperationSection key={operation.id} operation={operation} />
+              </Col>
+            </Row>
+          </Tab>
+          <Tab eventKey="webhooks" title="Webhooks">
+            <WebhooksTab />
+          </Tab>
+          <Tab eventKey="offline" title="Offline licences">
+            <OfflineLicencesTab />
+          </Tab>
+        </Tabs>
       </div>
-      <Tabs
-        id="key-manager-doc-tabs"
-        activeKey={tab}
-        onSelect={(key) => show({ tab: key === 'keys' ? key : otherTab(key) })}
-        className="mb-3"
-      >
-        <Tab eventKey="authentication" title="Authentication">
-          <AuthenticationTab />
-        </Tab>
-        <Tab eventKey="keys" title="Keys">
-          <Row className="g-4">
-            <Col md={3}>
-              <Nav variant="pills" className="flex-column" as="nav" aria-label="Keys operations">
-                {OPERATIONS.map((op) => (
-                  <Nav.Link
-                    key={op.id}
-                    href={`?tab=keys&op=${op.id}`}
-                    active={op.id === operation.id}
-                    aria-current={op.id === operation.id ? 'page' : undefined}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      show({ tab: 'keys', op: op.id });
-                    }}
-                  >
-                    {operationLabel(op)}
-                  </Nav.Link>
-                ))}
-              </Nav>
-            </Col>
-            <Col md={9}>
-              <OperationSection key={operation.id} operation={operation} />
-            </Col>
-          </Row>
-        </Tab>
-        <Tab eventKey="webhooks" title="Webhooks">
-          <WebhooksTab />
-        </Tab>
-        <Tab eventKey="offline" title="Offline licences">
-          <OfflineLicencesTab />
-        </Tab>
-      </Tabs>
-    </div>
+    </ExampleKeysProvider>
   );
 }
