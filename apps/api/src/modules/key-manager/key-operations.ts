@@ -14,21 +14,11 @@ import { rawRows } from '../../db/raw-rows.js';
 import { type KeyEventAction, licenceKeys } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, conflict, notFound } from '../../platform/http/errors.js';
+import type { CallContext, KeyRef } from './call-context.js';
 import type { DeviceDetails, Devices } from './devices/devices.js';
 import { makeRoomByTransfer } from './devices/transfers.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
 import type { WebhookEmitter } from './webhooks/webhook-emitter.js';
-
-export interface KeyRef {
-  key?: string;
-  id?: string;
-}
-
-export interface CallContext {
-  ownerId: string;
-  ip: string | null;
-  userAgent: string | null;
-}
 
 interface KeyStateRow extends Record<string, unknown> {
   id: string;

@@ -1,6 +1,6 @@
 import type { PublicKeyInformation } from '@app/contract';
 import { ReadThroughCache } from '../../platform/cache/read-through-cache.js';
-import type { KeyRef } from './key-operations.js';
+import type { KeyRef } from './call-context.js';
 
 /**
  * How long a licence key's information is served from memory. Changes made through this instance

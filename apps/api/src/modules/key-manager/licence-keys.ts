@@ -19,9 +19,9 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import type { CallContext } from './call-context.js';
 import { toDashboard } from './dashboard-key.js';
 import { lockCounters } from './key-lock-order.js';
-import type { CallContext } from './key-operations.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
 import { LicenceKeyList } from './licence-key-list.js';
 import type { KeyManagerPlans } from './plans.js';

@@ -17,7 +17,7 @@ import { rawRows } from '../../../db/raw-rows.js';
 import type { Clock } from '../../../platform/clock.js';
 import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../../platform/http/cursor.js';
 import { conflict, notFound } from '../../../platform/http/errors.js';
-import type { CallContext, KeyRef } from '../key-operations.js';
+import type { CallContext, KeyRef } from '../call-context.js';
 import type { LicenceKeyCache } from '../licence-key-cache.js';
 import type { WebhookEmitter } from '../webhooks/webhook-emitter.js';
 import {

@@ -7,7 +7,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ApiKeyGuardFor } from '../api-key-guard.js';
-import type { CallContext } from '../key-operations.js';
+import type { CallContext } from '../call-context.js';
 import type { Devices } from './devices.js';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];

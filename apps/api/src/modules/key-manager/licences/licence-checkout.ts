@@ -1,7 +1,7 @@
 import { type Entitlements, LICENSE_FORMAT_VERSION, type LicensePayload } from '@app/contract';
 import type { Clock } from '../../../platform/clock.js';
+import type { CallContext, KeyRef } from '../call-context.js';
 import type { Devices } from '../devices/devices.js';
-import type { CallContext, KeyRef } from '../key-operations.js';
 import { signCertificate } from './certificate.js';
 import type { SigningKeys } from './signing-keys.js';
 

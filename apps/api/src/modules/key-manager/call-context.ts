@@ -1,0 +1,12 @@
+/** Which licence key a call names: its key string (public REST) or its id (either side). */
+export interface KeyRef {
+  key?: string;
+  id?: string;
+}
+
+/** Who is calling and from where: the key's owner, and the caller's address and user agent for key events. */
+export interface CallContext {
+  ownerId: string;
+  ip: string | null;
+  userAgent: string | null;
+}
