@@ -2,7 +2,7 @@ import { RECEIPT_NOT_FOUND_MESSAGE } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments, receipts } from '../../db/schema/index.js';
-import type { AuthUser } from '../../platform/auth/guard.js';
+import type { AuthUser } from '../../platform/auth/auth-user.js';
 import { notFound } from '../../platform/http/errors.js';
 import { formatReceiptNumber } from './receipt-number.js';
 import { renderReceiptPdf, type Seller } from './receipt-pdf.js';

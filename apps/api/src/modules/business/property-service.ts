@@ -9,7 +9,7 @@ import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rawRows } from '../../db/raw-rows.js';
 import { businessAgents, properties, propertyImages, type StoredFileRow } from '../../db/schema/index.js';
-import type { AuthUser } from '../../platform/auth/guard.js';
+import type { AuthUser } from '../../platform/auth/auth-user.js';
 import type { Clock } from '../../platform/clock.js';
 import { cursorPart, decodeCursor, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';

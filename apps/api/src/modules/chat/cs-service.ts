@@ -11,7 +11,7 @@ import {
   storedFiles,
   users,
 } from '../../db/schema/index.js';
-import type { AuthUser } from '../../platform/auth/guard.js';
+import type { AuthUser } from '../../platform/auth/auth-user.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events/index.js';
 import {

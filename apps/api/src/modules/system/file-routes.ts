@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AuthUser } from '../../platform/auth/guard.js';
+import type { AuthUser } from '../../platform/auth/auth-user.js';
 import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/http/errors.js';
 

@@ -1,18 +1,10 @@
-import type { Role, UserType } from '@app/contract';
+import type { Role } from '@app/contract';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { forbidden, unauthorized } from '../http/errors.js';
+import type { AuthUser } from './auth-user.js';
 import { markAuthGuard } from './guard-order.js';
 import type { AuthSessionCache } from './session-cache.js';
 import type { TokenService } from './tokens.js';
-
-export interface AuthUser {
-  id: string;
-  email: string;
-  userType: UserType;
-  role: Role;
-  firstName: string;
-  lastName: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { refreshTokens, users } from '../../db/schema/index.js';
 import { ReadThroughCache } from '../cache/read-through-cache.js';
 import type { EventBus } from '../events/index.js';
-import type { AuthUser } from './guard.js';
+import type { AuthUser } from './auth-user.js';
 
 /**
  * Published (`{userId}`) after a change to an account or its sessions committed: log-out, a

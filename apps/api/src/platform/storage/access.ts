@@ -1,5 +1,5 @@
 import type { StoredFileRow } from '../../db/schema/index.js';
-import type { AuthUser } from '../auth/guard.js';
+import type { AuthUser } from '../auth/auth-user.js';
 
 /**
  * Who may download a stored file is decided by the feature that owns its `purpose`.

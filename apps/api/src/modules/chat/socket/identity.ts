@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../../platform/auth/guard.js';
+import type { AuthUser } from '../../../platform/auth/auth-user.js';
 import type { AppDeps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { ChatServices } from '../chat-services.js';

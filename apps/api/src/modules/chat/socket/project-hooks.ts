@@ -1,4 +1,4 @@
-import type { AuthUser } from '../../../platform/auth/guard.js';
+import type { AuthUser } from '../../../platform/auth/auth-user.js';
 import type { ProjectMessageView } from '../project-chat-service.js';
 
 /** What the socket hub needs from project chat; set once the projects feature is wired in. */
