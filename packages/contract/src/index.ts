@@ -14,6 +14,7 @@ export * from './integer-ids.js';
 export * from './key-manager.js';
 export * from './key-manager-api-keys.js';
 export * from './key-manager-devices.js';
+export * from './key-manager-simulation.js';
 export * from './licences.js';
 export * from './operations.js';
 export * from './pagination.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KEY_LIMITS, ZApiKeyType } from './key-manager.js';
+import { ZApiKeySimulation } from './key-manager-simulation.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
@@ -32,6 +33,8 @@ export const ZApiKeyInformation = z.object({
   remaining_requests: z.number().int(),
   requests_made: z.number().int(),
   created_at: z.string(),
+  /** Extension: the failure this key is simulating (key-manager-simulation.ts); null when none. */
+  simulation: ZApiKeySimulation.nullable(),
 });
 export type ApiKeyInformation = z.infer<typeof ZApiKeyInformation>;
 /** Extension (issue 17): the API-key list is paged like every list; no body is the first page. */

@@ -26,6 +26,8 @@ export const KEY_MANAGER_PATHS = {
   getApiKeys: `${API_KEYS}/get-api-keys`,
   /** Extension: revoke a manager API key. */
   revokeApiKey: `${API_KEYS}/revoke-api-key`,
+  /** Extension: make one API key answer 402, 403 or a low rate limit for a while (key-manager-simulation.ts). */
+  simulateApiKey: `${API_KEYS}/simulate-api-key`,
   // Public REST (bearer manager API key), spec §7 "Key manager public REST interface".
   getKeyInformation: `${DASHBOARD}/get-key-information`,
   activateKey: `${DASHBOARD}/activate-key`,

@@ -134,6 +134,11 @@ export const managerApiKeys = pgTable(
     lastUsed: timestamp('last_used', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The failure this key simulates until `simulationEndsAt` (contract key-manager-simulation.ts). */
+    simulation: text('simulation', { enum: ['payment-required', 'no-plan', 'rate-limit'] }),
+    /** The simulated plan rate, for `rate-limit` only. */
+    simulationCallsPerMinute: integer('simulation_calls_per_minute'),
+    simulationEndsAt: timestamp('simulation_ends_at', { withTimezone: true }),
   },
   (table) => [index('manager_api_keys_owner_idx').on(table.ownerId)],
 );

@@ -7,12 +7,14 @@ import {
   PUBLISHABLE_KEY_OPERATIONS,
   RATE_LIMIT_HEADERS,
   RATE_LIMITED_MESSAGE,
+  SIMULATION_HEADER,
   SUBSCRIPTION_SUSPENDED_MESSAGE,
 } from '@app/contract';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, forbidden, tooManyRequests, unauthorized } from '../../platform/http/errors.js';
 import type { ApiKeyCaller, ApiKeyService } from './api-key-service.js';
+import { runningAt } from './api-key-simulation.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,12 +51,20 @@ async function guard(
   if (!match?.[1]) throw unauthorized(API_KEY_REQUIRED_MESSAGE);
   const caller = await apiKeys.verify(match[1]);
   if (!caller) throw unauthorized(INVALID_API_KEY_MESSAGE);
-  if (caller.callsPerMinute === null) throw forbidden(NO_PLAN_MESSAGE);
-  // Compared with the clock on every call (not cached as a flag), so suspension starts on time.
-  if (caller.accessEndsAt && clock.now() >= caller.accessEndsAt) {
+  // Compared with the clock on every call (not cached as a flag), so suspension and a simulated
+  // failure start and end on time. A simulation answers exactly as the real state would.
+  const now = clock.now();
+  const simulation = runningAt(caller.simulation, now);
+  if (simulation) reply.header(SIMULATION_HEADER, simulation.state);
+  if (caller.callsPerMinute === null || simulation?.state === 'no-plan') throw forbidden(NO_PLAN_MESSAGE);
+  if (simulation?.state === 'payment-required' || (caller.accessEndsAt && now >= caller.accessEndsAt)) {
     throw new AppError(402, SUBSCRIPTION_SUSPENDED_MESSAGE);
   }
-  const state = await apiKeys.limiterFor(caller.callsPerMinute).take(caller.apiKeyId);
+  const callsPerMinute =
+    simulation?.state === 'rate-limit' && simulation.callsPerMinute !== null
+      ? simulation.callsPerMinute
+      : caller.callsPerMinute;
+  const state = await apiKeys.limiterFor(callsPerMinute).take(caller.apiKeyId);
   const resetSeconds = Math.max(1, Math.ceil(state.msBeforeNext / 1000));
   reply.header(RATE_LIMIT_HEADERS.limit, String(state.limit));
   reply.header(RATE_LIMIT_HEADERS.remaining, String(state.remaining));
@@ -64,7 +74,7 @@ async function guard(
   if (caller.type === 'publishable' && !publishableMayCall) {
     throw forbidden(PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE);
   }
-  apiKeys.usage.record(caller.apiKeyId, clock.now());
+  apiKeys.usage.record(caller.apiKeyId, now);
   request.keyManagerCaller = caller;
 }
 

@@ -3,8 +3,11 @@ import {
   API_KEY_LIMIT_MESSAGE,
   API_KEY_NOT_FOUND_MESSAGE,
   type ApiKeyInformation,
+  type ApiKeySimulation,
   type ApiKeyType,
   NO_PLAN_MESSAGE,
+  SIMULATION_LIMITS,
+  type SimulateApiKeyRequest,
 } from '@app/contract';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -14,6 +17,7 @@ import type { Clock } from '../../platform/clock.js';
 import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { RateLimiter, RateLimiterFactory } from '../../platform/rate-limit/limiter.js';
+import { type ActiveSimulation, simulationOf, simulationView } from './api-key-simulation.js';
 import type { KeyManagerPlans } from './plans.js';
 import { generateApiKey, hashApiKey, maskApiKey } from './secrets.js';
 import type { UsageCounter } from './usage-counter.js';
@@ -32,6 +36,8 @@ export interface ApiKeyCaller {
   callsPerMinute: number | null;
   /** When the owner's plan stops working for late payment (402 from then on); null: never. */
   accessEndsAt: Date | null;
+  /** The failure this key simulates, if one was started (the guard checks it is still running). */
+  simulation: ActiveSimulation | null;
 }
 
 /** An owner's plan as the guard needs it (no plan: `callsPerMinute` null). */
@@ -132,6 +138,7 @@ export class ApiKeyService {
           remaining_requests: remaining,
           requests_made: row.requestsMade + (pending?.count ?? 0),
           created_at: row.createdAt.toISOString(),
+          simulation: simulationView(simulationOf(row), this.clock.now()),
         };
       }),
     );
@@ -167,6 +174,45 @@ export class ApiKeyService {
     this.callers.invalidateWhere((caller) => caller.apiKeyId === id);
   }
 
+  /**
+   * Starts (or, with `off`, stops) a simulated failure on one of the owner's active API keys, for at
+   * most `SIMULATION_LIMITS.minutesMax` minutes. It changes nothing but that key's answers.
+   */
+  async simulate(ownerId: string, request: SimulateApiKeyRequest): Promise<ApiKeySimulation | null> {
+    const now = this.clock.now();
+    const minutes = request.minutes ?? SIMULATION_LIMITS.minutesDefault;
+    const simulation: ActiveSimulation | null =
+      request.state === 'off'
+        ? null
+        : {
+            state: request.state,
+            callsPerMinute:
+              request.state === 'rate-limit'
+                ? (request.callsPerMinute ?? SIMULATION_LIMITS.callsPerMinuteDefault)
+                : null,
+            endsAt: new Date(now.getTime() + minutes * 60_000),
+          };
+    const [updated] = await this.db
+      .update(managerApiKeys)
+      .set({
+        simulation: simulation?.state ?? null,
+        simulationCallsPerMinute: simulation?.callsPerMinute ?? null,
+        simulationEndsAt: simulation?.endsAt ?? null,
+      })
+      .where(
+        and(
+          eq(managerApiKeys.id, request.id),
+          eq(managerApiKeys.ownerId, ownerId),
+          isNull(managerApiKeys.revokedAt),
+        ),
+      )
+      .returning({ id: managerApiKeys.id });
+    if (!updated) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
+    // This instance applies it to the next call; others within API_KEY_CACHE_TTL_MS, like a revocation.
+    this.callers.invalidateWhere((caller) => caller.apiKeyId === request.id);
+    return simulationView(simulation, now);
+  }
+
   /** Resolves a presented API key: by its SHA-256 hash (unique index), then from memory briefly. */
   verify(presented: string): Promise<ApiKeyCaller | null> {
     const hash = hashApiKey(presented);
@@ -180,6 +226,9 @@ export class ApiKeyService {
         ownerId: managerApiKeys.ownerId,
         type: managerApiKeys.type,
         disabled: users.disabled,
+        simulation: managerApiKeys.simulation,
+        simulationCallsPerMinute: managerApiKeys.simulationCallsPerMinute,
+        simulationEndsAt: managerApiKeys.simulationEndsAt,
       })
       .from(managerApiKeys)
       .innerJoin(users, eq(users.id, managerApiKeys.ownerId))
@@ -193,6 +242,7 @@ export class ApiKeyService {
       type: row.type,
       callsPerMinute: access?.callsPerMinute ?? null,
       accessEndsAt: access?.accessEndsAt ?? null,
+      simulation: simulationOf(row),
     };
   }
 

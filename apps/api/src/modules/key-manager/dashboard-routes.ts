@@ -5,6 +5,8 @@ import {
   KEY_DELETED_MESSAGE,
   KEY_MANAGER_PATHS,
   KEY_SAVED_MESSAGE,
+  SIMULATION_STARTED_MESSAGE,
+  SIMULATION_STOPPED_MESSAGE,
   ZActivityRequest,
   ZActivityResponse,
   ZAddKeyRequest,
@@ -21,6 +23,8 @@ import {
   ZOkResponse,
   ZRemoveKeyRequest,
   ZRevokeApiKeyRequest,
+  ZSimulateApiKeyRequest,
+  ZSimulateApiKeyResponse,
 } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -260,6 +264,28 @@ export const dashboardRoutes =
       async (request) => {
         await apiKeys.revoke(currentUser(request).id, request.body.id);
         return { status: 'ok' as const, message: API_KEY_REVOKED_MESSAGE };
+      },
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.simulateApiKey,
+      {
+        preHandler,
+        schema: {
+          ...route('Simulate 402, 403 or a low rate limit on one API key for a while (off: stop)'),
+          description:
+            'Only the named key of the signed-in owner answers differently, for at most an hour; its plan, other keys and licence keys are unchanged.',
+          body: ZSimulateApiKeyRequest,
+          response: { 200: ZSimulateApiKeyResponse },
+        },
+      },
+      async (request) => {
+        const simulation = await apiKeys.simulate(currentUser(request).id, request.body);
+        return {
+          status: 'ok' as const,
+          message: simulation ? SIMULATION_STARTED_MESSAGE : SIMULATION_STOPPED_MESSAGE,
+          simulation,
+        };
       },
     );
   };

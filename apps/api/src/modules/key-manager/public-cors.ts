@@ -1,4 +1,4 @@
-import { RATE_LIMIT_HEADERS } from '@app/contract';
+import { RATE_LIMIT_HEADERS, SIMULATION_HEADER } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 
 /** How long a browser may reuse a preflight answer (one day; browsers cap it lower anyway). */
@@ -16,6 +16,7 @@ const CORS_HEADERS = {
     RATE_LIMIT_HEADERS.reset,
     'retry-after',
     'x-request-id',
+    SIMULATION_HEADER,
   ].join(', '),
 };
 

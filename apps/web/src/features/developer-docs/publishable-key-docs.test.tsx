@@ -1,4 +1,10 @@
-import { NO_PLAN_MESSAGE, PUBLISHABLE_KEY_OPERATIONS, SUBSCRIPTION_SUSPENDED_MESSAGE } from '@app/contract';
+import {
+  API_KEY_SIMULATION_LABELS,
+  API_KEY_SIMULATIONS,
+  NO_PLAN_MESSAGE,
+  PUBLISHABLE_KEY_OPERATIONS,
+  SUBSCRIPTION_SUSPENDED_MESSAGE,
+} from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
@@ -42,6 +48,17 @@ describe('what a publishable key may do, as the REST docs say it', () => {
       true,
     );
     expect(rows.some((row) => row.startsWith('403') && row.includes(NO_PLAN_MESSAGE))).toBe(true);
+  });
+
+  it('sends the developer to the sandbox to see those failures happen', () => {
+    renderAt('/built-apis/doc/key-manager', <AuthenticationTab />);
+    const sandbox = screen.getByTestId('api-sandbox-docs');
+    expect(within(sandbox).getByRole('link', { name: 'API tab' }).getAttribute('href')).toBe(
+      '/store/key-manager?tab=api',
+    );
+    for (const state of API_KEY_SIMULATIONS) {
+      expect(sandbox.textContent).toContain(API_KEY_SIMULATION_LABELS[state]);
+    }
   });
 });
 

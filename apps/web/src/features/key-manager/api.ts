@@ -5,6 +5,7 @@ import {
   type GetKeysRequest,
   KEY_MANAGER_PATHS,
   PAGE_LIMIT_MAX,
+  type SimulateApiKeyRequest,
   ZActivityResponse,
   ZAddKeyResponse,
   ZChangeKeyResponse,
@@ -13,6 +14,7 @@ import {
   ZGetKeysResponse,
   ZKeyManagerDataResponse,
   ZOkResponse,
+  ZSimulateApiKeyResponse,
 } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -142,4 +144,10 @@ export const useGenerateApiKey = () =>
 export const useRevokeApiKey = () =>
   useKeyManagerMutation((id: string) =>
     apiRequest(KEY_MANAGER_PATHS.revokeApiKey, { body: { id }, schema: ZOkResponse }),
+  );
+
+/** Starts or stops an API key's simulated failure (the API tab's sandbox). */
+export const useSimulateApiKey = () =>
+  useKeyManagerMutation((body: SimulateApiKeyRequest) =>
+    apiRequest(KEY_MANAGER_PATHS.simulateApiKey, { body, schema: ZSimulateApiKeyResponse }),
   );

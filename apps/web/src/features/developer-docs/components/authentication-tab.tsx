@@ -1,3 +1,9 @@
+import {
+  API_KEY_SIMULATION_LABELS,
+  API_KEY_SIMULATIONS,
+  NO_PLAN_MESSAGE,
+  SIMULATION_LIMITS,
+} from '@app/contract';
 import { Alert, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { JAVA_EXAMPLES } from '../content/java-examples';
@@ -10,6 +16,10 @@ import { COMMON_ERRORS } from '../content/operations';
 import { REACT_EXAMPLES } from '../content/react-examples';
 import { CodeExamples } from './code-examples';
 import { ErrorTable } from './operation-section';
+
+const SIMULATION_STATE_LIST = listInWords(
+  API_KEY_SIMULATIONS.map((state) => API_KEY_SIMULATION_LABELS[state]),
+);
 
 export function AuthenticationTab() {
   return (
@@ -119,6 +129,17 @@ export function AuthenticationTab() {
         </tbody>
       </Table>
       <ErrorTable errors={COMMON_ERRORS} />
+      <h3 className="h5 mt-4">Testing your error handling</h3>
+      <p data-testid="api-sandbox-docs">
+        Your app should tell its user what to do when the answer is 402 (payment required), 403 “
+        {NO_PLAN_MESSAGE}” or 429. To see it happen, open the{' '}
+        <Link to="/store/key-manager?tab=api">API tab</Link>’s sandbox and make one of your API keys answer
+        that way for up to {SIMULATION_LIMITS.minutesMax} minutes: {SIMULATION_STATE_LIST}. Only that key
+        changes (your plan, other keys and licence keys do not), its replies carry{' '}
+        <code>X-Key-Manager-Simulation</code>, and the messages are the real ones, so the libraries throw
+        their usual exceptions. The same is <code>POST /api/v1/api-keys/key-manager/simulate-api-key</code>{' '}
+        from your dashboard session.
+      </p>
       <h3 className="h5 mt-4">Examples</h3>
       <CodeExamples
         id="authentication"

@@ -19,6 +19,7 @@ const listed = {
       remaining_requests: 60,
       requests_made: 0,
       created_at: '2026-01-01T00:00:00.000Z',
+      simulation: null,
     },
   ],
 };

@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { StackedTable } from '../../../components/stacked-table';
 import { useApiKeys, useGenerateApiKey, useRevokeApiKey } from '../api';
+import { ApiSandbox } from './api-sandbox';
 import { SecretValue } from './secret-value';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
@@ -115,6 +116,7 @@ export function ApiTab() {
           </tbody>
         </StackedTable>
       )}
+      <ApiSandbox />
       <Modal show={created !== null} onHide={() => setCreated(null)} aria-labelledby="new-api-key-title">
         <Modal.Header closeButton>
           <Modal.Title id="new-api-key-title">
