@@ -3,6 +3,7 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { recordEmbeddedOwner } from './db/embedded-owner.js';
 import { prepareInstall } from './install.js';
+import { migrateDatabase } from './migrate.js';
 import { resolveJwtSecret } from './platform/auth/jwt-secret.js';
 
 /** Start-up: configure, migrate, seed, serve; and shut down cleanly on SIGTERM/SIGINT. */
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
   // The embedded database is this process's alone while it runs (db/embedded-owner.ts).
   const embedded = config.DATABASE_URL ? null : await recordEmbeddedOwner(config.DATA_DIR);
   const database = await openDatabase(config);
-  await database.migrate();
+  await migrateDatabase(database);
   const jwtSecret = await resolveJwtSecret(config.JWT_SECRET, config.DATA_DIR);
   const { app, deps } = await buildApp({ config, database, jwtSecret });
   if (embedded?.previous) {

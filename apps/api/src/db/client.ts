@@ -9,9 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrateJobSchema } from '../platform/jobs/job-schema.js';
-import { pgliteExecutor, poolExecutor, type SqlExecutor } from '../platform/jobs/sql-executors.js';
 import * as schema from './schema/index.js';
+import { pgliteExecutor, poolExecutor, type SqlExecutor } from './sql-executor.js';
 
 export type Schema = typeof schema;
 /** The one database type features use, whether PGlite or PostgreSQL sits behind it. */
@@ -24,6 +23,7 @@ export type DbOrTransaction = Db | DbTransaction;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The application's tables (Drizzle's migrations); `migrate.ts` adds the job queue's. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -59,7 +59,6 @@ export async function openPostgres(url: string, poolSize = 10, onQuery?: QueryLi
     jobExecutor: poolExecutor(pool),
     migrate: async () => {
       await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: MIGRATIONS_DIR });
-      await migrateJobSchema(poolExecutor(pool));
     },
     ping: async () => {
       await pool.query('select 1');
@@ -88,7 +87,6 @@ export async function openPglite(options: {
     jobExecutor: pgliteExecutor(client),
     migrate: async () => {
       await migratePglite(drizzlePglite({ client, schema }), { migrationsFolder: MIGRATIONS_DIR });
-      await migrateJobSchema(pgliteExecutor(client));
     },
     ping: async () => {
       await client.query('select 1');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres } from '../db/client.js';
+import { migrateDatabase } from '../migrate.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,7 +31,7 @@ export default async function setup(project: TestProject) {
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     const database = await openPostgres(url.toString(), 2);
-    await database.migrate();
+    await migrateDatabase(database);
     await database.close();
     project.provide('databaseUrl', url.toString());
     project.provide('pgliteTemplate', null);
@@ -42,7 +43,7 @@ export default async function setup(project: TestProject) {
     };
   }
   const database = await openPglite({});
-  await database.migrate();
+  await migrateDatabase(database);
   const dump = await database.pglite!.dumpDataDir('none');
   await database.close();
   const dir = path.resolve('.tmp/test');

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openPostgres, type QueryListener } from '../db/client.js';
+import { migrateDatabase } from '../migrate.js';
 
 async function adminQuery(serverUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: serverUrl });
@@ -26,7 +27,7 @@ export async function openIsolatedPostgres(
   const url = new URL(sharedUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString(), poolSize, onQuery);
-  await database.migrate();
+  await migrateDatabase(database);
   return {
     database,
     drop: () => adminQuery(sharedUrl, `drop database if exists ${name} with (force)`),

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import type { DbOrTransaction } from '../../db/client.js';
-import { drizzleExecutor, type SqlExecutor } from './sql-executors.js';
+import type { SqlExecutor } from '../../db/sql-executor.js';
+import { drizzleExecutor } from './sql-executors.js';
 
 export const JOB_SCHEMA = 'pgboss';
 

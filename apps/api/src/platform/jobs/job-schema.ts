@@ -1,10 +1,10 @@
 import PgBoss from 'pg-boss';
+import type { SqlExecutor } from '../../db/sql-executor.js';
 import { JOB_SCHEMA } from './job-queue.js';
-import type { SqlExecutor } from './sql-executors.js';
 
 /**
- * Installs or upgrades the job queue's tables (schema `pgboss`) with pg-boss's own migrator, as part
- * of the application's migrations, so the first request never waits for it.
+ * Installs or upgrades the job queue's tables (schema `pgboss`) with pg-boss's own migrator, right
+ * after the application's migrations (`migrate.ts`), so the first request never waits for it.
  */
 export async function migrateJobSchema(executor: SqlExecutor): Promise<void> {
   const boss = new PgBoss({

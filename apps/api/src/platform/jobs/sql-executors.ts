@@ -1,44 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { Param, type SQL, sql } from 'drizzle-orm';
-import type pg from 'pg';
 import type { DbOrTransaction } from '../../db/client.js';
 import { rawRows } from '../../db/raw-rows.js';
-
-/** What pg-boss needs of a database: run one SQL text (with $n parameters) and return its rows. */
-export interface SqlExecutor {
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-}
-
-/**
- * PGlite: parameterised statements go through `query`; pg-boss's parameterless scripts (schema
- * install, maintenance) hold several statements, which only `exec` accepts.
- */
-export function pgliteExecutor(client: PGlite): SqlExecutor {
-  return {
-    async executeSql(text, values) {
-      if (values && values.length > 0) return client.query(text, values);
-      const results = await client.exec(text);
-      const withRows = [...results].reverse().find((result) => result.fields.length > 0);
-      return { rows: withRows?.rows ?? [] };
-    },
-  };
-}
-
-/**
- * PostgreSQL: the application's own pool (no second pool for the queue). A job that outlasts the
- * queue's graceful stop (a wedged SMTP server) finishes after the pool has been ended, and pg-boss
- * then records its outcome without catching the pool's refusal: an unhandled rejection at shutdown.
- * That write is dropped instead; the job stays active until its expiry and is retried, so nothing
- * is lost.
- */
-export function poolExecutor(pool: pg.Pool): SqlExecutor {
-  return {
-    executeSql: async (text, values) => {
-      if (pool.ending) return { rows: [] };
-      return values && values.length > 0 ? pool.query(text, values) : pool.query(text);
-    },
-  };
-}
+import type { SqlExecutor } from '../../db/sql-executor.js';
 
 /**
  * A Drizzle database or transaction as an executor, so a job is enqueued in the caller's
