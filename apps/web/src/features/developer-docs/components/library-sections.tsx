@@ -370,9 +370,10 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
           then{' '}
           <code>
             new KeyManager(apiKey, {'{'} baseUrl {'}'})
-          </code>
-          ; <code>getKeyInformation(key)</code> resolves to a typed <code>keyInformation</code>. Its README
-          (in the package) lists the options and exceptions.
+          </code>{' '}
+          (without <code>baseUrl</code> it reads <code>KEY_MANAGER_BASE_URL</code> in Node, as the Java
+          library does); <code>getKeyInformation(key)</code> resolves to a typed <code>keyInformation</code>.
+          Its README (in the package) lists the options and exceptions.
         </p>
         <p>
           Devices:{' '}
