@@ -77,6 +77,7 @@ async function runApiServer({ dataDir, databaseUrl }) {
   const { buildApp } = await load('app.js');
   const { loadConfig } = await load('config.js');
   const { openPglite, openPostgres } = await load('db/client.js');
+  const { migrateDatabase } = await load('migrate.js');
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'production',
@@ -90,7 +91,7 @@ async function runApiServer({ dataDir, databaseUrl }) {
   const database = databaseUrl
     ? await openPostgres(databaseUrl)
     : await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
-  await database.migrate();
+  await migrateDatabase(database);
   const many = 10_000;
   const { app, deps } = await buildApp({
     config,

@@ -70,6 +70,7 @@ if (!existsSync(path.join(dist, 'main.js'))) {
   process.exit(1);
 }
 const { openPglite, openPostgres } = await import(pathToFileURL(path.join(dist, 'db/client.js')).href);
+const { migrateDatabase } = await import(pathToFileURL(path.join(dist, 'migrate.js')).href);
 // The security headers every reply of the server carries, for the bare app's /with-headers routes.
 const { computeSecurityHeaders, HELMET_OPTIONS } = await import(
   pathToFileURL(path.join(dist, 'platform/http/security-headers.js')).href
@@ -102,7 +103,7 @@ async function seed() {
   const database = databaseUrl
     ? await openPostgres(databaseUrl, 2)
     : await openPglite({ dataDir: path.join(dataDir, 'pgdata') });
-  await database.migrate();
+  await migrateDatabase(database);
   const query = (text, params) =>
     database.pool ? database.pool.query(text, params) : database.pglite.query(text, params);
   const apiKey = `km_live_${randomBytes(32).toString('base64url')}`;
