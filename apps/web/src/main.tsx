@@ -10,11 +10,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { holdEarlyInput } from './app/hold-early-input';
 import { AppProviders } from './app/providers/app-providers';
-import { refreshSession } from './lib/api-client';
+import { refreshSession, setTokenExchange } from './lib/api-client';
 import { startSessionWatch } from './lib/session';
 import { router } from './router';
 
-// Spec §4: the session is checked every second for the whole life of the page.
+setTokenExchange((presented) =>
+  import('./lib/session-exchange').then((m) => m.exchangeRefreshToken(presented)),
+);
+// The session is checked every second for the whole life of the page (decision 004).
 startSessionWatch({
   refresh: refreshSession,
   revoke: (refresh) => import('./lib/session-exchange').then((m) => m.revokeSession(refresh)),

@@ -99,21 +99,33 @@ async function send(path: string, options: RequestOptions<z.ZodType>): Promise<R
   });
 }
 
+/** Exchanges a refresh token for a new pair; false when that failed. */
+export type TokenExchange = (presented: string) => Promise<boolean>;
+
+let exchangeToken: TokenExchange | null = null;
 let inflightRefresh: Promise<boolean> | null = null;
+
+/**
+ * The app's entry (main.tsx) says how a refresh token is exchanged: session-exchange.ts, loaded on
+ * first use so it stays out of every page's first download. Injected rather than imported, because
+ * the exchange itself calls the server through this client.
+ */
+export function setTokenExchange(exchange: TokenExchange): void {
+  exchangeToken = exchange;
+}
 
 /**
  * Exchanges the refresh token for a new pair. Single-flight within the tab (and one tab at a time,
  * session-exchange.ts): refresh tokens rotate, so two concurrent exchanges would spend the same token
- * and the second would be refused as reuse. The exchange itself loads on first use, which keeps it
- * out of the first download (issue 7 budget).
+ * and the second would be refused as reuse. Without an exchange set (pages rendered at build time)
+ * nothing is renewed.
  */
 export function refreshSession(): Promise<boolean> {
   if (inflightRefresh) return inflightRefresh;
   const presented = getRefreshToken();
-  if (!presented) return Promise.resolve(false);
-  inflightRefresh = import('./session-exchange')
-    .then(({ exchangeRefreshToken }) => exchangeRefreshToken(presented))
-    // The chunk did not load (offline): a transient failure, retried later.
+  if (!presented || !exchangeToken) return Promise.resolve(false);
+  inflightRefresh = exchangeToken(presented)
+    // The exchange's chunk did not load (offline): a transient failure, retried later.
     .catch(() => false)
     .finally(() => {
       inflightRefresh = null;
