@@ -166,6 +166,26 @@ export const paymentEvents = pgTable(
 );
 
 /**
+ * A refund of a payment being made at its provider (decision 022): written in a short transaction
+ * before the provider is called, removed once its answer is recorded. One per payment, so a second
+ * refund of it is refused instead of waiting; one older than the provider's timeout was left by a
+ * process that died during the call, and a new refund takes it over.
+ */
+export const refundClaims = pgTable('refund_claims', {
+  paymentId: uuid('payment_id')
+    .primaryKey()
+    .references(() => payments.id, { onDelete: 'cascade' }),
+  /** This claim's own id: only the refund that wrote it removes it (not one that took it over). */
+  claimId: uuid('claim_id').notNull(),
+  /** What goes back with this refund, and the total refunded once it is made (its idempotency key). */
+  amountCents: integer('amount_cents').notNull(),
+  totalCents: integer('total_cents').notNull(),
+  /** The admin's id, or what refunds on its own (a period paid twice). */
+  claimedBy: text('claimed_by').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+});
+
+/**
  * Receipt numbers (decision 022): drawn from one database sequence, so instances sharing a database
  * never hand out the same number, and a number is never reused, not even after a rollback.
  */

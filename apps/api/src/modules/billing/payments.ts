@@ -252,8 +252,8 @@ export class PaymentService {
 
   /**
    * Stores a verified event under its id and applies it in the caller's transaction, with the
-   * payment row locked. An admin's refund calls this in the transaction that holds the payment
-   * locked across the provider's call (refunds.ts); `announce` follows once that commits.
+   * payment row locked. An admin's refund calls this in the short transaction that records the
+   * provider's answer and ends its claim (refunds.ts); `announce` follows once that commits.
    */
   async applyEventIn(tx: Db, provider: PaymentProvider, event: VerifiedEvent): Promise<AppliedEvent> {
     const now = this.clock.now();

@@ -12,11 +12,18 @@ import { and, desc, eq, ilike } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { type PaymentRow, payments, receipts, users } from '../../db/schema/index.js';
+import type { Clock } from '../../platform/clock.js';
 import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { formatMoney } from './payment-mails.js';
 import type { PaymentService } from './payments.js';
-import type { PaymentProvider, VerifiedEvent } from './providers/provider.js';
+import type { PaymentProvider, RefundResult, VerifiedEvent } from './providers/provider.js';
+import {
+  claimRefund,
+  REFUND_IN_PROGRESS_MESSAGE,
+  type RefundClaim,
+  releaseRefundClaim,
+} from './refund-claims.js';
 
 const columns = {
   payment: payments,
@@ -64,6 +71,7 @@ export class RefundService {
     private readonly db: Db,
     private readonly providers: ReadonlyMap<string, PaymentProvider>,
     private readonly payments: PaymentService,
+    private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -107,13 +115,15 @@ export class RefundService {
   /**
    * The job's full refund of a renewal paid for a period another payment had already paid (decision
    * 021). A payment refunded meanwhile, or changed by an admin's refund, is left as it is (a 4xx is
-   * final); a provider's refusal or silence throws, so the job tries again.
+   * final); a provider's refusal or silence, or another refund of it being made, throws, so the job
+   * tries again.
    */
   async refundPaidTwice(paymentId: string): Promise<void> {
     try {
       await this.refund(PAID_TWICE, paymentId, undefined, 0);
     } catch (error) {
       if (!(error instanceof AppError) || error.statusCode >= 500) throw error;
+      if (error.message === REFUND_IN_PROGRESS_MESSAGE) throw error;
       this.log.warn({ paymentId, reason: error.message }, 'refund of a period paid twice not made');
     }
   }
@@ -122,13 +132,11 @@ export class RefundService {
    * Refunds `amountCents` of a paid payment (all that is left when omitted) through its provider.
    * What is left decides full or partial: a full refund ends the access the payment bought.
    *
-   * One refund of a payment at a time (decision 022): the payment row stays locked from the check of
-   * what is left, across the provider's call, until the refund is recorded. A second refund of the
-   * same payment waits, then sees the first one's total: it can never ask the provider for money
-   * that was already given back. Nothing is recorded before the provider answers, so a crash in
-   * between leaves nothing to reconcile here: the transaction rolls back, and the refund (if the
-   * provider made it) arrives as its `charge.refunded` webhook, or as the same refund again when
-   * the admin retries (the idempotency key names the payment and the total it reaches).
+   * Claim, call, record (decision 022): a short transaction locks the payment, checks what is left
+   * and claims the refund (`refund_claims`); the provider is called with no transaction open and no
+   * connection held, so a provider that hangs delays this admin alone; a second short transaction
+   * records its answer and ends the claim. A second refund of the payment meanwhile is refused at
+   * once (409), so it can never ask the provider for money that is being given back.
    */
   async refund(
     /** The admin's id, or what refunds on its own (PAID_TWICE). */
@@ -137,61 +145,108 @@ export class RefundService {
     amountCents: number | undefined,
     refundedBefore?: number,
   ): Promise<{ message: string; payment: AdminPayment }> {
-    const made = await this.db.transaction(async (tx) => {
-      const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
-      if (!payment) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
-      if (payment.status === 'refunded') throw conflict(REFUND_ALREADY_MESSAGE);
-      if (payment.status !== 'paid') throw conflict(REFUND_NOT_PAID_MESSAGE);
-      if (payment.disputeStatus === 'open') throw conflict(REFUND_DISPUTED_MESSAGE);
-      if (refundedBefore !== undefined && refundedBefore !== payment.refundedCents)
-        throw conflict(REFUND_STALE_MESSAGE);
-      const left = payment.amountCents - payment.refundedCents;
-      const amount = amountCents ?? left;
-      if (amount > left)
-        throw badRequest(
-          `At most ${formatMoney(left, payment.currency)} of this payment can still be refunded`,
-          'amount',
-        );
-      const provider = this.providers.get(payment.provider);
-      if (!provider)
-        throw new AppError(
-          409,
-          `Payments of ${payment.provider} cannot be refunded here while it is not configured`,
-        );
-      const total = payment.refundedCents + amount;
-      const refund = await provider.refund({
+    const { payment, provider, claim } = await this.db.transaction((tx) =>
+      this.claim(tx, adminId, paymentId, amountCents, refundedBefore),
+    );
+    let refund: RefundResult;
+    try {
+      refund = await provider.refund({
         paymentId: payment.id,
         providerPaymentRef: payment.providerPaymentRef,
-        amountCents: amount,
-        totalRefundedCents: total,
+        amountCents: claim.amountCents,
+        totalRefundedCents: claim.totalCents,
         currency: payment.currency,
       });
-      this.log.info(
-        { paymentId, provider: provider.name, refundId: refund.refundId, amount, total, by: adminId },
-        'refund made',
-      );
-      if (refund.state === 'pending') return null;
+    } catch (error) {
+      // The provider's refusal is the admin's answer; the claim ends so the payment can be refunded.
+      await releaseRefundClaim(this.db, claim);
+      this.log.warn({ paymentId, provider: provider.name, err: error, by: adminId }, 'refund not made');
+      throw error;
+    }
+    const { amountCents: amount, totalCents: total } = claim;
+    this.log.info(
+      { paymentId, provider: provider.name, refundId: refund.refundId, amount, total, by: adminId },
+      'refund made',
+    );
+    if (refund.state === 'pending') {
+      // Applied when the provider's webhook confirms it (decision 022, provider failures).
+      await releaseRefundClaim(this.db, claim);
+      return { message: REFUND_PENDING_MESSAGE, payment: await this.get(paymentId) };
+    }
 
-      const event: VerifiedEvent = {
-        eventId: `refund:${refund.refundId}`,
-        rawType: 'admin.refund',
-        outcome: 'refunded',
-        paymentId: payment.id,
-        providerPaymentRef: payment.providerPaymentRef,
-        amountCents: payment.amountCents,
-        currency: payment.currency.toLowerCase(),
-        refund: { amountCents: total, full: total >= payment.amountCents },
-        billing: {},
-        payload: { refundId: refund.refundId, amount, total, by: adminId },
-      };
+    const event: VerifiedEvent = {
+      eventId: `refund:${refund.refundId}`,
+      rawType: 'admin.refund',
+      outcome: 'refunded',
+      paymentId: payment.id,
+      providerPaymentRef: payment.providerPaymentRef,
+      amountCents: payment.amountCents,
+      currency: payment.currency.toLowerCase(),
+      refund: { amountCents: total, full: total >= payment.amountCents },
+      billing: {},
+      payload: { refundId: refund.refundId, amount, total, by: adminId },
+    };
+    const { applied, recorded } = await this.db.transaction(async (tx) => {
       const applied = await this.payments.applyEventIn(tx, provider, event);
-      // Only a refund this request recorded is "made" (a provider's answer already on record is not).
-      if (applied.outcome !== 'refunded' && applied.outcome !== 'partially-refunded')
-        throw conflict(REFUND_STALE_MESSAGE);
-      return { provider, event, applied };
+      await releaseRefundClaim(tx, claim);
+      const [after] = await tx
+        .select({ refundedCents: payments.refundedCents })
+        .from(payments)
+        .where(eq(payments.id, paymentId));
+      return { applied, recorded: (after?.refundedCents ?? 0) >= total };
     });
-    if (!made) return { message: REFUND_PENDING_MESSAGE, payment: await this.get(paymentId) };
-    this.payments.announce(made.provider, made.event, made.applied);
+    this.payments.announce(provider, event, applied);
+    // "Refund made" once the ledger holds this refund's total: recorded here, or by the provider's
+    // webhook for it that arrived during the call (then `already-refunded` here, and one mail).
+    if (!recorded) {
+      this.log.error(
+        { paymentId, refundId: refund.refundId, outcome: applied.outcome },
+        'refund not recorded',
+      );
+      throw conflict(REFUND_STALE_MESSAGE);
+    }
     return { message: REFUND_DONE_MESSAGE, payment: await this.get(paymentId) };
+  }
+
+  /** The first short transaction: the payment locked, the refund judged against it, and claimed. */
+  private async claim(
+    tx: Db,
+    adminId: string,
+    paymentId: string,
+    amountCents: number | undefined,
+    refundedBefore: number | undefined,
+  ): Promise<{ payment: PaymentRow; provider: PaymentProvider; claim: RefundClaim }> {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!payment) throw notFound(PAYMENT_NOT_FOUND_MESSAGE);
+    if (payment.status === 'refunded') throw conflict(REFUND_ALREADY_MESSAGE);
+    if (payment.status !== 'paid') throw conflict(REFUND_NOT_PAID_MESSAGE);
+    if (payment.disputeStatus === 'open') throw conflict(REFUND_DISPUTED_MESSAGE);
+    if (refundedBefore !== undefined && refundedBefore !== payment.refundedCents)
+      throw conflict(REFUND_STALE_MESSAGE);
+    const left = payment.amountCents - payment.refundedCents;
+    const amount = amountCents ?? left;
+    if (amount > left)
+      throw badRequest(
+        `At most ${formatMoney(left, payment.currency)} of this payment can still be refunded`,
+        'amount',
+      );
+    const provider = this.providers.get(payment.provider);
+    if (!provider)
+      throw new AppError(
+        409,
+        `Payments of ${payment.provider} cannot be refunded here while it is not configured`,
+      );
+    const claim = await claimRefund(
+      tx,
+      {
+        paymentId,
+        amountCents: amount,
+        totalCents: payment.refundedCents + amount,
+        claimedBy: adminId,
+        now: this.clock.now(),
+      },
+      this.log,
+    );
+    return { payment, provider, claim };
   }
 }

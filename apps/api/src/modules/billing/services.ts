@@ -98,7 +98,7 @@ export function createBillingServices(deps: AppDeps): BillingServices {
       handle: (job) => stripeForJobs.cancelSubscription(job.data.subscription),
     });
   }
-  const refunds = new RefundService(db, providers, payments, deps.log);
+  const refunds = new RefundService(db, providers, payments, clock, deps.log);
   deps.jobs.define<{ payment: string }>({
     name: REFUND_PAID_TWICE_JOB,
     retryLimit: 8,

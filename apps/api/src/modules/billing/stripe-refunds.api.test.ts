@@ -1,12 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BILLING_PATHS, REFUND_ALREADY_MESSAGE, REFUND_DONE_MESSAGE } from '@app/contract';
+import {
+  type AdminPayment,
+  BILLING_PATHS,
+  REFUND_ALREADY_MESSAGE,
+  REFUND_DONE_MESSAGE,
+  REFUND_PATHS,
+} from '@app/contract';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { refundClaims } from '../../db/schema/index.js';
+import { deferred } from '../../test/deferred.js';
 import { eventually } from '../../test/eventually.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { billingKit } from './billing-kit.test.js';
+import { REFUND_CLAIM_STALE_MS, REFUND_IN_PROGRESS_MESSAGE } from './refund-claims.js';
 import { refundKit } from './refund-kit.test.js';
 
 const WEBHOOK_SECRET = 'whsec_refund_stand_in';
@@ -24,6 +35,14 @@ const refunds = new Map<string, { id: string; form: URLSearchParams }>();
  * refund call is still open, as Stripe may; `delivered` is our server's answer to it.
  */
 const echoWhileRefunding = new Map<string, { charged: number; delivered?: Promise<{ body: unknown }> }>();
+/**
+ * Payments (by our id) whose refund call the stand-in leaves hanging, as a Stripe that does not
+ * answer would: `arrived` settles when the call is at "Stripe", which answers once `release` settles.
+ */
+const hangingRefunds = new Map<
+  string,
+  { arrived: ReturnType<typeof deferred<void>>; release: ReturnType<typeof deferred<void>> }
+>();
 
 function json(response: import('node:http').ServerResponse, status: number, body: unknown) {
   response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${Date.now()}` });
@@ -49,7 +68,10 @@ function startStandIn(): Promise<string> {
         });
       }
       if (request.method === 'POST' && request.url === '/v1/refunds') {
-        return answerRefund(request.headers, form, response);
+        const hanging = hangingRefunds.get(form.get('metadata[paymentId]') ?? '');
+        if (!hanging) return answerRefund(request.headers, form, response);
+        hanging.arrived.resolve();
+        return void hanging.release.promise.then(() => answerRefund(request.headers, form, response));
       }
       json(response, 404, { error: { type: 'invalid_request_error', message: 'unknown' } });
     });
@@ -242,10 +264,14 @@ describe('admin refunds through Stripe', () => {
     // "Refund made" only for refunds Stripe made; the others name what could still be refunded.
     expect(madeHere).toBe(atStripe);
     for (const answer of answers.filter((entry) => entry.status !== 200)) {
-      // Once all 9.00 went back (300 three times), what follows is told so.
+      // A refund sent while another is at Stripe is told so at once; once all 9.00 went back (300
+      // three times), what follows is told that.
       expect(answer.body, JSON.stringify(answer.body)).toEqual(
         answer.status === 409
-          ? { status: 'failed', message: REFUND_ALREADY_MESSAGE }
+          ? {
+              status: 'failed',
+              message: expect.toBeOneOf([REFUND_ALREADY_MESSAGE, REFUND_IN_PROGRESS_MESSAGE]),
+            }
           : {
               status: 'failed',
               field: 'amount',
@@ -281,6 +307,88 @@ describe('admin refunds through Stripe', () => {
     });
     expect(await receiptOf(dev.token)).toMatchObject({ status: 'paid', refunded_amount: 0 });
     expect(await refundMails(dev.email)).toHaveLength(0);
+    // The refused refund's claim ended with it: the payment can be refunded at once.
+    const next = await adminRefund(paymentID, 100);
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.body.payment).toMatchObject({ refunded: 100 });
+  });
+
+  it('while Stripe leaves a refund call hanging, other requests are answered and a second refund of the payment is refused at once', async () => {
+    const { dev, paymentID } = await paidPro();
+    const hanging = { arrived: deferred<void>(), release: deferred<void>() };
+    hangingRefunds.set(paymentID, hanging);
+    let firstAnswered = false;
+    const first = adminRefund(paymentID, 250).finally(() => {
+      firstAnswered = true;
+    });
+    await hanging.arrived.promise;
+
+    // No connection or lock is held across Stripe's call: on PGlite (one connection) these would
+    // otherwise wait for Stripe's answer, as every request of the app would.
+    const list = await kit.request<{ payments: AdminPayment[] }>(
+      `${REFUND_PATHS.adminPaymentsGet}?email=${encodeURIComponent(dev.email)}`,
+      { token: admin.access },
+    );
+    expect(list.status).toBe(200);
+    expect(list.body.payments).toMatchObject([{ id: paymentID, status: 'paid', refunded: 0 }]);
+    expect(await receiptOf(dev.token)).toMatchObject({ status: 'paid', refunded_amount: 0 });
+    const second = await adminRefund(paymentID, 100);
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ status: 'failed', message: REFUND_IN_PROGRESS_MESSAGE });
+    expect(refunds.has(`refund-${paymentID}-100`)).toBe(false);
+    expect(firstAnswered).toBe(false);
+
+    hanging.release.resolve();
+    const done = await first;
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ message: REFUND_DONE_MESSAGE, payment: { refunded: 250 } });
+    // Its claim ended with its answer: the next refund is judged against the new total.
+    const next = await adminRefund(paymentID, 100);
+    expect(next.body.payment).toMatchObject({ refunded: 350 });
+    expect(await refundMails(dev.email)).toHaveLength(2);
+  });
+
+  it('a claim left by a process that died during Stripe’s call is taken over once stale; a retry is the same refund at Stripe', async () => {
+    const { dev, pro, paymentID } = await paidPro();
+    // The dead process had claimed 2.50 and reached Stripe, which made the refund; its webhook is late.
+    await server.database.db.insert(refundClaims).values({
+      paymentId: paymentID,
+      claimId: randomUUID(),
+      amountCents: 250,
+      totalCents: 250,
+      claimedBy: admin.id,
+      claimedAt: server.clock.now(),
+    });
+    const form = new URLSearchParams({
+      payment_intent: `pi_for_${paymentID}`,
+      amount: '250',
+      'metadata[paymentId]': paymentID,
+    });
+    refunds.set(`refund-${paymentID}-250`, { id: `re_test_before_crash_${paymentID}`, form });
+    const atStripe = () =>
+      [...refunds.values()].filter((made) => made.form.get('payment_intent') === `pi_for_${paymentID}`);
+
+    // Until the claim is older than Stripe's timeout, it may still be answered: refused, Stripe not asked.
+    const early = await adminRefund(paymentID, 250);
+    expect(early.status).toBe(409);
+    expect(early.body).toEqual({ status: 'failed', message: REFUND_IN_PROGRESS_MESSAGE });
+    expect(atStripe()).toHaveLength(1);
+
+    server.clock.advance(REFUND_CLAIM_STALE_MS + 1000);
+    const retry = await adminRefund(paymentID, 250);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body).toMatchObject({ message: REFUND_DONE_MESSAGE, payment: { refunded: 250 } });
+    // The same total, so the same idempotency key: Stripe answered with the refund it had made.
+    expect(atStripe()).toHaveLength(1);
+    const claims = await server.database.db
+      .select()
+      .from(refundClaims)
+      .where(eq(refundClaims.paymentId, paymentID));
+    expect(claims).toEqual([]);
+    // Stripe's late webhook for it changes nothing.
+    await sendWebhook(chargeRefunded(`evt_after_crash_${paymentID}`, paymentID, pro.price, 250));
+    expect((await paymentOf(dev.email, paymentID)).refunded).toBe(250);
+    expect(await refundMails(dev.email)).toHaveLength(1);
   });
 });
 

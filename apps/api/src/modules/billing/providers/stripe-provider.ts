@@ -12,6 +12,10 @@ import type {
 } from './provider.js';
 import { translateStripeEvent } from './stripe-events.js';
 
+/** How long one call to Stripe may take before the SDK gives up, and how often it then tries again. */
+export const STRIPE_TIMEOUT_MS = 15_000;
+export const STRIPE_NETWORK_RETRIES = 1;
+
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
@@ -37,8 +41,8 @@ export class StripeProvider implements PaymentProvider {
   ) {
     const api = settings.apiUrl ? new URL(settings.apiUrl) : null;
     this.stripe = new Stripe(settings.secretKey, {
-      maxNetworkRetries: 1,
-      timeout: 15_000,
+      maxNetworkRetries: STRIPE_NETWORK_RETRIES,
+      timeout: STRIPE_TIMEOUT_MS,
       ...(api
         ? { host: api.hostname, port: api.port, protocol: api.protocol === 'http:' ? 'http' : 'https' }
         : {}),
@@ -125,7 +129,12 @@ export class StripeProvider implements PaymentProvider {
       // Stripe's own message says why (already refunded, amount too high…); nothing was refunded.
       if (error instanceof Stripe.errors.StripeError && error.type !== 'StripeConnectionError')
         throw new AppError(502, `Stripe refused the refund: ${error.message}`);
-      throw new AppError(502, 'Stripe could not be reached; nothing was refunded. Try again.');
+      // No answer (timed out, connection lost): the request may have reached Stripe. If it did, its
+      // `charge.refunded` brings the refund here, and a retry of the same amount is the same refund.
+      throw new AppError(
+        502,
+        'Stripe did not answer, so this refund may or may not have been made. Reload in a minute to see whether it shows; if it does not, try again.',
+      );
     }
     if (refund.status === 'failed' || refund.status === 'canceled')
       throw new AppError(502, `Stripe refused the refund (${refund.status})`);
