@@ -205,7 +205,9 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
     body: (
       <p>
         <code>deactivate(key)</code> subtracts one activation, for example when your application is
-        uninstalled. It is refused when the count is already zero or the key is disabled.
+        uninstalled. It is refused when the count is already zero or the key is disabled.{' '}
+        <code>deactivate(key, fingerprint)</code> frees only that device’s activation: the form a publishable
+        key (<code>km_pub_…</code>) shipped in your app may call, and the example’s second argument.
       </p>
     ),
     example: JAVA_EXAMPLES.deactivate,
