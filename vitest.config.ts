@@ -16,7 +16,11 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           isolate: false,
-          include: ['packages/*/src/**/*.test.ts', 'apps/api/src/**/*.unit.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/api/src/**/*.unit.test.ts',
+            'scripts/**/*.unit.test.ts',
+          ],
         },
       },
       {

@@ -15,16 +15,19 @@ const commands = [
   ['tsc', '-p', 'e2e', '--noEmit'],
   ['tsc', '-p', 'packages/key-manager-js'],
   ['biome', 'check', '.'],
+  // Every path README.md and docs/ name exists (scripts/doc-paths.mjs).
+  ['node', 'scripts/doc-paths.mjs'],
 ];
 // `--types` (npm run typecheck): the TypeScript projects only.
-if (process.argv.includes('--types')) commands.pop();
+if (process.argv.includes('--types')) commands.splice(-2);
 const slots = Math.max(1, availableParallelism());
 const bin = path.join(root, 'node_modules/.bin');
 
 function run(command) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(path.join(bin, command[0]), command.slice(1), { cwd: root });
+    const executable = command[0] === 'node' ? process.execPath : path.join(bin, command[0]);
+    const child = spawn(executable, command.slice(1), { cwd: root });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
