@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AppDeps } from './app-deps.js';
 import { type Config, publicUrl } from './config.js';
 import type { Database } from './db/client.js';
 import { DecoyQuestions } from './modules/accounts/decoy-question.js';
@@ -21,7 +22,6 @@ import { createAuthGuards } from './platform/auth/guard.js';
 import { AuthSessionCache } from './platform/auth/session-cache.js';
 import { createTokenService } from './platform/auth/tokens.js';
 import { type Clock, systemClock } from './platform/clock.js';
-import type { AppDeps } from './platform/deps.js';
 import { createEventBus } from './platform/events/index.js';
 import { HealthChecks } from './platform/health/health-checks.js';
 import { JobQueue } from './platform/jobs/job-queue.js';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import type { AppDeps } from './app-deps.js';
 import { DEMO_ACCOUNTS } from './modules/accounts/seed.js';
 import { DEMO_AGENT, DEMO_REALTOR } from './modules/business/seed.js';
 import { verifySecret } from './platform/auth/passwords.js';
-import type { AppDeps } from './platform/deps.js';
 import { type DemoLoginEntry, DemoLoginStore } from './platform/seed/demo-login-store.js';
 
 export interface DemoLogin {

@@ -1,8 +1,8 @@
+import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import { type DemoLogin, type DemoLogins, ensureDemoLogins, printDemoLogins } from './demo-logins.js';
 import { goLiveWarnings } from './go-live-checks.js';
 import { ensureFirstAdmin } from './modules/accounts/bootstrap-admin.js';
-import type { AppDeps } from './platform/deps.js';
 import type { DemoPasswordOf } from './platform/seed/demo-login-store.js';
 import { runSeeds, type SeedStep } from './platform/seed/seed.js';
 import { describeRuntime, type Runtime, runtimeOf } from './runtime-mode.js';

@@ -1,8 +1,8 @@
+import type { AppDeps } from './app-deps.js';
 import { accountSeed } from './modules/accounts/seed.js';
 import { businessSeed } from './modules/business/seed.js';
 import { catalogSeed } from './modules/catalog/seed.js';
 import { projectSeed } from './modules/projects/seed.js';
-import type { AppDeps } from './platform/deps.js';
 import type { DemoPasswordOf } from './platform/seed/demo-login-store.js';
 import type { SeedStep } from './platform/seed/seed.js';
 

@@ -1,5 +1,5 @@
 import { type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { keysetAfter } from '../platform/http/cursor.js';
+import { keysetAfter } from './keyset.js';
 import { preparedRawRows } from './raw-rows.js';
 
 /** What `preparedRawRows` runs: a Drizzle prepared statement. */

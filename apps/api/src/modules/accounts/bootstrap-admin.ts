@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps.js';
 import type { Config } from '../../config.js';
 import { users } from '../../db/schema/index.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { keepAdminLogin } from './admin-login-file.js';
 
 /**

@@ -21,8 +21,8 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/http/errors.js';
 
 const tags = ['accounts'];

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { DemoPasswordOf } from '../../platform/seed/demo-login-store.js';
 import type { SeedStep } from '../../platform/seed/seed.js';
 import type { NewAccount } from './service.js';

@@ -9,7 +9,7 @@ import {
   ZSetDisabledRequest,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { AdminUserService } from './service.js';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AdminUsersQuery, CreateStaffRequest, ManagedUser } from '@app/contract';
 import { and, asc, desc, eq, notExists, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { exactTimestamp, isoTimestamp, keysetAfter } from '../../db/keyset.js';
 import { type KeysetPages, prepareKeysetPages, readKeysetPage } from '../../db/keyset-pages.js';
 import { qualified } from '../../db/qualified.js';
 import { aliased, rawRows } from '../../db/raw-rows.js';
@@ -12,18 +13,11 @@ import {
   type UserRow,
   users,
 } from '../../db/schema/index.js';
-import { USER_EMAIL, USER_FULL_NAME } from '../../db/searched-columns.js';
 import type { EventBus } from '../../platform/events/index.js';
-import {
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  isoTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { containsSearch } from '../../platform/search/contains-search.js';
+import { USER_EMAIL, USER_FULL_NAME } from '../../platform/search/searched-columns.js';
 import { ACCOUNT_ACCESS_CHANGED_TOPIC, type AccountAccessChanged } from '../accounts/account-events.js';
 import type { AccountService } from '../accounts/service.js';
 

@@ -1,8 +1,8 @@
 import { ADMIN_PATHS, ZAdminOverviewResponse } from '@app/contract';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { businessAgents, users } from '../../db/schema/index.js';
-import type { AppDeps } from '../../platform/deps.js';
 
 export const adminRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

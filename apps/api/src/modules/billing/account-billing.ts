@@ -1,6 +1,7 @@
 import type { PendingPaymentsResponse, Receipt, ReceiptsGetQuery, Subscription } from '@app/contract';
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { exactTimestamp } from '../../db/keyset.js';
 import {
   payments,
   planSubscriptions,
@@ -10,7 +11,7 @@ import {
   subscriptionRenewals,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import type { CatalogService } from '../catalog/service.js';
 import { stateOf } from '../catalog/subscription-state.js';
 import { projectDues } from './project-dues.js';

@@ -6,7 +6,7 @@ import {
   ZUpgradeRequestsGetResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { UpgradeService } from './upgrades.js';
 
 const tags = ['admin billing'];

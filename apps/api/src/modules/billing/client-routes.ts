@@ -19,8 +19,8 @@ import {
   ZUpgradeQuoteResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { BillingServices } from './services.js';
 

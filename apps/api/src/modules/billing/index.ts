@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import { billingAdminRoutes } from './admin-routes.js';
 import { billingClientRoutes } from './client-routes.js';
 import { refundRoutes } from './refund-routes.js';

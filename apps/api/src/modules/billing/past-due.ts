@@ -1,6 +1,7 @@
 import type { PastDueSubscription } from '@app/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import {
   planSubscriptions,
   saasPlans,
@@ -9,7 +10,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { stateOf } from '../catalog/subscription-state.js';
 
 /** The admin's view of past-due subscriptions (decision 021): newest first, keyset pages. */

@@ -7,8 +7,8 @@ import {
   ZRefundResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import type { ReceiptDocuments } from './receipt-documents.js';
 import type { RefundService } from './refunds.js';
 

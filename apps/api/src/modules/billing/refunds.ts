@@ -11,9 +11,10 @@ import {
 import { and, desc, eq, ilike } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import { type PaymentRow, payments, receipts, users } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import { formatMoney } from './payment-mails.js';
 import type { PaymentService } from './payments.js';

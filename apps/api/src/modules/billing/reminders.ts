@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps.js';
 import { publicUrl } from '../../config.js';
 import {
   billingReminders,
@@ -8,7 +9,6 @@ import {
   subscriptionRenewals,
   users,
 } from '../../db/schema/index.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { GRACE_MS } from '../catalog/subscription-state.js';
 
 export const BILLING_REMINDERS_JOB = 'billing.reminders';

@@ -1,4 +1,5 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps.js';
 import {
   billingReminders,
   planSubscriptions,
@@ -7,7 +8,6 @@ import {
   subscriptionRenewals,
   users,
 } from '../../db/schema/index.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { stateOf } from '../catalog/subscription-state.js';
 import type { SandboxRenewalCharges } from './renewal-charges.js';
 import { suspendedAfterDunningMail } from './renewal-mails.js';

@@ -9,8 +9,8 @@ import {
   ZSandboxSessionResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { AppError, badRequest, conflict } from '../../platform/http/errors.js';
 import { toSummary } from './payments.js';
 import type { BillingServices } from './services.js';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps.js';
 import { publicUrl, sellerOf } from '../../config.js';
 import { subscriptionRenewals, users } from '../../db/schema/index.js';
 import { stripeKeyRefusal } from '../../go-live-checks.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { runtimeOf } from '../../runtime-mode.js';
 import { AccountBilling } from './account-billing.js';
 import { Activation } from './activation.js';

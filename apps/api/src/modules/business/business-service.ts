@@ -2,15 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Agent, AgentListQuery, Business, BusinessListQuery } from '@app/contract';
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern, exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import { type BusinessRow, businessAgents, businesses, businessTypes, users } from '../../db/schema/index.js';
-import {
-  containsPattern,
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
 import type { AccountService } from '../accounts/service.js';
 

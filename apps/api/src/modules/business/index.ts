@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import { BusinessService } from './business-service.js';
 import { PROPERTY_IMAGE_PURPOSE } from './listing-form.js';
 import { propertyRoutes } from './property-routes.js';

@@ -1,9 +1,9 @@
 import { PROPERTY_STATUSES, type Property, type PropertyFields, type PropertyKind } from '@app/contract';
 import { sql } from 'drizzle-orm';
+import { isoTimestamp } from '../../db/keyset.js';
 import { qualified } from '../../db/qualified.js';
 import { aliased } from '../../db/raw-rows.js';
 import { businessAgents, properties, propertyImages, users } from '../../db/schema/index.js';
-import { isoTimestamp } from '../../platform/http/cursor.js';
 import { countryName, stateName } from './reference-data.js';
 
 export const SOLD_STATUS_ID = 2;

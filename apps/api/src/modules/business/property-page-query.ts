@@ -1,12 +1,13 @@
 import { PROPERTY_STATUSES, type PropertyKind, type PropertyListQuery } from '@app/contract';
 import { and, desc, eq, inArray, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import { prepareKeysetPages, readKeysetPage } from '../../db/keyset-pages.js';
 import { aliased, rawRows } from '../../db/raw-rows.js';
 import { properties } from '../../db/schema/index.js';
-import { PROPERTY_ADDRESS } from '../../db/searched-columns.js';
-import { cursorPart, decodeCursor, exactTimestamp, keysetAfter } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor } from '../../platform/http/cursor.js';
 import { containsSearch } from '../../platform/search/contains-search.js';
+import { PROPERTY_ADDRESS } from '../../platform/search/searched-columns.js';
 import { LISTING_COLUMNS, type ListingRow } from './property-mapper.js';
 import { listCountries } from './reference-data.js';
 

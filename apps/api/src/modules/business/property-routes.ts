@@ -12,8 +12,8 @@ import {
   ZPropertySavedResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
 import { listingUpdateFields, readListingForm } from './listing-form.js';
 import type { PropertyService } from './property-service.js';

@@ -7,11 +7,12 @@ import type {
 } from '@app/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { keysetAfter } from '../../db/keyset.js';
 import { rawRows } from '../../db/raw-rows.js';
 import { businessAgents, properties, propertyImages, type StoredFileRow } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth/auth-user.js';
 import type { Clock } from '../../platform/clock.js';
-import { cursorPart, decodeCursor, keysetAfter, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import type { Storage } from '../../platform/storage/storage.js';
 import type { BusinessService } from './business-service.js';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps.js';
 import { businessAgents, businesses, businessTypes, properties } from '../../db/schema/index.js';
-import type { AppDeps } from '../../platform/deps.js';
 import type { DemoPasswordOf } from '../../platform/seed/demo-login-store.js';
 import type { SeedStep } from '../../platform/seed/seed.js';
 

@@ -25,8 +25,8 @@ import {
   ZSaasProductAddResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { readMultipart } from '../../platform/http/multipart.js';
 import { parseOrBadRequest } from '../../platform/http/validation.js';

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import { catalogAdminRoutes } from './admin-routes.js';
 import { PlanAdmin } from './plan-admin.js';
 import { ProductCatalog } from './products.js';

@@ -9,8 +9,8 @@ import {
   ZSaasProductsGetResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import type { ProductCatalog } from './products.js';
 
 const tags = ['catalog'];

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import type { SeedStep } from '../../platform/seed/seed.js';
 
 /** The built-in SaaS products (Key Manager) and their plans. The service also ensures them lazily. */

@@ -1,5 +1,5 @@
+import type { AppDeps } from '../../app-deps.js';
 import { publicUrl } from '../../config.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { CustomerServiceChats } from './cs-service.js';
 import { CsVisitorSessions } from './cs-visitors.js';
 import { type ChatLimiters, createChatLimiters } from './limits.js';

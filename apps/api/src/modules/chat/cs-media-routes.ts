@@ -1,9 +1,9 @@
 import { CHAT_PATHS, ZCsAgentSetRequest, ZCsAgentsResponse, ZOkResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import type { StoredFileRow } from '../../db/schema/index.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { ChatServices } from './chat-services.js';
 import { visibleToVisitor } from './cs-view.js';

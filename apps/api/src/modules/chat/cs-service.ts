@@ -2,6 +2,7 @@ import type { CsChat, CsMessage, ZCsChatGetRequest } from '@app/contract';
 import { and, asc, desc, eq, gte, ilike, isNotNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { containsPattern, exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import {
   type CsChatRow,
   csAgents,
@@ -14,14 +15,7 @@ import {
 import type { AuthUser } from '../../platform/auth/auth-user.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events/index.js';
-import {
-  containsPattern,
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { forbidden, notFound } from '../../platform/http/errors.js';
 import { csRoom, publishChatEvent } from './chat-events.js';
 import type { CsMessageWithFile, CsViewer } from './cs-view.js';

@@ -8,9 +8,9 @@ import {
   ZProjectSendResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import type { StoredFileRow } from '../../db/schema/index.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { readMultipart } from '../../platform/http/multipart.js';

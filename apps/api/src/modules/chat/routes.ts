@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import { createChatServices } from './chat-services.js';
 import { customerServiceMediaRoutes, registerCsMediaPolicy } from './cs-media-routes.js';
 import { customerServiceRoutes } from './cs-routes.js';

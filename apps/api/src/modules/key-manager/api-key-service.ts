@@ -11,10 +11,11 @@ import {
 } from '@app/contract';
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import { managerApiKeys, users } from '../../db/schema/index.js';
 import { ReadThroughCache } from '../../platform/cache/read-through-cache.js';
 import type { Clock } from '../../platform/clock.js';
-import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { RateLimiter, RateLimiterFactory } from '../../platform/rate-limit/limiter.js';
 import { type ActiveSimulation, simulationOf, simulationView } from './api-key-simulation.js';

@@ -29,8 +29,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
 import { entityTag, replyNotModified } from '../../platform/http/etag.js';
 import type { ApiKeyService } from './api-key-service.js';

@@ -1,19 +1,13 @@
 import type { DashboardKey } from '@app/contract';
 import { and, desc, eq, not, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { exactTimestamp, isoTimestamp, keysetAfter } from '../../db/keyset.js';
 import { type KeysetPages, prepareKeysetPages, readKeysetPage } from '../../db/keyset-pages.js';
 import { aliased, rawRows } from '../../db/raw-rows.js';
 import { licenceKeyCounters, licenceKeys } from '../../db/schema/index.js';
-import { LICENCE_KEY_KEY, LICENCE_KEY_NAME } from '../../db/searched-columns.js';
-import {
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  isoTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { containsSearch } from '../../platform/search/contains-search.js';
+import { LICENCE_KEY_KEY, LICENCE_KEY_NAME } from '../../platform/search/searched-columns.js';
 
 export interface KeyListQuery {
   limit: number;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import { ACCOUNT_ACCESS_CHANGED_TOPIC } from '../accounts/account-events.js';
 import { createApiKeyGuard } from './api-key-guard.js';
 import { ApiKeyService } from './api-key-service.js';

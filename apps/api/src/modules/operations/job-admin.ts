@@ -1,8 +1,9 @@
 import type { JobQueueSummary, JobState, JobView } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { exactTimestamp } from '../../db/keyset.js';
 import { rowsOfResult } from '../../db/raw-rows.js';
-import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { JobQueue } from '../../platform/jobs/job-queue.js';
 

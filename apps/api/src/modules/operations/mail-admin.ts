@@ -1,8 +1,9 @@
 import type { MailMessage, MailSummary } from '@app/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import { mailOutbox } from '../../db/schema/index.js';
-import { cursorPart, decodeCursor, exactTimestamp, keysetAfter, pageOf } from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { notFound } from '../../platform/http/errors.js';
 
 type MailStatus = MailSummary['status'];

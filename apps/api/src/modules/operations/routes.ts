@@ -12,7 +12,7 @@ import {
   ZMailQuery,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import { JobAdmin } from './job-admin.js';
 import { MailAdmin } from './mail-admin.js';
 

@@ -16,9 +16,9 @@ import {
 } from '@app/contract';
 import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { users } from '../../db/schema/index.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { ProjectManagement } from './management.js';

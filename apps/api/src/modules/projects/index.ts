@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { publicUrl } from '../../config.js';
-import type { AppDeps } from '../../platform/deps.js';
 import { adminProjectRoutes } from './admin-routes.js';
 import { ProjectManagement } from './management.js';
 import { ProjectNotifier } from './notifier.js';

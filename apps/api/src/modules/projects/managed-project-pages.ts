@@ -7,17 +7,11 @@ import {
 import { and, desc, eq, ilike, inArray, or, type Placeholder, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import { containsPattern, exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import { type KeysetPages, prepareKeysetPages, readKeysetPage } from '../../db/keyset-pages.js';
 import { aliased, rawRows } from '../../db/raw-rows.js';
 import { projectEmployees, projectOrders, projects, users } from '../../db/schema/index.js';
-import {
-  containsPattern,
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { clientsMatching } from './order-rooms.js';
 import { MANAGED_COLUMNS, type ManagedRow, type ProjectViews } from './views.js';
 

@@ -3,17 +3,11 @@ import { and, asc, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import { anyUuid } from '../../db/any-uuid.js';
 import type { Db } from '../../db/client.js';
+import { containsPattern, exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import { projectEmployees, projectOrders, projects, users } from '../../db/schema/index.js';
-import { USER_EMAIL, USER_FULL_NAME } from '../../db/searched-columns.js';
-import {
-  containsPattern,
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { containsSearch } from '../../platform/search/contains-search.js';
+import { USER_EMAIL, USER_FULL_NAME } from '../../platform/search/searched-columns.js';
 import { typeName } from './views.js';
 
 /** Clients whose name ("first last", trigram-indexed) or email contains the search: a sub-select of ids. */

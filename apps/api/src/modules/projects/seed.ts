@@ -1,5 +1,6 @@
 import { APPLICATION_TYPE_IDS } from '@app/contract';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps.js';
 import {
   projectActivities,
   projectChatMessages,
@@ -7,7 +8,6 @@ import {
   projectOrders,
   projects,
 } from '../../db/schema/index.js';
-import type { AppDeps } from '../../platform/deps.js';
 import type { SeedStep } from '../../platform/seed/seed.js';
 import { DEMO_ACCOUNTS } from '../accounts/seed.js';
 

@@ -7,6 +7,7 @@ import {
 } from '@app/contract';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containsPattern, exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import {
   type ProjectOrderRow,
   type ProjectRow,
@@ -17,14 +18,7 @@ import {
   type StoredFileRow,
   users,
 } from '../../db/schema/index.js';
-import {
-  containsPattern,
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { ManagedProjectPages } from './managed-project-pages.js';
 import { type OrderRooms, orderRooms, staffOrderRooms } from './order-rooms.js';
 import { ProjectViews } from './views.js';

@@ -3,6 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyUuid } from '../../db/any-uuid.js';
 import type { Db } from '../../db/client.js';
+import { isoTimestamp } from '../../db/keyset.js';
 import { qualified } from '../../db/qualified.js';
 import { aliased } from '../../db/raw-rows.js';
 import {
@@ -16,7 +17,6 @@ import {
   storedFiles,
   users,
 } from '../../db/schema/index.js';
-import { isoTimestamp } from '../../platform/http/cursor.js';
 import { statusNumber } from './status.js';
 
 type OrderInfo = Omit<Order, 'projects'>;

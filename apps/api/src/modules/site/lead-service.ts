@@ -1,17 +1,11 @@
 import type { AdminLeadsQuery, Lead, ZCreateLeadRequest } from '@app/contract';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
 import { publicUrl } from '../../config.js';
+import { containsPattern, exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import { crmLeads } from '../../db/schema/index.js';
-import type { AppDeps } from '../../platform/deps.js';
-import {
-  containsPattern,
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import type { MailMessage } from '../../platform/mail/mailer.js';
 
 /** Per-IP lead limit: a real visitor sends one or two; more is a bot filling the form. */

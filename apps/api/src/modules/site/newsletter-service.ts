@@ -1,17 +1,11 @@
 import { type AdminSubscribersQuery, NEWSLETTER_SUCCESS_MESSAGE, type Subscriber } from '@app/contract';
 import { and, desc, eq, ilike } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps.js';
 import { publicUrl } from '../../config.js';
+import { containsPattern, exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import { newsletterSubscriptions } from '../../db/schema/index.js';
 import { tableCounts } from '../../db/table-stats.js';
-import type { AppDeps } from '../../platform/deps.js';
-import {
-  containsPattern,
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import { confirmationMail } from './newsletter-mail.js';
 import { hashLinkToken, newLinkToken } from './tokens.js';

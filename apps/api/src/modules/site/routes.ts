@@ -12,7 +12,7 @@ import {
   ZSubscribersResponse,
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { readMultipart } from '../../platform/http/multipart.js';

@@ -1,7 +1,7 @@
 import { PUBLIC_PAGES } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
 import { publicUrl } from '../../config.js';
-import type { AppDeps } from '../../platform/deps.js';
 
 /** sitemap.xml and robots.txt, built from PUBLIC_URL so one build serves any host. */
 export const seoRoutes =

@@ -1,6 +1,6 @@
 import { and, isNotNull, lt } from 'drizzle-orm';
+import type { AppDeps } from '../../app-deps.js';
 import { csSessions, refreshTokens } from '../../db/schema/index.js';
-import type { AppDeps } from '../../platform/deps.js';
 
 export const CLEANUP_JOB = 'maintenance.cleanup';
 /** Hourly, at minute 37. */

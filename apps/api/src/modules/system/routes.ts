@@ -1,7 +1,7 @@
 import { SYSTEM_PATHS, ZSiteConfigResponse } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppDeps } from '../../platform/deps.js';
+import type { AppDeps } from '../../app-deps.js';
 import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { defineCleanup } from './cleanup.js';
 

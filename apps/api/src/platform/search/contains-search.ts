@@ -1,6 +1,6 @@
 import { type AnyColumn, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { containsPattern } from '../http/cursor.js';
+import { containsPattern } from '../../db/keyset.js';
 import { columnSample, type SampleOf } from './column-sample.js';
 import { rareWordsOf } from './search-words.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SOCKET_CLOSE_CODES, type SocketServerMessage, ZSocketClientMessage } from '@app/contract';
 import type { WebSocket } from 'ws';
-import type { AppDeps } from '../../../platform/deps.js';
+import type { AppDeps } from '../../../app-deps.js';
 import { AppError } from '../../../platform/http/errors.js';
 import { findDisallowedText } from '../../../platform/http/input-hygiene.js';
 import {

@@ -1,5 +1,5 @@
+import type { AppDeps } from '../../../app-deps.js';
 import type { AuthUser } from '../../../platform/auth/auth-user.js';
-import type { AppDeps } from '../../../platform/deps.js';
 import { AppError } from '../../../platform/http/errors.js';
 import type { ChatServices } from '../chat-services.js';
 

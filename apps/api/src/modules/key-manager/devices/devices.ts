@@ -13,9 +13,10 @@ import {
 } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../../db/client.js';
+import { exactTimestamp } from '../../../db/keyset.js';
 import { rawRows } from '../../../db/raw-rows.js';
 import type { Clock } from '../../../platform/clock.js';
-import { cursorPart, decodeCursor, exactTimestamp, pageOf } from '../../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../../platform/http/cursor.js';
 import { conflict, notFound } from '../../../platform/http/errors.js';
 import type { CallContext, KeyRef } from '../call-context.js';
 import type { LicenceKeyCache } from '../licence-key-cache.js';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../platform/deps.js';
+import type { AppDeps } from '../../../app-deps.js';
 import { resolvePerInstallSecret } from '../../../platform/secrets/per-install-secret.js';
 import type { Devices } from '../devices/devices.js';
 import { SecretBox } from '../webhooks/secret-box.js';

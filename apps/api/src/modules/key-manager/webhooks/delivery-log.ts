@@ -1,14 +1,9 @@
 import { WEBHOOK_DELIVERY_NOT_FOUND_MESSAGE, type WebhookAttempt } from '@app/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
+import { exactTimestamp, keysetAfter } from '../../../db/keyset.js';
 import { webhookAttempts, webhookDeliveries, webhookEvents } from '../../../db/schema/index.js';
-import {
-  cursorPart,
-  decodeCursor,
-  exactTimestamp,
-  keysetAfter,
-  pageOf,
-} from '../../../platform/http/cursor.js';
+import { cursorPart, decodeCursor, pageOf } from '../../../platform/http/cursor.js';
 import { notFound } from '../../../platform/http/errors.js';
 import type { WebhookEmitter } from './webhook-emitter.js';
 import type { WebhookEndpoints } from './webhook-endpoints.js';

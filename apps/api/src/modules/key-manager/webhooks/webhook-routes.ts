@@ -20,8 +20,8 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AppDeps } from '../../../app-deps.js';
 import { currentUser } from '../../../platform/auth/guard.js';
-import type { AppDeps } from '../../../platform/deps.js';
 import type { WebhookDeliveryLog } from './delivery-log.js';
 import type { WebhookEndpoints } from './webhook-endpoints.js';
 

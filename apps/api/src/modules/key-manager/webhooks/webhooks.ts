@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../platform/deps.js';
+import type { AppDeps } from '../../../app-deps.js';
 import { runtimeOf } from '../../../runtime-mode.js';
 import { WebhookDeliveryLog } from './delivery-log.js';
 import { WebhookSubscriptions } from './subscriptions.js';

@@ -1,23 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
-import type { Database } from '../db/client.js';
-import type { AccountService } from '../modules/accounts/service.js';
-import type { SessionService } from '../modules/accounts/sessions.js';
-import type { CatalogService } from '../modules/catalog/service.js';
-import type { ChatSocketLimits } from '../modules/chat/limits.js';
-import type { SecretBox } from '../modules/key-manager/webhooks/secret-box.js';
-import type { ProjectService } from '../modules/projects/service.js';
-import type { AuthGuards } from './auth/guard.js';
-import type { TokenService } from './auth/tokens.js';
-import type { Clock } from './clock.js';
-import type { EventBus } from './events/index.js';
-import type { HealthChecks } from './health/health-checks.js';
-import type { JobQueue } from './jobs/job-queue.js';
-import type { MailDigests } from './mail/mail-digests.js';
-import type { Mailer } from './mail/mailer.js';
-import type { RateLimiterFactory } from './rate-limit/limiter.js';
-import type { FileAccessPolicies } from './storage/access.js';
-import type { Storage } from './storage/storage.js';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { AccountService } from './modules/accounts/service.js';
+import type { SessionService } from './modules/accounts/sessions.js';
+import type { CatalogService } from './modules/catalog/service.js';
+import type { ChatSocketLimits } from './modules/chat/limits.js';
+import type { SecretBox } from './modules/key-manager/webhooks/secret-box.js';
+import type { ProjectService } from './modules/projects/service.js';
+import type { AuthGuards } from './platform/auth/guard.js';
+import type { TokenService } from './platform/auth/tokens.js';
+import type { Clock } from './platform/clock.js';
+import type { EventBus } from './platform/events/index.js';
+import type { HealthChecks } from './platform/health/health-checks.js';
+import type { JobQueue } from './platform/jobs/job-queue.js';
+import type { MailDigests } from './platform/mail/mail-digests.js';
+import type { Mailer } from './platform/mail/mailer.js';
+import type { RateLimiterFactory } from './platform/rate-limit/limiter.js';
+import type { FileAccessPolicies } from './platform/storage/access.js';
+import type { Storage } from './platform/storage/storage.js';
 
 /** Everything a feature's routes may use; built once in createDeps() and passed to buildApp(). */
 export interface AppDeps {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { SearchedColumn } from '../platform/search/contains-search.js';
-import { licenceKeys, properties, users } from './schema/index.js';
+import { licenceKeys, properties, users } from '../../db/schema/index.js';
+import type { SearchedColumn } from './contains-search.js';
 
 // The trigram-indexed columns the lists search (migrations 0013, 0018, 0020), each with where ANALYZE
 // keeps its sample: the table's column, or for an expression index the index and `expr`.
