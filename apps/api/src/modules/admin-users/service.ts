@@ -18,8 +18,8 @@ import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js'
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { containsSearch } from '../../platform/search/contains-search.js';
 import { USER_EMAIL, USER_FULL_NAME } from '../../platform/search/searched-columns.js';
-import { ACCOUNT_ACCESS_CHANGED_TOPIC, type AccountAccessChanged } from '../accounts/account-events.js';
-import type { AccountService } from '../accounts/service.js';
+import type { AccountService } from '../accounts/index.js';
+import { ACCOUNT_ACCESS_CHANGED_TOPIC, type AccountAccessChanged } from '../accounts/index.js';
 
 /** Name ("first last", the trigram-indexed expression) or email contains the search. */
 const matchesNameOrEmail = (db: Db, search: string | undefined) =>

@@ -12,8 +12,8 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
-import type { CatalogService } from '../catalog/service.js';
-import { stateOf } from '../catalog/subscription-state.js';
+import type { CatalogService } from '../catalog/index.js';
+import { stateOf } from '../catalog/index.js';
 import { projectDues } from './project-dues.js';
 import { renewalInfo } from './renewal-info.js';
 import type { UpgradeService } from './upgrades.js';

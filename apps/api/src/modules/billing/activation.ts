@@ -8,7 +8,7 @@ import {
 } from '@app/contract';
 import type { SaasPlanRow, SaasProductRow } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import type { CatalogService } from '../catalog/service.js';
+import type { CatalogService } from '../catalog/index.js';
 import type { PaymentService } from './payments.js';
 import type { UpgradeService } from './upgrades.js';
 

@@ -11,7 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
-import { stateOf } from '../catalog/subscription-state.js';
+import { stateOf } from '../catalog/index.js';
 import { dunningMail } from './renewal-mails.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import {
   saasPlans,
   users,
 } from '../../db/schema/index.js';
-import { addTerm, renewalStart } from '../catalog/subscription-state.js';
+import { addTerm, renewalStart } from '../catalog/index.js';
 import type { BillingDetails } from './providers/provider.js';
 
 const TERM_LABEL: Record<PlanTerm, string> = { m: '1 month', y: '1 year' };

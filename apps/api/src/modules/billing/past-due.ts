@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
-import { stateOf } from '../catalog/subscription-state.js';
+import { stateOf } from '../catalog/index.js';
 
 /** The admin's view of past-due subscriptions (decision 021): newest first, keyset pages. */
 export async function listPastDue(

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { type PaymentRow, paymentEvents, payments, saasPlans } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import type { CatalogService } from '../catalog/service.js';
+import type { CatalogService } from '../catalog/index.js';
 import { applyOutcome } from './apply-outcome.js';
 import type { PaymentMails } from './payment-mails.js';
 import type { CompletionPolicy } from './payment-policy.js';

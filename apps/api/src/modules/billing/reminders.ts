@@ -9,7 +9,7 @@ import {
   subscriptionRenewals,
   users,
 } from '../../db/schema/index.js';
-import { GRACE_MS } from '../catalog/subscription-state.js';
+import { GRACE_MS } from '../catalog/index.js';
 
 export const BILLING_REMINDERS_JOB = 'billing.reminders';
 /** Hourly, at minute 7: reminders go out within an hour of their moment. */

@@ -6,7 +6,6 @@ import {
   CARD_SAVED_RENEWAL_PAID_MESSAGE,
   NO_BILLING_ACCOUNT_MESSAGE,
   RESUME_NOT_POSSIBLE_MESSAGE,
-  SANDBOX_DECLINED_CARD,
   SANDBOX_RENEWAL_DECLINED_CARD,
   SUBSCRIPTION_CANCELED_MESSAGE,
   SUBSCRIPTION_NOT_FOUND_MESSAGE,
@@ -25,13 +24,13 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import type { CatalogService } from '../catalog/service.js';
+import type { CatalogService } from '../catalog/index.js';
 import type { AccountBilling } from './account-billing.js';
 import type { PaymentService } from './payments.js';
 import type { SavedCard } from './providers/provider.js';
+import { sandboxDeclines } from './providers/sandbox-cards.js';
 import type { StripeProvider } from './providers/stripe-provider.js';
 import type { SandboxRenewalCharges } from './renewal-charges.js';
-import { luhn } from './sandbox-routes.js';
 
 export interface ActionResult {
   message: string;
@@ -129,8 +128,7 @@ export class RenewalActions {
     const [month, year] = body.expiry.split('/').map(Number);
     if (!month || year === undefined || Date.UTC(2000 + year, month, 1) <= now.getTime())
       throw badRequest('The card has expired', 'expiry');
-    if (body.cardNumber === SANDBOX_DECLINED_CARD || !luhn(body.cardNumber))
-      throw new AppError(402, CARD_DECLINED_MESSAGE);
+    if (sandboxDeclines(body.cardNumber)) throw new AppError(402, CARD_DECLINED_MESSAGE);
     const card = {
       userId,
       provider: 'sandbox' as const,

@@ -8,7 +8,7 @@ import {
   subscriptionRenewals,
   users,
 } from '../../db/schema/index.js';
-import { stateOf } from '../catalog/subscription-state.js';
+import { stateOf } from '../catalog/index.js';
 import type { SandboxRenewalCharges } from './renewal-charges.js';
 import { suspendedAfterDunningMail } from './renewal-mails.js';
 

@@ -13,6 +13,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
 import { AppError, badRequest, conflict } from '../../platform/http/errors.js';
 import { toSummary } from './payments.js';
+import { sandboxDeclines } from './providers/sandbox-cards.js';
 import type { BillingServices } from './services.js';
 
 const tags = ['billing sandbox'];
@@ -84,7 +85,7 @@ export const sandboxRoutes =
         if (!month || year === undefined || Date.UTC(2000 + year, month, 1) <= now.getTime()) {
           throw badRequest('The card has expired', 'expiry');
         }
-        const declined = body.cardNumber === SANDBOX_DECLINED_CARD || !luhn(body.cardNumber);
+        const declined = sandboxDeclines(body.cardNumber);
         // A recurring plan keeps the card for its renewals (decision 021).
         const savedCard = declined
           ? undefined
@@ -134,17 +135,3 @@ export const sandboxRoutes =
       },
     );
   };
-
-/** Card numbers carry a Luhn check digit; a typo is declined like a real processor would. */
-export function luhn(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}

@@ -12,8 +12,8 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import type { ActivePlan, CatalogService } from '../catalog/service.js';
-import { addTerm, prorate } from '../catalog/subscription-state.js';
+import type { ActivePlan, CatalogService } from '../catalog/index.js';
+import { addTerm, prorate } from '../catalog/index.js';
 
 export const UPGRADE_NOT_FOUND_MESSAGE = 'Upgrade request not found';
 export const UPGRADE_PENDING_MESSAGE = 'You already asked for a plan change for this product';

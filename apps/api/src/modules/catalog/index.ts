@@ -6,6 +6,12 @@ import { ProductCatalog } from './products.js';
 import { catalogRoutes } from './routes.js';
 import { PRODUCT_MEDIA_PURPOSE } from './uploads.js';
 
+// What other modules may use of the catalog besides `deps.catalog`: the service's types, the built-in
+// Key Manager product, and the subscription rules billing applies (states, terms, grace, proration).
+export { KEY_MANAGER_SLUG } from './built-in-products.js';
+export type { ActivePlan, CatalogService } from './service.js';
+export { addTerm, GRACE_MS, prorate, renewalStart, stateOf } from './subscription-state.js';
+
 /** Products, SaaS products and plans: the public/client calls and the admin catalog. */
 export const catalogFeature = (deps: AppDeps): FastifyPluginAsyncZod => {
   const db = deps.database.db;

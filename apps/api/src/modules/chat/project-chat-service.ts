@@ -11,7 +11,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events/index.js';
-import type { Actor, ProjectService } from '../projects/service.js';
+import type { Actor, ProjectService } from '../projects/index.js';
 import { projectRoom, publishChatEvent } from './chat-events.js';
 
 const HISTORY_LIMIT = 500;

@@ -1,6 +1,6 @@
 import type { SaasPlanRow, SaasProductRow } from '../../db/schema/index.js';
-import { KEY_MANAGER_SLUG } from '../catalog/built-in-products.js';
-import type { CatalogService } from '../catalog/service.js';
+import type { CatalogService } from '../catalog/index.js';
+import { KEY_MANAGER_SLUG } from '../catalog/index.js';
 
 /** The Key Manager's view of the catalog: its product and a user's active plan of it. */
 export class KeyManagerPlans {

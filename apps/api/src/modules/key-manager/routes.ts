@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { ACCOUNT_ACCESS_CHANGED_TOPIC } from '../accounts/account-events.js';
+import { ACCOUNT_ACCESS_CHANGED_TOPIC } from '../accounts/index.js';
 import { createApiKeyGuard } from './api-key-guard.js';
 import { ApiKeyService } from './api-key-service.js';
 import { dashboardRoutes } from './dashboard-routes.js';

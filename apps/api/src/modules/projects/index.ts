@@ -7,6 +7,9 @@ import { ProjectNotifier } from './notifier.js';
 import { projectRoutes } from './routes.js';
 import { staffProjectRoutes } from './staff-routes.js';
 
+// What other modules may use of projects besides `deps.projects`: the service's types.
+export type { Actor, ProjectService } from './service.js';
+
 /** Every projects route: client, admin and staff. */
 export function projectFeatureRoutes(deps: AppDeps): FastifyPluginAsyncZod[] {
   const notifier = new ProjectNotifier(

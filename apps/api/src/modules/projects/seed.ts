@@ -9,7 +9,7 @@ import {
   projects,
 } from '../../db/schema/index.js';
 import type { SeedStep } from '../../platform/seed/seed.js';
-import { DEMO_ACCOUNTS } from '../accounts/seed.js';
+import { DEMO_ACCOUNTS } from '../accounts/index.js';
 
 export const DEMO_ORDER_NAME = 'Harbour Café ordering app';
 const DAY_MS = 24 * 60 * 60 * 1000;
