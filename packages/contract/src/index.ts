@@ -18,6 +18,7 @@ export * from './key-manager-simulation.js';
 export * from './licences.js';
 export * from './operations.js';
 export * from './pagination.js';
+export * from './project-progress.js';
 export * from './projects.js';
 export * from './renewal-info.js';
 export * from './renewals.js';

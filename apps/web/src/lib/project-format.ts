@@ -15,17 +15,6 @@ export const formatMoment = (value: string) => moment.format(new Date(value));
 
 export const TERM_LABELS: Record<string, string> = { m: 'Monthly', y: 'Yearly' };
 
-/** Overall progress: the mean of the three parts; null ('Data not available') while any is unknown. */
-export function overallProgress(parts: {
-  frontendProgress: number | null;
-  backendProgress: number | null;
-  databaseProgress: number | null;
-}): number | null {
-  const values = [parts.frontendProgress, parts.backendProgress, parts.databaseProgress];
-  if (values.some((value) => value === null || value === undefined)) return null;
-  return Math.round((values as number[]).reduce((sum, value) => sum + value, 0) / 3);
-}
-
 export const STATUS_VARIANTS: Record<string, string> = {
   'waiting for approval': 'secondary',
   approved: 'info',

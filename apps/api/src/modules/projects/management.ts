@@ -1,5 +1,6 @@
 import {
   type DurationRequest,
+  overallProgress,
   type PaymentDetailsRequest,
   PROJECT_STATUSES,
   type ProgressRequest,
@@ -13,7 +14,7 @@ import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
 import type { ProjectNotifier } from './notifier.js';
 import type { Actor, ProjectService } from './service.js';
-import { canTransition, crossedMilestones, overallProgress, statusAfterProgress } from './status.js';
+import { canTransition, crossedMilestones, statusAfterProgress } from './status.js';
 
 const NOT_FOUND = 'Project not found';
 

@@ -15,17 +15,6 @@ export interface Progress {
   database: number;
 }
 
-/** Overall progress: the mean of the three parts, or null while any part is unknown. */
-export function overallProgress(parts: {
-  frontendProgress: number | null;
-  backendProgress: number | null;
-  databaseProgress: number | null;
-}): number | null {
-  const values = [parts.frontendProgress, parts.backendProgress, parts.databaseProgress];
-  if (values.some((value) => value === null)) return null;
-  return Math.round((values as number[]).reduce((sum, value) => sum + value, 0) / 3);
-}
-
 /**
  * The status a progress report leads to: work starts ('in progress') with the first report on an
  * approved project, all three parts at 100 make it 'complete', and a complete project whose progress

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canTransition,
-  crossedMilestones,
-  overallProgress,
-  statusAfterProgress,
-  statusNumber,
-} from './status.js';
+import { canTransition, crossedMilestones, statusAfterProgress, statusNumber } from './status.js';
 
 describe('project status rules', () => {
   it('numbers statuses in spec order', () => {
@@ -19,11 +13,6 @@ describe('project status rules', () => {
     expect(canTransition('complete', 'finished')).toBe(true);
     expect(canTransition('in progress', 'finished')).toBe(false);
     expect(canTransition('finished', 'in progress')).toBe(false);
-  });
-
-  it('computes overall progress only when every part is known', () => {
-    expect(overallProgress({ frontendProgress: 50, backendProgress: 50, databaseProgress: 50 })).toBe(50);
-    expect(overallProgress({ frontendProgress: 100, backendProgress: 0, databaseProgress: null })).toBeNull();
   });
 
   it('derives the status from progress reports', () => {

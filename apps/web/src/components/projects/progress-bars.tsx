@@ -1,6 +1,5 @@
-import type { Project } from '@app/contract';
+import { overallProgress, type Project } from '@app/contract';
 import { ProgressBar } from 'react-bootstrap';
-import { overallProgress } from '../../lib/project-format';
 
 type ProgressParts = Pick<Project, 'frontendProgress' | 'backendProgress' | 'databaseProgress'>;
 

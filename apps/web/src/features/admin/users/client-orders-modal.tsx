@@ -1,4 +1,4 @@
-import type { ManagedUser } from '@app/contract';
+import { type ManagedUser, overallProgress } from '@app/contract';
 import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
 import { QueryState } from '../../../app/layout/query-state';
@@ -6,7 +6,7 @@ import { CursorPager } from '../../../components/cursor-pager';
 import { StatusBadge } from '../../../components/projects/status-badge';
 import { SearchBox } from '../../../components/search-box';
 import { StackedTable } from '../../../components/stacked-table';
-import { formatDay, formatMoment, overallProgress } from '../../../lib/project-format';
+import { formatDay, formatMoment } from '../../../lib/project-format';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useClientOrders } from './api';
