@@ -9,7 +9,11 @@ const PNG = Buffer.from(
 const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
 
 async function fillPlace(dialog: ReturnType<Page['getByRole']>, country: string, state?: string) {
-  await dialog.getByLabel('Country').selectOption({ label: country });
+  // The country is typed and picked from the list that filters as you type.
+  const countryBox = dialog.getByRole('combobox', { name: 'Country' });
+  await countryBox.fill(country);
+  await dialog.getByRole('option', { name: country, exact: true }).click();
+  await expect(countryBox).toHaveValue(country);
   if (state) {
     const select = dialog.getByLabel('State');
     await expect(select).toBeEnabled();

@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { AdminGuard } from './app/guards/admin-guard';
+import { ClientGuard } from './app/guards/client-guard';
 import { SignedInGuard } from './app/guards/signed-in-guard';
 import { SignedOutGuard } from './app/guards/signed-out-guard';
 import { StaffGuard } from './app/guards/staff-guard';
@@ -45,16 +46,22 @@ export const APP_ROUTES: RouteObject[] = [
         ],
       },
       {
+        // Project chat rooms: a client's orders, a staff member's assigned projects, every order for admins.
         Component: SignedInGuard,
         children: [
-          {
-            path: 'profile',
-            lazy: () => import('./app/pages/profile-route').then((m) => ({ Component: m.ProfileRoute })),
-          },
           {
             path: 'chatroom',
             lazy: () =>
               import('./features/chat/pages/chatroom-page').then((m) => ({ Component: m.ChatroomPage })),
+          },
+        ],
+      },
+      {
+        Component: ClientGuard,
+        children: [
+          {
+            path: 'profile',
+            lazy: () => import('./app/pages/profile-route').then((m) => ({ Component: m.ProfileRoute })),
           },
           {
             path: 'store/key-manager',

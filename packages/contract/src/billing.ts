@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zCardExpiry } from './card-expiry.js';
 import { ZPlan } from './catalog.js';
 import { zIntId } from './integer-ids.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
@@ -245,7 +246,7 @@ export const ZSandboxPayRequest = z.strictObject({
     .string('Card number is required')
     .transform((value) => value.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, 'Enter a valid card number')),
-  expiry: z.string('Expiry is required').regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Expiry must be MM/YY'),
+  expiry: zCardExpiry,
   cvc: z.string('CVC is required').regex(/^\d{3,4}$/, 'CVC must be 3 or 4 digits'),
   firstName: z.string().overwrite(stripInvisibleCharacters).trim().min(1, 'First name is required').max(80),
   lastName: z.string().overwrite(stripInvisibleCharacters).trim().min(1, 'Last name is required').max(80),

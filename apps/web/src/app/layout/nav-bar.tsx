@@ -7,6 +7,8 @@ import { NavIcon } from './nav-icon';
 import { NAV_LINKS } from './nav-links';
 
 export const NAVBAR_HEIGHT_PX = 66;
+/** Where the page starts below the fixed bar (styles.css `.app-main` padding). */
+export const NAVBAR_OFFSET_PX = 70;
 
 /**
  * Spec §2: fixed, semi-transparent black bar above everything (layer 3000), 45x45 logo and brand;

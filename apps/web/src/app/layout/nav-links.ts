@@ -25,8 +25,22 @@ export const SIGNED_OUT_LINKS: readonly NavLinkItem[] = [
   { to: '/signin', label: 'Sign In' },
 ];
 
+const CHAT_ROOM: NavLinkItem = { to: '/chatroom', label: 'Chat room', icon: 'chat' };
+const LOG_OUT: NavLinkItem = { to: '/logout', label: 'Log out' };
+
+/** A client's links (spec §2). Staff and admins get their own area in Profile's place: /profile is a client's. */
 export const SIGNED_IN_LINKS: readonly NavLinkItem[] = [
-  { to: '/chatroom', label: 'Chat room', icon: 'chat' },
+  CHAT_ROOM,
   { to: '/profile', label: 'Profile' },
-  { to: '/logout', label: 'Log out' },
+  LOG_OUT,
+];
+export const STAFF_LINKS: readonly NavLinkItem[] = [
+  CHAT_ROOM,
+  { to: '/company/staff', label: 'Staff area' },
+  LOG_OUT,
+];
+export const ADMIN_LINKS: readonly NavLinkItem[] = [
+  CHAT_ROOM,
+  { to: '/company/admin', label: 'Admin panel' },
+  LOG_OUT,
 ];

@@ -1,15 +1,17 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
+import { ToastOutlet } from '../providers/toast-outlet';
 import { Footer } from './footer';
-import { NavBar } from './nav-bar';
+import { NAVBAR_OFFSET_PX, NavBar } from './nav-bar';
 import { PageSpinner } from './page-spinner';
 
-/** Public frame: fixed navbar, content padded below it, footer at the bottom. */
+/** Public frame: fixed navbar, content padded below it (toasts first), footer at the bottom. */
 export function RootLayout() {
   return (
     <div className="d-flex flex-column min-vh-100">
       <NavBar />
       <main id="main" className="app-main flex-grow-1">
+        <ToastOutlet top={NAVBAR_OFFSET_PX} />
         <Suspense fallback={<PageSpinner />}>
           <Outlet />
         </Suspense>

@@ -1,26 +1,21 @@
-import { Toast, ToastContainer } from 'react-bootstrap';
-import { TOAST_AUTOHIDE_MS, type ToastInput } from './toast-context';
+import { Toast } from 'react-bootstrap';
+import { type ShownToast, TOAST_AUTOHIDE_MS } from './toast-context';
 
-export interface ShownToast extends ToastInput {
-  id: number;
-}
-
-/** The visible toasts; its own chunk, loaded with the first toast (see ToastProvider). */
+/**
+ * The visible toasts, newest first; its own chunk, loaded with the first toast (see ToastProvider).
+ * `loose`: no frame gave an outlet, so the stack lies fixed below where the public bar ends.
+ */
 export default function ToastStack({
   toasts,
   onDismiss,
+  loose = false,
 }: {
   toasts: readonly ShownToast[];
   onDismiss: (id: number) => void;
+  loose?: boolean;
 }) {
   return (
-    // Above the fixed navbar (z-index 3000) so a toast is never hidden behind it.
-    <ToastContainer
-      position="top-end"
-      containerPosition="fixed"
-      className="p-3"
-      style={{ zIndex: 3100, top: 70 }}
-    >
+    <div className={loose ? 'toast-stack toast-stack-loose' : 'toast-stack'}>
       {toasts.map((toast) => (
         <Toast
           key={toast.id}
@@ -40,6 +35,6 @@ export default function ToastStack({
           )}
         </Toast>
       ))}
-    </ToastContainer>
+    </div>
   );
 }

@@ -13,7 +13,6 @@ import {
   ZAgentListResponse,
   ZBusinessListResponse,
   ZBusinessTypesResponse,
-  ZCountriesResponse,
   ZOkResponse,
   ZPropertyCountResponse,
   ZPropertySavedResponse,
@@ -59,14 +58,6 @@ export const useBusinessTypes = () =>
     queryKey: ['business', 'types'],
     queryFn: ({ signal }) => apiRequest(BUSINESS_PATHS.types, { schema: ZBusinessTypesResponse, signal }),
     select: (reply) => reply.types,
-    ...forever,
-  });
-
-export const useCountries = () =>
-  useQuery({
-    queryKey: ['business', 'countries'],
-    queryFn: ({ signal }) => apiRequest(BUSINESS_PATHS.countries, { schema: ZCountriesResponse, signal }),
-    select: (reply) => reply.countries,
     ...forever,
   });
 

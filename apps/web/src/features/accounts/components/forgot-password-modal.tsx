@@ -7,12 +7,14 @@ import { ResetPasswordStep } from './reset-password-step';
 interface ForgotPasswordModalProps {
   show: boolean;
   onClose: () => void;
+  /** The password of `email` was changed: whatever the page said about the old one is out of date. */
+  onReset?: (email: string) => void;
 }
 
 type Step = { kind: 'email' } | { kind: 'password'; email: string; question: string };
 
 /** Two-step reset (spec §2/§4). Closing at any point resets it to step 1. */
-export function ForgotPasswordModal({ show, onClose }: ForgotPasswordModalProps) {
+export function ForgotPasswordModal({ show, onClose, onReset }: ForgotPasswordModalProps) {
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const toast = useToast();
 
@@ -38,6 +40,7 @@ export function ForgotPasswordModal({ show, onClose }: ForgotPasswordModalProps)
           onCancel={close}
           onDone={(message) => {
             close();
+            onReset?.(step.email);
             toast.show({
               title: 'Password reset',
               message: message ?? 'Your password has been changed. Sign in with the new one.',

@@ -13,9 +13,11 @@ type SigninValues = z.output<typeof ZSigninRequest>;
 
 export function SigninForm({
   onSuccess,
+  defaultEmail = '',
 }: {
   /** `remember`: the Remember me box, which decides how long the web session lasts (decision 004). */
   onSuccess: (reply: SigninResponse, remember: boolean) => void;
+  defaultEmail?: string;
 }) {
   const {
     register,
@@ -23,7 +25,7 @@ export function SigninForm({
     formState: { errors },
   } = useForm<SigninRequest, unknown, SigninValues>({
     resolver: zodResolver(ZSigninRequest),
-    defaultValues: { email: '', password: '', rememberMe: false },
+    defaultValues: { email: defaultEmail, password: '', rememberMe: false },
   });
   const mutation = useMutation({
     mutationFn: signin,

@@ -10,6 +10,9 @@ import { SigninForm } from '../components/signin-form';
 export function SigninPage() {
   const navigate = useNavigate();
   const [showReset, setShowReset] = useState(false);
+  // A successful reset starts the form afresh with the reset email: the refusal of the old
+  // password no longer applies.
+  const [fresh, setFresh] = useState({ form: 0, email: '' });
   const onSuccess = (reply: SigninResponse, remember: boolean) => {
     storeTokens(reply, { remember });
     navigate(roleHome(reply.user_type), { replace: true });
@@ -24,7 +27,7 @@ export function SigninPage() {
               <p className="text-muted">
                 New here? <Link to="/signup">Create an account</Link>
               </p>
-              <SigninForm onSuccess={onSuccess} />
+              <SigninForm key={fresh.form} defaultEmail={fresh.email} onSuccess={onSuccess} />
               <div className="text-center mt-3">
                 <Button variant="link" onClick={() => setShowReset(true)}>
                   Forgot Password
@@ -34,7 +37,11 @@ export function SigninPage() {
           </Card>
         </Col>
       </Row>
-      <ForgotPasswordModal show={showReset} onClose={() => setShowReset(false)} />
+      <ForgotPasswordModal
+        show={showReset}
+        onClose={() => setShowReset(false)}
+        onReset={(email) => setFresh((current) => ({ form: current.form + 1, email }))}
+      />
     </Container>
   );
 }

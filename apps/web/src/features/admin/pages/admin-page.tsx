@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
-import { Col, Container, Nav, Row, Tab } from 'react-bootstrap';
+import { type ComponentType, useId, useState } from 'react';
+import { Button, Col, Container, Nav, Row, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
+import { ToastOutlet } from '../../../app/providers/toast-outlet';
 import { AdminTopBar } from '../components/admin-top-bar';
 
 /** One entry of the admin sidebar (spec §2). */
@@ -10,28 +11,53 @@ export interface AdminSection {
   Component: ComponentType;
 }
 
-/** /company/admin: its own frame (no public navbar) with a sidebar of sections; the section lives in ?section=. */
+/**
+ * /company/admin: its own frame (no public navbar) with a sidebar of sections; the section lives in ?section=.
+ * Below md the sidebar folds behind a button naming the open section, so a phone sees the section
+ * at once instead of fourteen wrapped buttons (docs/screenshots).
+ */
 export function AdminPage({ sections }: { sections: readonly AdminSection[] }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('section');
   const active = sections.some((s) => s.key === requested) ? requested : sections[0]?.key;
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuId = useId();
+  const activeLabel = sections.find((s) => s.key === active)?.label;
 
   return (
     <div className="min-vh-100 bg-light">
       <AdminTopBar />
+      <ToastOutlet top={0} />
       <Tab.Container
         activeKey={active ?? undefined}
-        onSelect={(key) => key && setParams({ section: key }, { replace: true })}
+        onSelect={(key) => {
+          if (key) setParams({ section: key }, { replace: true });
+          setMenuOpen(false);
+        }}
         mountOnEnter
         unmountOnExit
       >
         <Container fluid>
           <Row>
-            <Col md={3} xl={2} className="admin-sidebar bg-white border-end py-3">
+            <Col md={3} xl={2} className="admin-sidebar bg-white border-end py-2 py-md-3">
+              <Button
+                variant="outline-secondary"
+                className="d-md-none w-100 d-flex justify-content-between align-items-center"
+                aria-expanded={menuOpen}
+                aria-controls={menuId}
+                onClick={() => setMenuOpen((open) => !open)}
+              >
+                <span>
+                  <span className="visually-hidden">Admin sections: </span>
+                  {activeLabel}
+                </span>
+                <span aria-hidden="true">{menuOpen ? '▴' : '▾'}</span>
+              </Button>
               <Nav
                 as="nav"
+                id={menuId}
                 variant="pills"
-                className="flex-row flex-md-column gap-1"
+                className={`${menuOpen ? 'd-flex' : 'd-none'} d-md-flex flex-column gap-1 mt-2 mt-md-0`}
                 aria-label="Admin sections"
               >
                 {sections.map((section) => (

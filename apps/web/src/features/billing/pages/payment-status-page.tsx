@@ -91,10 +91,22 @@ function NotCanceled({ payment }: { payment: PaymentSummary }) {
   );
 }
 
+/** The spec's page: 'Payment Canceled!', and what the cancelled payment was for when it is known. */
+function Canceled({ description }: { description?: string | undefined }) {
+  return (
+    <>
+      <h1 className="h3">{PAYMENT_CANCELED_MESSAGE}</h1>
+      <p>Nothing was charged. You can choose a plan again whenever you are ready.</p>
+      {description && <p className="text-body-secondary">{description}</p>}
+    </>
+  );
+}
+
 /**
- * Spec §2 /payment-canceled: 'Payment Canceled!' — only for a payment that was cancelled (or left
- * unpaid at the provider's page, which returns here). Opened without a payment, or for one that
- * was paid or declined, it says so plainly instead of showing a plan that was in fact bought.
+ * Spec §2 /payment-canceled: 'Payment Canceled!'. Opened without a payment (the spec's page, or a
+ * provider that returns here without naming it) it says just that. With `?payment=` it adds what the
+ * payment was for when it was cancelled (or left unpaid at the provider's page), and for one that was
+ * paid or declined it says so plainly instead of showing a plan that was in fact bought.
  */
 export function PaymentCanceledPage() {
   const [params] = useSearchParams();
@@ -105,8 +117,7 @@ export function PaymentCanceledPage() {
   if (!paymentID) {
     return (
       <Container className="py-5" style={{ maxWidth: 640 }}>
-        <h1 className="h3">No canceled payment</h1>
-        <p>There is no canceled payment to show here. Your plans and payments are in your profile.</p>
+        <Canceled />
         <Done />
       </Container>
     );
@@ -116,13 +127,7 @@ export function PaymentCanceledPage() {
     <Container className="py-5" style={{ maxWidth: 640 }}>
       <QueryState isPending={payment.isPending} error={payment.error} onRetry={() => payment.refetch()} />
       {data && !canceled && <NotCanceled payment={data} />}
-      {canceled && (
-        <>
-          <h1 className="h3">{PAYMENT_CANCELED_MESSAGE}</h1>
-          <p>Nothing was charged. You can choose a plan again whenever you are ready.</p>
-          <p className="text-body-secondary">{data.description}</p>
-        </>
-      )}
+      {canceled && <Canceled description={data.description} />}
       <Done />
     </Container>
   );

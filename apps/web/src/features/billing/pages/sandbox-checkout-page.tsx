@@ -6,15 +6,17 @@ import {
   ZSandboxPayRequest,
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Container, Row } from 'react-bootstrap';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { QueryState } from '../../../app/layout/query-state';
+import { ComboboxField } from '../../../components/combobox-field';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { ApiError } from '../../../lib/api-error';
+import { useCountries } from '../../../lib/countries';
 import { useSandboxCancel, useSandboxPay, useSandboxSession } from '../api';
 import { CardFields } from '../components/card-fields';
 import { formatMoney } from '../money';
@@ -40,12 +42,18 @@ export function SandboxCheckoutPage() {
       cvc: '',
       firstName: '',
       lastName: '',
+      country: '',
     },
   });
   const errors = form.formState.errors;
   // After a declined card the page offers another one; the same payment is paid with it.
   const [retrying, setRetrying] = useState(false);
   useTellOpener(session.data?.payment);
+  const countries = useCountries();
+  const countryOptions = useMemo(
+    () => countries.data?.map((c) => ({ value: c.id, label: c.name })) ?? [],
+    [countries.data],
+  );
 
   if (!paymentID)
     return (
@@ -144,11 +152,22 @@ export function SandboxCheckoutPage() {
                 />
               </Col>
               <Col>
-                <TextField
-                  controlId="card-country"
-                  label="Country (optional)"
-                  autoComplete="country-name"
-                  registration={form.register('country')}
+                {/* Any text is taken; the list of countries suggests as you type. */}
+                <Controller
+                  control={form.control}
+                  name="country"
+                  render={({ field }) => (
+                    <ComboboxField
+                      controlId="card-country"
+                      label="Country (optional)"
+                      className="mb-3"
+                      options={countryOptions}
+                      value={field.value ?? ''}
+                      onChange={field.onChange}
+                      freeText
+                      autoComplete="country-name"
+                    />
+                  )}
                 />
               </Col>
             </Row>

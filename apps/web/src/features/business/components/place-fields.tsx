@@ -1,5 +1,8 @@
+import { useMemo } from 'react';
 import { Col, Form, Row } from 'react-bootstrap';
-import { useCountries, useStates } from '../api';
+import { ComboboxField } from '../../../components/combobox-field';
+import { useCountries } from '../../../lib/countries';
+import { useStates } from '../api';
 
 interface PlaceFieldsProps {
   idPrefix: string;
@@ -9,33 +12,34 @@ interface PlaceFieldsProps {
   errors: Record<string, string>;
 }
 
-/** Country and state selects (spec §7 countries / states), the states loaded for the chosen country. */
+/**
+ * Country and state (spec §7 countries / states): the country typed and picked from a list that
+ * filters as you type (some 250 names), then the states loaded for it.
+ */
 export function PlaceFields({ idPrefix, country, state, onChange, errors }: PlaceFieldsProps) {
   const countries = useCountries();
+  const options = useMemo(
+    () => countries.data?.map((c) => ({ value: c.id, label: c.name })) ?? [],
+    [countries.data],
+  );
   const states = useStates(country);
   const noStates = Boolean(country) && states.data?.length === 0;
   return (
     <Row className="g-3 mb-3">
       <Col md={6}>
-        <Form.Group controlId={`${idPrefix}-country`}>
-          <Form.Label>Country</Form.Label>
-          <Form.Select
-            value={country}
-            onChange={(e) => onChange({ country: e.target.value, state: '' })}
-            isInvalid={Boolean(errors.country)}
-            disabled={!countries.data}
-          >
-            <option value="">
-              {countries.isError ? 'Countries could not be loaded' : 'Choose a country…'}
-            </option>
-            {countries.data?.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Form.Select>
-          <Form.Control.Feedback type="invalid">{errors.country}</Form.Control.Feedback>
-        </Form.Group>
+        <ComboboxField
+          controlId={`${idPrefix}-country`}
+          label="Country"
+          options={options}
+          value={country}
+          onChange={(next) => {
+            if (next !== country) onChange({ country: next, state: '' });
+          }}
+          placeholder={countries.isError ? 'Countries could not be loaded' : 'Type to find a country'}
+          disabled={!countries.data}
+          error={errors.country}
+          autoComplete="off"
+        />
       </Col>
       <Col md={6}>
         <Form.Group controlId={`${idPrefix}-state`}>

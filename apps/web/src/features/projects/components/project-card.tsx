@@ -27,7 +27,7 @@ export function ProjectCard({ project, focused = false }: { project: Project; fo
   return (
     <Card
       ref={card}
-      className={`h-100 shadow-sm${focused ? ' border-primary border-2' : ''}`}
+      className={`shadow-sm${focused ? ' border-primary border-2' : ''}`}
       as="article"
       aria-label={`${project.name} (${project.type})`}
       aria-current={focused ? 'true' : undefined}

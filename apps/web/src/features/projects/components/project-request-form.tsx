@@ -39,23 +39,26 @@ export function ProjectRequestForm() {
   const [designsLink, setDesignsLink] = useState('');
   const [templates, setTemplates] = useState<string[]>([]);
   const [gallery, setGallery] = useState(false);
-  const [invalid, setInvalid] = useState<string | null>(null);
+  // Checked first on submit, then again as the form changes: a message goes once its cause is fixed.
+  const [submitted, setSubmitted] = useState(false);
+
+  const parsed = ZProjectRequestFields.safeParse({
+    ...platforms,
+    name,
+    proposalLink,
+    designsLink,
+    designTemplates: templates,
+  });
+  const problem = !parsed.success
+    ? (parsed.error.issues[0]?.message ?? 'Check the form')
+    : !proposal && !parsed.data.proposalLink
+      ? 'Add a proposal file or a proposal link.'
+      : checkFiles(proposal, designs);
+  const invalid = submitted ? problem : null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ZProjectRequestFields.safeParse({
-      ...platforms,
-      name,
-      proposalLink,
-      designsLink,
-      designTemplates: templates,
-    });
-    const problem = !parsed.success
-      ? (parsed.error.issues[0]?.message ?? 'Check the form')
-      : !proposal && !parsed.data.proposalLink
-        ? 'Add a proposal file or a proposal link.'
-        : checkFiles(proposal, designs);
-    setInvalid(problem);
+    setSubmitted(true);
     if (problem) return;
     const form = new FormData();
     for (const platform of PLATFORMS) form.set(platform, String(platforms[platform]));

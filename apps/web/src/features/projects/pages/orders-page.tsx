@@ -62,7 +62,8 @@ export function OrdersPage() {
             <div className="mb-3">
               <OrderFiles order={order} />
             </div>
-            <Row xs={1} md={2} xl={3} className="g-3">
+            {/* Top-aligned: a card opened with More Info grows alone instead of stretching its row. */}
+            <Row xs={1} md={2} xl={3} className="g-3 align-items-start">
               {order.projects.map((project) => (
                 <Col key={project.id}>
                   <ProjectCard project={project} focused={project.id === focusedProject} />

@@ -1,0 +1,17 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { roleHome } from '../../lib/role-home';
+import { useSession } from '../../lib/use-session';
+import { PageSpinner } from '../layout/page-spinner';
+
+/**
+ * A client's own pages (profile, orders, the Key Manager, payments; spec §6): signed-out visitors sign
+ * in first, and staff and admins, who have no client account to show, go to their own area.
+ */
+export function ClientGuard() {
+  const { signedIn, userType, restoring } = useSession();
+  const location = useLocation();
+  if (restoring) return <PageSpinner />;
+  if (!signedIn) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
+  if (userType === 'e' || userType === 'a') return <Navigate to={roleHome(userType)} replace />;
+  return <Outlet />;
+}

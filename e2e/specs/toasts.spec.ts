@@ -1,0 +1,129 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { E2E_BASE_URL } from '../support/env.js';
+import { addLicenceKey, signUpWithFreeKeyManagerPlan } from '../support/key-manager.js';
+
+/**
+ * Toasts lie below the bar and push the page down: none covers a control of the bar (its links, its
+ * phone menu button) or of the page (the Key Manager's Add key), on a desktop and on a phone; a burst
+ * of them stays a short stack, newest first, and each still hides by itself.
+ */
+
+const SCREENS = [
+  { name: 'desktop', viewport: { width: 1366, height: 768 }, isMobile: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true },
+] as const;
+
+async function newPage(browser: Browser, screen: (typeof SCREENS)[number]): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: E2E_BASE_URL,
+    viewport: screen.viewport,
+    isMobile: screen.isMobile,
+    hasTouch: screen.isMobile,
+  });
+  return context.newPage();
+}
+
+interface Cover {
+  /** Controls a toast's box overlaps, by name. */
+  covered: string[];
+  /** A toast reaches up over the bar. */
+  overBar: boolean;
+  toasts: number;
+}
+
+/**
+ * What the toasts lie over: every visible control outside them, on the bar or the page (`seen`: only
+ * those markSeen marked, wherever they are now).
+ */
+function whatToastsCover(page: Page, seen = false): Promise<Cover> {
+  return page.evaluate((onlySeen): Cover => {
+    const barBottom = document.querySelector('header.app-navbar')?.getBoundingClientRect().bottom ?? 0;
+    const toasts = Array.from(document.querySelectorAll('.toast')).map((toast) =>
+      toast.getBoundingClientRect(),
+    );
+    const overlaps = (a: DOMRect, b: DOMRect) =>
+      a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const controls = onlySeen
+      ? Array.from(document.querySelectorAll('[data-e2e-seen]'))
+      : Array.from(
+          document.querySelectorAll(
+            'button, a[href], input, select, textarea, [role="switch"], [role="tab"]',
+          ),
+        ).filter((control) => {
+          const rect = control.getBoundingClientRect();
+          return rect.width > 0 && rect.height > 0 && getComputedStyle(control).visibility !== 'hidden';
+        });
+    const covered = controls
+      .filter((control) => !control.closest('.toast'))
+      .filter((control) => toasts.some((toast) => overlaps(toast, control.getBoundingClientRect())))
+      .map((control) => {
+        const name = (control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 30);
+        return `${control.tagName.toLowerCase()} "${name}"`;
+      });
+    return { covered, overBar: toasts.some((toast) => toast.top < barBottom), toasts: toasts.length };
+  }, seen);
+}
+
+/** Marks the controls wholly on screen below the bar, to find them again after the page moved. */
+function markSeen(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const barBottom = document.querySelector('header.app-navbar')?.getBoundingClientRect().bottom ?? 0;
+    let count = 0;
+    for (const control of Array.from(
+      document.querySelectorAll('main button, main a[href], main input, main select'),
+    )) {
+      const rect = control.getBoundingClientRect();
+      if (rect.height > 0 && rect.top >= barBottom && rect.bottom <= window.innerHeight) {
+        control.setAttribute('data-e2e-seen', '');
+        count++;
+      }
+    }
+    return count;
+  });
+}
+
+for (const screen of SCREENS) {
+  test(`toasts cover no control of the bar or the page, and stay a short stack (${screen.name})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const page = await newPage(browser, screen);
+    await signUpWithFreeKeyManagerPlan(page);
+    const first = await addLicenceKey(page, 3);
+    await expect(page.getByText(`Key ${first} created`)).toBeVisible();
+    // The plan's activation may still show its own toast.
+    expect(await whatToastsCover(page)).toMatchObject({ covered: [], overBar: false });
+    await expect(page.getByRole('button', { name: 'Add key' })).toBeInViewport();
+
+    // The free plan's other two keys, then a switch: four toasts in a row, the newest three show,
+    // newest first.
+    const keys = [first, await addLicenceKey(page, 4), await addLicenceKey(page, 5)];
+    expect(await whatToastsCover(page)).toMatchObject({ covered: [], overBar: false });
+    await page.getByRole('switch', { name: `Active: ${first}` }).click();
+    await expect(page.locator('.toast-body')).toHaveText([
+      'Key disabled',
+      `Key ${keys[2]} created`,
+      `Key ${keys[1]} created`,
+    ]);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await whatToastsCover(page)).toEqual({ covered: [], overBar: false, toasts: 3 });
+
+    // Each hides by itself (spec §9: 5 s).
+    await expect(page.locator('.toast')).toHaveCount(0, { timeout: 20_000 });
+
+    // Scrolled down (the phone's page is long enough), a toast lies over nothing that was on screen:
+    // what was there moves down.
+    if (screen.isMobile) {
+      await page.evaluate(() => window.scrollTo(0, 160));
+      expect(await page.evaluate(() => window.scrollY)).toBe(160);
+      const toggle = page.getByRole('switch', { name: `Active: ${keys[2]}` });
+      await expect(toggle).toBeInViewport({ ratio: 1 });
+      expect(await markSeen(page)).toBeGreaterThan(3);
+      await toggle.focus();
+      await page.keyboard.press('Space');
+      await expect(page.locator('.toast-body')).toHaveText(['Key disabled']);
+      expect(await whatToastsCover(page, true)).toEqual({ covered: [], overBar: false, toasts: 1 });
+    }
+    await page.context().close();
+  });
+}
