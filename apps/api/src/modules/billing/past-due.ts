@@ -2,16 +2,11 @@ import type { PastDueSubscription } from '@app/contract';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { exactTimestamp, keysetAfter } from '../../db/keyset.js';
-import {
-  planSubscriptions,
-  saasPlans,
-  saasProducts,
-  subscriptionRenewals,
-  users,
-} from '../../db/schema/index.js';
+import { planSubscriptions, subscriptionRenewals } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { stateOf } from '../catalog/index.js';
+import { selectSubscriptionRows } from './subscription-rows.js';
 
 /** The admin's view of past-due subscriptions (decision 021): newest first, keyset pages. */
 export async function listPastDue(
@@ -20,22 +15,12 @@ export async function listPastDue(
   query: { limit: number; cursor?: string | undefined },
 ): Promise<{ items: PastDueSubscription[]; nextCursor: string | null }> {
   const after = decodeCursor(query.cursor, [cursorPart.timestamp, cursorPart.uuid]);
-  const rows = await db
-    .select({
-      renewal: subscriptionRenewals,
-      subscription: planSubscriptions,
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      product: saasProducts.name,
-      plan: saasPlans.name,
-      cursorAt: exactTimestamp(subscriptionRenewals.pastDueSince),
-    })
-    .from(subscriptionRenewals)
-    .innerJoin(planSubscriptions, eq(planSubscriptions.id, subscriptionRenewals.subscriptionId))
-    .innerJoin(users, eq(users.id, planSubscriptions.userId))
-    .innerJoin(saasProducts, eq(saasProducts.id, planSubscriptions.productId))
-    .innerJoin(saasPlans, eq(saasPlans.id, planSubscriptions.planId))
+  const rows = await selectSubscriptionRows(db, {
+    renewal: subscriptionRenewals,
+    subscription: planSubscriptions,
+    cursorAt: exactTimestamp(subscriptionRenewals.pastDueSince),
+  })
+    .innerJoin(subscriptionRenewals, eq(subscriptionRenewals.subscriptionId, planSubscriptions.id))
     .where(
       and(
         eq(subscriptionRenewals.status, 'past_due'),

@@ -1,15 +1,9 @@
 import { and, eq, gt, isNull, lte, ne, notExists, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
 import { publicUrl } from '../../config.js';
-import {
-  billingReminders,
-  planSubscriptions,
-  saasPlans,
-  saasProducts,
-  subscriptionRenewals,
-  users,
-} from '../../db/schema/index.js';
+import { billingReminders, planSubscriptions, subscriptionRenewals } from '../../db/schema/index.js';
 import { GRACE_MS } from '../catalog/index.js';
+import { selectSubscriptionRows } from './subscription-rows.js';
 
 export const BILLING_REMINDERS_JOB = 'billing.reminders';
 /** Hourly, at minute 7: reminders go out within an hour of their moment. */
@@ -60,41 +54,31 @@ export function defineBillingReminders(deps: AppDeps): void {
   deps.jobs.schedule(BILLING_REMINDERS_JOB, SCHEDULE);
 
   async function sendWindow(window: Window): Promise<void> {
-    const due = await db
-      .select({
-        id: planSubscriptions.id,
-        periodEnd: planSubscriptions.currentPeriodEnd,
-        email: users.email,
-        firstName: users.firstName,
-        product: saasProducts.name,
-        plan: saasPlans.name,
-      })
-      .from(planSubscriptions)
-      .innerJoin(users, eq(users.id, planSubscriptions.userId))
-      .innerJoin(saasProducts, eq(saasProducts.id, planSubscriptions.productId))
-      .innerJoin(saasPlans, eq(saasPlans.id, planSubscriptions.planId))
-      .where(
-        and(
-          eq(planSubscriptions.status, 'active'),
-          gt(planSubscriptions.currentPeriodEnd, window.from),
-          lte(planSubscriptions.currentPeriodEnd, window.to),
-          isNull(planSubscriptions.heldAt),
-          // Automatic renewals mail their own notices (dunning, decision 021); a plan canceled at
-          // period end has no grace to announce.
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(subscriptionRenewals)
-              .where(
-                and(
-                  eq(subscriptionRenewals.subscriptionId, planSubscriptions.id),
-                  ne(subscriptionRenewals.status, 'off'),
-                ),
+    const due = await selectSubscriptionRows(db, {
+      id: planSubscriptions.id,
+      periodEnd: planSubscriptions.currentPeriodEnd,
+    }).where(
+      and(
+        eq(planSubscriptions.status, 'active'),
+        gt(planSubscriptions.currentPeriodEnd, window.from),
+        lte(planSubscriptions.currentPeriodEnd, window.to),
+        isNull(planSubscriptions.heldAt),
+        // Automatic renewals mail their own notices (dunning, decision 021); a plan canceled at
+        // period end has no grace to announce.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(subscriptionRenewals)
+            .where(
+              and(
+                eq(subscriptionRenewals.subscriptionId, planSubscriptions.id),
+                ne(subscriptionRenewals.status, 'off'),
               ),
-          ),
-          window.kind === 'ending-soon' ? undefined : eq(planSubscriptions.cancelAtPeriodEnd, false),
+            ),
         ),
-      );
+        window.kind === 'ending-soon' ? undefined : eq(planSubscriptions.cancelAtPeriodEnd, false),
+      ),
+    );
     for (const subscription of due) {
       if (!subscription.periodEnd) continue;
       const periodEnd = subscription.periodEnd;

@@ -1,16 +1,10 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
-import {
-  billingReminders,
-  planSubscriptions,
-  saasPlans,
-  saasProducts,
-  subscriptionRenewals,
-  users,
-} from '../../db/schema/index.js';
+import { billingReminders, planSubscriptions, subscriptionRenewals } from '../../db/schema/index.js';
 import { stateOf } from '../catalog/index.js';
 import type { SandboxRenewalCharges } from './renewal-charges.js';
 import { suspendedAfterDunningMail } from './renewal-mails.js';
+import { selectSubscriptionRows } from './subscription-rows.js';
 
 export const BILLING_RENEWALS_JOB = 'billing.renewals';
 /** Every 15 minutes: renewals are charged, and canceled plans end, within 15 minutes of their moment. */
@@ -95,19 +89,8 @@ export function defineRenewalSweep(
 
   async function noticeSuspended(): Promise<void> {
     const now = deps.clock.now();
-    const pastDue = await db
-      .select({
-        subscription: planSubscriptions,
-        email: users.email,
-        firstName: users.firstName,
-        product: saasProducts.name,
-        plan: saasPlans.name,
-      })
-      .from(subscriptionRenewals)
-      .innerJoin(planSubscriptions, eq(planSubscriptions.id, subscriptionRenewals.subscriptionId))
-      .innerJoin(users, eq(users.id, planSubscriptions.userId))
-      .innerJoin(saasProducts, eq(saasProducts.id, planSubscriptions.productId))
-      .innerJoin(saasPlans, eq(saasPlans.id, planSubscriptions.planId))
+    const pastDue = await selectSubscriptionRows(db, { subscription: planSubscriptions })
+      .innerJoin(subscriptionRenewals, eq(subscriptionRenewals.subscriptionId, planSubscriptions.id))
       .where(
         and(
           eq(subscriptionRenewals.status, 'past_due'),
