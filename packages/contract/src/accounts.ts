@@ -29,7 +29,7 @@ const zAnswer = z
   .min(1, 'Security question answer is required')
   .max(LIMITS.answerMax, `Security question answer must be at most ${LIMITS.answerMax} characters`);
 
-/** Spec §3 Signup payload. `username` is first and last name joined. */
+/** docs/product-contract.md §Entities (Signup payload). `username` is first and last name joined. */
 export const ZSignupData = z.strictObject({
   firstName: zName('First name'),
   lastName: zName('Last name'),
@@ -89,7 +89,10 @@ export const ZSigninResponse = z.object({
 });
 export type SigninResponse = z.infer<typeof ZSigninResponse>;
 
-/** Spec §7: step 1 `{emailValidation: true, email}`; step 2 `{answer, email, password1, password2}`. */
+/**
+ * docs/product-contract.md §Calls: step 1 `{emailValidation: true, email}`; step 2 `{answer, email,
+ * password1, password2}`.
+ */
 export const ZResetPasswordStep1 = z.strictObject({ emailValidation: z.literal(true), email: zEmail });
 export const ZResetPasswordStep2 = z
   .strictObject({ answer: zAnswer, email: zEmail, password1: zPassword, password2: z.string().max(128) })
@@ -132,7 +135,7 @@ export const ZAdminAuthenticateResponse = z.object({
   message: z.string(),
 });
 
-/** Spec §3 User info. Counts come from real queries. */
+/** docs/product-contract.md §Entities (User info). Counts come from real queries. */
 export const ZUserInformation = z.object({
   hasBusinessAccount: z.boolean(),
   /** Extension: the user answers customer-service chats (admins, and staff the admin marked). */

@@ -7,8 +7,9 @@ import { ZRenewalInfo } from './renewal-info.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /**
- * Subscriptions, payments, receipts and plan upgrades (spec §3 Receipt / Upgrade request, §4 late
- * payment and Payment, §7). Extensions beyond the spec are marked; see docs/decisions/011.
+ * Subscriptions, payments, receipts and plan upgrades (docs/product-contract.md §Entities, Receipt and
+ * Upgrade request; §States, late payment and Payment; §Calls). Extensions beyond the contract are marked;
+ * see docs/decisions/011.
  */
 export const BILLING_PATHS = {
   subscriptionsGet: '/api/v1/subscriptions/get',
@@ -28,7 +29,10 @@ export const BILLING_PATHS = {
   stripeWebhook: '/api/v1/payments/webhook/stripe',
 } as const;
 
-/** Spec §4/§9: ten days of grace after a period ends, then backend features are off until paid. */
+/**
+ * docs/product-contract.md §States, §Constants: ten days of grace after a period ends, then backend features
+ * are off until paid.
+ */
 export const GRACE_DAYS = 10;
 /** Webhook timestamps older or newer than this are refused (replay protection). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -88,7 +92,7 @@ export const ZSubscriptionsGetResponse = z.object({
 });
 export type SubscriptionsGetResponse = z.infer<typeof ZSubscriptionsGetResponse>;
 
-/** Spec §3 Receipt, every field. Money in integer cents. */
+/** docs/product-contract.md §Entities (Receipt), every field. Money in integer cents. */
 export const ZReceipt = z.object({
   id: z.number().int(),
   order_id: z.string(),
@@ -113,7 +117,7 @@ export const ZReceipt = z.object({
 });
 export type Receipt = z.infer<typeof ZReceipt>;
 /**
- * GET payment-receipts/get: newest first, in keyset pages (issue 17); `receipt` asks for that one
+ * GET payment-receipts/get: newest first, in keyset pages (decision 030); `receipt` asks for that one
  * receipt (the receipt mail's link). No parameters: the first 50.
  */
 export const ZReceiptsGetQuery = z.strictObject({
@@ -211,7 +215,10 @@ export const ZUpgradeQuoteResponse = z.object({
 });
 export type UpgradeQuoteResponse = z.infer<typeof ZUpgradeQuoteResponse>;
 
-/** Spec §3 Upgrade request: id, user, product, targetProduct, currentPlan, subscriptionPlan, datetime. */
+/**
+ * docs/product-contract.md §Entities (Upgrade request): id, user, product, targetProduct, currentPlan,
+ * subscriptionPlan, datetime.
+ */
 export const ZUpgradeRequest = z.object({
   id: z.number().int(),
   user: z.string(),

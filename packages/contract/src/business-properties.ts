@@ -17,14 +17,17 @@ export const propertyPaths = (kind: PropertyKind) => {
   } as const;
 };
 
-/** Upload limits of listing photos (spec §3 House add form: a thumbnail and image-N files). */
+/**
+ * Upload limits of listing photos (docs/product-contract.md §Entities, House add form: a thumbnail and
+ * image-N files).
+ */
 export const PROPERTY_IMAGE_LIMITS = {
   maxImages: 10,
   maxBytes: 5 * 1024 * 1024,
   types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'],
 } as const;
 
-/** Spec §9 house form defaults. */
+/** House form defaults (docs/product-contract.md §Constants). */
 export const HOUSE_DEFAULTS = { bedRoomCount: 2, floorCount: 1, area: 1700, price: 45000 } as const;
 
 /**
@@ -127,7 +130,9 @@ export const ZPropertyUpdateExtras = z.strictObject({
     .pipe(z.array(z.uuid('An image id is not valid')).max(11)),
 });
 
-/** Spec §7 house/delete {businessID, ids}; the same shape for buildings and lands. */
+/**
+ * house/delete {businessID, ids} (docs/product-contract.md §Calls); the same shape for buildings and lands.
+ */
 export const ZDeletePropertiesRequest = z.strictObject({
   businessID: zBusinessRecordId('Business'),
   ids: z.array(zBusinessRecordId('Listing')).min(1, 'Tick at least one listing').max(200),
@@ -140,7 +145,10 @@ export const ZAssignAgentRequest = z.strictObject({
 });
 export type AssignAgentRequest = z.input<typeof ZAssignAgentRequest>;
 
-/** Spec §3 House (list), extended with the building and land fields and what the forms need. */
+/**
+ * docs/product-contract.md §Entities (House list), extended with the building and land fields and what the
+ * forms need.
+ */
 export const ZProperty = z.object({
   id: z.string(),
   kind: z.enum(PROPERTY_KINDS),
@@ -171,9 +179,9 @@ export const ZProperty = z.object({
 export type Property = z.infer<typeof ZProperty>;
 
 /**
- * Spec §7 house/get {business} (and building/get, land/get), extended (issue 17): newest first in
- * keyset pages; `search` matches the address, or a status or country whose name contains it.
- * `{business}` alone is the first 50 listings.
+ * house/get {business} (docs/product-contract.md §Calls; and building/get, land/get), extended (decision
+ * 030): newest first in keyset pages; `search` matches the address, or a status or country whose name
+ * contains it. `{business}` alone is the first 50 listings.
  */
 export const ZPropertyListRequest = z.strictObject({
   business: zBusinessRecordId('Business'),

@@ -4,7 +4,10 @@ import { zIntId } from './integer-ids.js';
 import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
-/** Spec §7 Business and real estate, plus the calls the spec leaves unshown (docs/api.md). */
+/**
+ * docs/product-contract.md §Calls (Business and real estate), plus the calls the contract leaves unshown
+ * (docs/api.md).
+ */
 export const BUSINESS_PATHS = {
   types: '/api/business/types',
   list: '/api/business/get',
@@ -26,14 +29,14 @@ export const publicListingsPath = (businessId: string) => `/api/business/public/
 
 export const zBusinessRecordId = (label: string) => z.uuid(`${label} is not a valid id`);
 
-/** Spec §3 Business type: id, type. Seeded by migration (RealEstate). */
+/** docs/product-contract.md §Entities (Business type): id, type. Seeded by migration (RealEstate). */
 export const ZBusinessType = z.object({ id: z.number().int(), type: z.string() });
 export type BusinessType = z.infer<typeof ZBusinessType>;
 export const ZBusinessTypesResponse = z.object({ status: z.literal('ok'), types: z.array(ZBusinessType) });
 
 /**
- * Spec §3 Business registration: businessName, businessType. `agree` is the terms box: the server
- * refuses a registration without it (spec §5, message 'Agree to the terms').
+ * docs/product-contract.md §Entities (Business registration): businessName, businessType. `agree` is the
+ * terms box: the server refuses a registration without it (§Validation, message 'Agree to the terms').
  */
 export const ZRegisterBusinessRequest = z.strictObject({
   businessName: z
@@ -47,7 +50,10 @@ export const ZRegisterBusinessRequest = z.strictObject({
 });
 export type RegisterBusinessRequest = z.input<typeof ZRegisterBusinessRequest>;
 
-/** Spec §3 Business: id, name, type. `role` tells an owner's business from one the user is an agent of. */
+/**
+ * docs/product-contract.md §Entities (Business): id, name, type. `role` tells an owner's business from one
+ * the user is an agent of.
+ */
 export const ZBusiness = z.object({
   id: z.string(),
   name: z.string(),
@@ -63,9 +69,9 @@ export const ZRegisterBusinessResponse = z.object({
   business: ZBusiness,
 });
 /**
- * Spec §7 GET business/get, extended (issue 17): the caller's own businesses first, then the one they
- * are an agent of, each oldest first (ties by id), in keyset pages. `search` matches the name
- * (substring); `role` keeps one side. No parameters: the first 50 and `nextCursor`.
+ * GET business/get (docs/product-contract.md §Calls), extended (decision 030): the caller's own businesses
+ * first, then the one they are an agent of, each oldest first (ties by id), in keyset pages. `search` matches
+ * the name (substring); `role` keeps one side. No parameters: the first 50 and `nextCursor`.
  */
 export const ZBusinessListQuery = z.strictObject({
   search: zListSearch,
@@ -80,7 +86,10 @@ export const ZBusinessListResponse = z.object({
   nextCursor: zNextCursor,
 });
 
-/** Spec §3 Country and State: id, name. Ids are ISO 3166 codes (country `US`, state `CA`). */
+/**
+ * docs/product-contract.md §Entities (Country, State): id, name. Ids are ISO 3166 codes (country `US`, state
+ * `CA`).
+ */
 export const ZPlace = z.object({ id: z.string(), name: z.string() });
 export type Place = z.infer<typeof ZPlace>;
 export const ZCountriesResponse = z.object({ status: z.literal('ok'), countries: z.array(ZPlace) });
@@ -89,7 +98,10 @@ export const ZStatesRequest = z.strictObject({
 });
 export const ZStatesResponse = z.object({ status: z.literal('ok'), states: z.array(ZPlace) });
 
-/** Spec §4 house status. Fixed reference data: ids are stable and stored on each property. */
+/**
+ * docs/product-contract.md §States (house status). Fixed reference data: ids are stable and stored on each
+ * property.
+ */
 export const PROPERTY_STATUSES = [
   { id: 1, status: 'Available' },
   { id: 2, status: 'Sold' },
@@ -101,8 +113,8 @@ export const ZPropertyStatus = z.object({ id: z.number().int(), status: z.string
 export const ZStatusesResponse = z.object({ status: z.literal('ok'), statuses: z.array(ZPropertyStatus) });
 
 /**
- * Spec §7 agent/add. Whether the two passwords match is checked by the server (spec §5), which
- * answers 'Passwords do not match'; the form shows that message in an alert.
+ * agent/add (docs/product-contract.md §Calls). Whether the two passwords match is checked by the server
+ * (§Validation), which answers 'Passwords do not match'; the form shows that message in an alert.
  */
 export const ZAddAgentRequest = z.strictObject({
   businessID: zBusinessRecordId('Business'),
@@ -114,7 +126,10 @@ export const ZAddAgentRequest = z.strictObject({
 });
 export type AddAgentRequest = z.input<typeof ZAddAgentRequest>;
 
-/** Spec §3 Agent: id, firstName, lastName, email, business (shown with the user name). */
+/**
+ * docs/product-contract.md §Entities (Agent): id, firstName, lastName, email, business (shown with the user
+ * name).
+ */
 export const ZAgent = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -128,8 +143,8 @@ export const ZAddAgentResponse = z.object({ status: z.literal('ok'), message: z.
 export const ZBusinessRequest = z.strictObject({ business: zBusinessRecordId('Business') });
 
 /**
- * Spec §7 agent/get {business}, extended (issue 17): oldest first in keyset pages, `search` matches
- * the agent's name or email. `{business}` alone is the first 50 agents.
+ * agent/get {business} (docs/product-contract.md §Calls), extended (decision 030): oldest first in keyset
+ * pages, `search` matches the agent's name or email. `{business}` alone is the first 50 agents.
  */
 export const ZAgentListRequest = ZBusinessRequest.extend({ search: zListSearch, ...zPageQuery });
 export type AgentListRequest = z.input<typeof ZAgentListRequest>;

@@ -4,8 +4,8 @@ import { zIntId } from './integer-ids.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /**
- * Products and the admin catalog calls (spec §7 Products, plans and payment; Admin). Paths, fields
- * and messages exactly as the spec writes them.
+ * Products and the admin catalog calls (docs/product-contract.md §Calls, Products, plans and payment; Admin).
+ * Paths, fields and messages exactly as the contract writes them.
  */
 export const CATALOG_ADMIN_PATHS = {
   productsGetAll: '/api/v1/products/get/all',
@@ -22,7 +22,7 @@ export const CATALOG_ADMIN_PATHS = {
   apiInfoSet: '/api/v1/admin/product/saas-product/api-info/set',
 } as const;
 
-/** Spec §8. */
+/** docs/product-contract.md §Messages. */
 export const CHANGES_SAVED_MESSAGE = 'Changes saved!';
 export const APPLYING_CHANGES_MESSAGE = 'Applying changes...';
 export const CHANGES_ERROR_MESSAGE = 'Error occurred!';
@@ -33,7 +33,7 @@ export const PRODUCT_UPDATE_ADDED_MESSAGE = 'Product update added successfully!'
 export const SAAS_PRODUCT_ADDED_MESSAGE = 'SaaS product added successfully!';
 export const PLAN_ADDED_MESSAGE = 'Plan added successfully!';
 
-/** Spec §9: up to 4 media files per product. */
+/** docs/product-contract.md §Constants: up to 4 media files per product. */
 export const PRODUCT_MEDIA_MAX = 4;
 
 // Messages not given here come from error-messages.ts, named after the field ("Date must be a date
@@ -80,7 +80,10 @@ export const ZProductUpdate = z.object({
   file: z.object({ id: z.string(), name: z.string(), size: z.number() }).nullable(),
 });
 
-/** Spec §3 Product: id, name, price, plans (products are sold once, so `plans` stays empty). */
+/**
+ * docs/product-contract.md §Entities (Product): id, name, price, plans (products are sold once, so `plans`
+ * stays empty).
+ */
 export const ZProduct = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -96,7 +99,7 @@ export const ZProduct = z.object({
 });
 export type Product = z.infer<typeof ZProduct>;
 
-/** Spec §3 SaaS product: id, name, plans. */
+/** docs/product-contract.md §Entities (SaaS product): id, name, plans. */
 export const ZSaasProduct = z.object({
   id: z.number().int(),
   /** Built-in products only (e.g. `key-manager`, which has its own page); null for admin-made ones. */
@@ -148,7 +151,7 @@ const zPlanFields = {
     .optional(),
 };
 
-/** Free disables recurrence and term (spec §4); a free plan costs 0. */
+/** Free disables recurrence and term (docs/product-contract.md §States); a free plan costs 0. */
 function checkFree(plan: { isFree: boolean; price: number }, ctx: z.RefinementCtx) {
   if (plan.isFree && plan.price !== 0)
     ctx.addIssue({ code: 'custom', path: ['price'], message: 'A free plan costs 0' });
@@ -210,7 +213,7 @@ export const ZApiInfoSetRequest = z.strictObject({
 });
 export type ApiInfoSetRequest = z.input<typeof ZApiInfoSetRequest>;
 
-/** Spec §3 Subscribed API: product name, api_information, subscribedPlanID. */
+/** docs/product-contract.md §Entities (Subscribed API): product name, api_information, subscribedPlanID. */
 export const ZSubscribedApi = z.object({
   productID: z.number().int(),
   product: z.string(),

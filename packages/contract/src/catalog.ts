@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { zIntId } from './integer-ids.js';
 
 /**
- * SaaS products and plans (spec §3 Plan, §7 Products, plans and payment). Admin catalog calls are
- * in catalog-admin.ts; payments, subscriptions and receipts in billing.ts.
+ * SaaS products and plans (docs/product-contract.md §Entities, Plan; §Calls, Products, plans and payment).
+ * Admin catalog calls are in catalog-admin.ts; payments, subscriptions and receipts in billing.ts.
  */
 export const CATALOG_PATHS = {
   plansGet: '/api/v1/product/saas-product/plans/get',
@@ -11,7 +11,7 @@ export const CATALOG_PATHS = {
   plansActivatedGet: '/api/v1/product/saas-product/plans/activated/get',
 } as const;
 
-/** Spec §9: calls per minute minimum 10. */
+/** docs/product-contract.md §Constants: calls per minute minimum 10. */
 export const MIN_CALLS_PER_MINUTE = 10;
 
 export const PLAN_NOT_FOUND_MESSAGE = 'Plan not found';
@@ -22,7 +22,10 @@ export const PLAN_ACTIVATED_MESSAGE = 'Plan activated';
 export const ZPlanTerm = z.enum(['m', 'y']);
 export type PlanTerm = z.infer<typeof ZPlanTerm>;
 
-/** Spec §3 Plan. `price` is integer cents in `currency`; `max_keys_allowed` 0 means unlimited. */
+/**
+ * docs/product-contract.md §Entities (Plan). `price` is integer cents in `currency`; `max_keys_allowed` 0
+ * means unlimited.
+ */
 export const ZPlan = z.object({
   id: z.number().int(),
   plan_id: z.number().int(),

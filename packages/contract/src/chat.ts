@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { zEmail } from './common.js';
 import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 
-/** Spec §7 Projects and chat, plus the routes this product adds for visitor identity and media. */
+/**
+ * docs/product-contract.md §Calls (Projects and chat), plus the routes this product adds for visitor identity
+ * and media.
+ */
 export const CHAT_PATHS = {
   discussions: '/api/v1/user/projects/chat/get_discussions',
   projectGet: '/api/v1/chat/get/project/active',
@@ -26,7 +29,7 @@ export const CHAT_LIMITS = {
   textMax: 5000,
   mediaMaxBytes: 40 * 1024 * 1024,
   mediaTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'application/pdf'],
-  /** Spec §9: polling intervals used when the socket is down. */
+  /** docs/product-contract.md §Polling: the intervals used when the socket is down. */
   visitorPollMs: 2000,
   projectPollMs: 2000,
   adminPollMs: 3000,
@@ -58,7 +61,7 @@ export const ZCsMessage = z.object({
   ...messageBase,
   sender: z.enum(['visitor', 'staff']),
   datetime: z.string(),
-  /** The same instant under the admin-side field name (spec §3). */
+  /** The same instant under the admin-side field name (docs/product-contract.md §Entities). */
   date_time: z.string(),
 });
 export type CsMessage = z.infer<typeof ZCsMessage>;
@@ -110,7 +113,7 @@ export const ZCsChat = z.object({
 });
 export type CsChat = z.infer<typeof ZCsChat>;
 /**
- * Extension (issue 17): chat/get is paged on the server. Every field is optional, so the spec's
+ * Extension (decision 026): chat/get is paged on the server. Every field is optional, so the contract's
  * body-less call still works and answers the first page (most recent first) with `nextCursor`;
  * `search` matches the visitor's email.
  */
@@ -154,11 +157,10 @@ export const ZDiscussion = z.object({
 });
 export type Discussion = z.infer<typeof ZDiscussion>;
 /**
- * Extension (issue 17): discussions come in keyset pages, newest order first. An admin's (every order)
- * `search` matches the order's name or the client's name or email; a client's (their own orders) and
- * a staff member's (the orders of their assigned projects) match the order's name. `order` asks for
- * that one order among those the caller may see (a mail's link to a room whose order is not on the
- * page on screen).
+ * Extension (decisions 026, 030): discussions come in keyset pages, newest order first. An admin's (every
+ * order) `search` matches the order's name or the client's name or email; a client's (their own orders) and a
+ * staff member's (the orders of their assigned projects) match the order's name. `order` asks for that one
+ * order among those the caller may see (a mail's link to a room whose order is not on the page on screen).
  */
 export const ZDiscussionsQuery = z.strictObject({
   search: zListSearch,

@@ -1,5 +1,5 @@
-// Reference data the order form offers (spec §3 'Select Designs For you'); kept apart from the
-// projects contract, whose schemas only check that a chosen id is one of these.
+// Reference data the order form offers (docs/product-contract.md §Screens, 'Select Designs For you'); kept
+// apart from the projects contract, whose schemas only check that a chosen id is one of these.
 /** The design templates a client can pick with 'Select Designs For you'. */
 export const DESIGN_TEMPLATES = [
   {

@@ -4,8 +4,8 @@ import { ZApiKeySimulation } from './key-manager-simulation.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
- * Key Manager dashboard: the owner's manager API keys (spec §3), which the public REST interface
- * takes as its bearer credential. Paths are in KEY_MANAGER_PATHS (key-manager.ts).
+ * Key Manager dashboard: the owner's manager API keys (docs/product-contract.md §Entities), which the public
+ * REST interface takes as its bearer credential. Paths are in KEY_MANAGER_PATHS (key-manager.ts).
  */
 export const ZGenerateApiKeyRequest = z.strictObject({
   name: z.string().trim().max(KEY_LIMITS.nameMax).optional(),
@@ -23,7 +23,7 @@ export const ZGenerateApiKeyResponse = z.object({
 });
 export type GenerateApiKeyResponse = z.infer<typeof ZGenerateApiKeyResponse>;
 
-/** Spec §3 Manager API key; `key` is masked (prefix…last four). */
+/** docs/product-contract.md §Entities (Manager API key); `key` is masked (prefix…last four). */
 export const ZApiKeyInformation = z.object({
   id: z.string(),
   key: z.string(),
@@ -37,7 +37,7 @@ export const ZApiKeyInformation = z.object({
   simulation: ZApiKeySimulation.nullable(),
 });
 export type ApiKeyInformation = z.infer<typeof ZApiKeyInformation>;
-/** Extension (issue 17): the API-key list is paged like every list; no body is the first page. */
+/** Extension (decision 025): the API-key list is paged like every list; no body is the first page. */
 export const ZGetApiKeysRequest = z.strictObject({ ...zPageQuery });
 export type GetApiKeysRequest = z.input<typeof ZGetApiKeysRequest>;
 export const ZGetApiKeysResponse = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
- * Key Manager devices, leases and self-serve transfer (issue 14 item 2, decision 023). An activation
+ * Key Manager devices, leases and self-serve transfer (decision 023). An activation
  * with a fingerprint is a device; a key's lease makes devices that stop sending heartbeats give
  * their slot back; a key's transfer allowance lets a new device take the slot of an idle one.
  * Self-contained (no import of key-manager.ts) so that file can build on these schemas.

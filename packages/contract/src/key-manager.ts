@@ -5,15 +5,16 @@ import { DEVICE_LIMITS, deviceDetailFields, ZDevice, ZTransferInformation } from
 import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
- * Key Manager (spec §2, §3, §7). Two audiences share the `/api/v1/saas-platform/key-manager/`
- * prefix: the dashboard (bearer access token) and the public REST interface (bearer manager API
- * key), which third-party applications, the Java library and `@northwind/key-manager` call.
+ * Key Manager (docs/product-contract.md §Screens, §Entities, §Calls). Two audiences share the
+ * `/api/v1/saas-platform/key-manager/` prefix: the dashboard (bearer access token) and the public REST
+ * interface (bearer manager API key), which third-party applications, the Java library and
+ * `@northwind/key-manager` call.
  */
 const DASHBOARD = '/api/v1/saas-platform/key-manager';
 const API_KEYS = '/api/v1/api-keys/key-manager';
 
 export const KEY_MANAGER_PATHS = {
-  // Dashboard (bearer access token), spec §7 "Key manager (dashboard)".
+  // Dashboard (bearer access token): docs/product-contract.md §Calls (Key Manager dashboard).
   data: `${DASHBOARD}/data`,
   addKey: `${DASHBOARD}/add-key`,
   getKeys: `${DASHBOARD}/get-keys`,
@@ -28,13 +29,14 @@ export const KEY_MANAGER_PATHS = {
   revokeApiKey: `${API_KEYS}/revoke-api-key`,
   /** Extension: make one API key answer 402, 403 or a low rate limit for a while (key-manager-simulation.ts). */
   simulateApiKey: `${API_KEYS}/simulate-api-key`,
-  // Public REST (bearer manager API key), spec §7 "Key manager public REST interface".
+  // Public REST (bearer manager API key): docs/product-contract.md §Calls (Key Manager public REST
+  // interface).
   getKeyInformation: `${DASHBOARD}/get-key-information`,
   activateKey: `${DASHBOARD}/activate-key`,
   deactivateKey: `${DASHBOARD}/deactivate-key`,
   markKeyAsActive: `${DASHBOARD}/mark-key-as-active`,
   deleteKey: `${DASHBOARD}/delete-key`,
-  /** Extension (issue 14): a signed offline licence certificate for one device (licences.ts). */
+  /** Extension (decision 024): a signed offline licence certificate for one device (licences.ts). */
   checkoutLicense: `${DASHBOARD}/checkout-license`,
   /** Extension (decision 023): a device's lease heartbeat. */
   heartbeat: `${DASHBOARD}/heartbeat`,
@@ -192,7 +194,7 @@ export const ZKeyManagerDataResponse = z.object({
 });
 export type KeyManagerDataResponse = z.infer<typeof ZKeyManagerDataResponse>;
 
-/** Spec §3 Digital/licence key (dashboard), plus name, note and timestamps. */
+/** docs/product-contract.md §Entities (Digital key, dashboard), plus name, note and timestamps. */
 export const ZDashboardKey = z.object({
   id: z.string(),
   key: z.string(),
@@ -217,7 +219,7 @@ export const ZAddKeyResponse = z.object({ status: z.literal('ok'), message: z.st
 export type AddKeyResponse = z.infer<typeof ZAddKeyResponse>;
 
 /**
- * Extension (issue 17): get-keys is paged on the server. Every field is optional, so the spec's
+ * Extension (decision 025): get-keys is paged on the server. Every field is optional, so the contract's
  * body-less call still works and answers the first page (newest first) with `nextCursor`.
  * `search` matches a substring (3+ characters; empty means none) of the key or the name,
  * case-insensitive; `key` one exact key;
@@ -245,8 +247,9 @@ export const ZGetKeysResponse = z.object({
 export type GetKeysResponse = z.infer<typeof ZGetKeysResponse>;
 
 /**
- * Spec §7 fields; each besides `id` may be left out to keep its value, so the active switch sends
- * only `{id, is_active}` and never overwrites a count that changed through the REST API meanwhile.
+ * docs/product-contract.md §Calls fields; each besides `id` may be left out to keep its value, so the active
+ * switch sends only `{id, is_active}` and never overwrites a count that changed through the REST API
+ * meanwhile.
  */
 export const ZChangeKeyRequest = z
   .strictObject({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KEY_LIMITS, keyOrIdIssue, keyRef, needsKeyOrId } from './key-manager.js';
 
 /**
- * Signed offline licences (issue 14 item 3, decision 024). `checkout-license` (public REST, secret or
+ * Signed offline licences (decision 024). `checkout-license` (public REST, secret or
  * publishable key) returns a certificate `base64url(payload JSON) + "." + base64url(Ed25519
  * signature of the first part's ASCII bytes)`, signed with the owner's current signing key. Apps
  * verify it offline with the owner's public key(s) (the SDKs' `verifyLicense`).

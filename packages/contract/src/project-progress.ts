@@ -1,4 +1,7 @@
-/** A project's three progress parts (spec §3: each out of 100), null until first reported. */
+/**
+ * A project's three progress parts (docs/product-contract.md §Entities: each out of 100), null until first
+ * reported.
+ */
 export interface ProgressParts {
   frontendProgress?: number | null;
   backendProgress?: number | null;
@@ -6,9 +9,9 @@ export interface ProgressParts {
 }
 
 /**
- * Overall progress (spec §2 More Info): the rounded mean of the three parts, or null — shown as
- * 'Data not available' — while it cannot be computed, i.e. while any part is unreported (null, or
- * absent from a reply). The server's milestone mails and every screen read it from here.
+ * Overall progress (docs/product-contract.md §Screens, Projects page's More Info): the rounded mean of the
+ * three parts, or null — shown as 'Data not available' — while it cannot be computed, i.e. while any part is
+ * unreported (null, or absent from a reply). The server's milestone mails and every screen read it from here.
  */
 export function overallProgress(parts: ProgressParts): number | null {
   const values = [parts.frontendProgress, parts.backendProgress, parts.databaseProgress];

@@ -22,7 +22,7 @@ export const PROJECT_PATHS = {
   staffUpdate: '/api/v1/staff/project/update',
 } as const;
 
-/** Spec §8 success messages, exact. */
+/** docs/product-contract.md §Messages: the success messages, exact. */
 export const PROJECT_MESSAGES = {
   requested: 'success',
   approved: 'Project approved!',
@@ -34,7 +34,9 @@ export const PROJECT_MESSAGES = {
   statusChanged: 'Status updated!',
 } as const;
 
-/** Spec §4 project statuses; `status_number` is the 1-based position in this list. */
+/**
+ * docs/product-contract.md §States: project statuses; `status_number` is the 1-based position in this list.
+ */
 export const PROJECT_STATUSES = [
   'waiting for approval',
   'approved',
@@ -88,7 +90,10 @@ const zFlag = z
 const zOptionalLink = (label: string) =>
   z.preprocess((value) => (value === '' ? undefined : value), zHttpLink(label).optional());
 
-/** Order page (spec §3, §5): text fields of the multipart request. Files are checked separately. */
+/**
+ * Order page (docs/product-contract.md §Entities, §Validation): text fields of the multipart request. Files
+ * are checked separately.
+ */
 export const ZProjectRequestFields = z
   .strictObject({
     android: zFlag.default(false),
@@ -108,7 +113,10 @@ export const ZProjectRequestFields = z
   });
 export type ProjectRequestFields = z.output<typeof ZProjectRequestFields>;
 
-/** Customer-area variant (spec §3, §5): exactly one of desktop, web, combination, and a name. */
+/**
+ * Customer-area variant (docs/product-contract.md §Entities, §Validation): exactly one of desktop, web,
+ * combination, and a name.
+ */
 export const ZQuickProjectRequest = z
   .strictObject({
     desktop: z.boolean().default(false),
@@ -128,7 +136,7 @@ export const ZProjectRequestResponse = z.object({
   orderID: z.string(),
 });
 
-/** Spec §3 Application type: fixed reference data with stable ids. */
+/** docs/product-contract.md §Entities (Application type): fixed reference data with stable ids. */
 export const APPLICATION_TYPES = [
   { id: 1, name: 'Android' },
   { id: 2, name: 'Desktop' },
@@ -152,7 +160,10 @@ export const ZProjectFile = z.object({
   size: z.number().int(),
 });
 
-/** Spec §3 Project, plus the activity list (notifications) and the order it belongs to. */
+/**
+ * docs/product-contract.md §Entities (Project), plus the activity list (notifications) and the order it
+ * belongs to.
+ */
 export const ZProject = z.object({
   id: z.string(),
   orderID: z.string(),
@@ -192,7 +203,7 @@ export const ZOrder = z.object({
 export type Order = z.infer<typeof ZOrder>;
 
 /**
- * GET /api/v1/user/projects: the caller's orders, newest first, in keyset pages (issue 17); `order`
+ * GET /api/v1/user/projects: the caller's orders, newest first, in keyset pages (decision 030); `order`
  * asks for that one order (the project mails' link). No parameters: the first 50 orders.
  */
 export const ZUserProjectsQuery = z.strictObject({
@@ -216,12 +227,12 @@ export type ManagedProject = z.infer<typeof ZManagedProject>;
 export const ZManagedProjectsResponse = z.object({
   status: z.literal('ok'),
   projects: z.array(ZManagedProject),
-  /** Keyset pagination (issue 17): null on the last page. */
+  /** Keyset pagination (decision 030): null on the last page. */
   nextCursor: zNextCursor,
 });
 
 /**
- * GET /api/v1/staff/projects (issue 17): the caller's assigned projects, newest order first, in keyset
+ * GET /api/v1/staff/projects (decision 030): the caller's assigned projects, newest order first, in keyset
  * pages; `search` matches the project's or its order's name. No parameters: the first 50.
  */
 export const ZStaffProjectsQuery = z.strictObject({ search: zListSearch, ...zPageQuery });
@@ -352,7 +363,7 @@ export const ZManagedUsersResponse = z.object({
   nextCursor: zNextCursor,
 });
 /**
- * One client's orders for the admin (issue 17): newest first in keyset pages; `search` matches the
+ * One client's orders for the admin (decision 030): newest first in keyset pages; `search` matches the
  * order's name. The call with `userID` alone answers the first page and `nextCursor`.
  */
 export const ZClientOrdersQuery = z.strictObject({

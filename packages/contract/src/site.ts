@@ -3,7 +3,10 @@ import { LIMITS, zEmail } from './common.js';
 import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
-/** Public site calls: the newsletter (spec §7) and the CRM page's lead form, plus their admin lists. */
+/**
+ * Public site calls: the newsletter (docs/product-contract.md §Calls) and the CRM page's lead form, plus
+ * their admin lists.
+ */
 export const SITE_PATHS = {
   subscribe: '/api/v1/anonymous/subscribe-to-newsletter',
   confirmSubscription: '/api/v1/anonymous/newsletter/confirm',
@@ -15,10 +18,10 @@ export const SITE_PATHS = {
   adminLeads: '/api/v1/admin/crm-leads',
 } as const;
 
-/** Spec §8: the exact success message the newsletter box shows. */
+/** docs/product-contract.md §Messages: the exact success message the newsletter box shows. */
 export const NEWSLETTER_SUCCESS_MESSAGE = 'Subscription successful!';
 
-/** Spec §9: the CRM founder's lifetime price, one-time, in US cents. */
+/** docs/product-contract.md §Constants: the CRM founder's lifetime price, one-time, in US cents. */
 export const CRM_FOUNDER_PRICE_CENTS = 14_900;
 
 export const ZSubscribeRequest = z.strictObject({ email: zEmail });
@@ -42,7 +45,9 @@ export type SiteMessageResponse = z.infer<typeof ZSiteMessageResponse>;
 
 export const ZSubscriber = z.object({ email: z.string(), confirmedAt: z.string() });
 export type Subscriber = z.infer<typeof ZSubscriber>;
-/** Admin subscriber list (issue 17): keyset pages, newest confirmation first; `search` matches the email. */
+/**
+ * Admin subscriber list (decision 026): keyset pages, newest confirmation first; `search` matches the email.
+ */
 export const ZAdminSubscribersQuery = z.strictObject({ search: zListSearch, ...zPageQuery });
 export type AdminSubscribersQuery = z.infer<typeof ZAdminSubscribersQuery>;
 export const ZSubscribersResponse = z.object({
@@ -55,7 +60,10 @@ export const ZSubscribersResponse = z.object({
 });
 export type SubscribersResponse = z.infer<typeof ZSubscribersResponse>;
 
-/** Which CRM-page button opened the form (spec §1: early access, demo, reserve a spot). */
+/**
+ * Which CRM-page button opened the form (docs/product-contract.md §Product: early access, demo, reserve a
+ * spot).
+ */
 export const LEAD_INTENTS = ['early-access', 'demo', 'reserve-spot'] as const;
 export const ZLeadIntent = z.enum(LEAD_INTENTS, 'Choose early access, a demo or a reserved spot');
 export type LeadIntent = z.infer<typeof ZLeadIntent>;
@@ -94,7 +102,7 @@ export const ZLead = z.object({
   createdAt: z.string(),
 });
 export type Lead = z.infer<typeof ZLead>;
-/** Admin Leads (issue 17): keyset pages, newest first; `search` matches name, email or company. */
+/** Admin Leads (decision 026): keyset pages, newest first; `search` matches name, email or company. */
 export const ZAdminLeadsQuery = z.strictObject({
   search: zListSearch,
   intent: ZLeadIntent.optional(),
