@@ -98,7 +98,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     staticCSP: true,
     // Swagger UI sets inline styles as it renders, which its default policy (style hashes only)
     // blocks with a console error; allow them as the site's own policy does. No upgrade of
-    // requests either: the server may run on plain HTTP (issue 16).
+    // requests either: the server may run on plain HTTP.
     transformStaticCSP: (header) =>
       header
         .replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'")

@@ -7,8 +7,9 @@ import { signupBody } from '../test/fixtures.js';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { httpClient } from '../test/http.js';
 
-// Issue 12: the server log never holds passwords, password or answer hashes, tokens or API keys —
-// not even when a sign-up fails inside the database, whose error carries the row it was writing.
+// docs/operations.md, Logs: the server log never holds passwords, password or answer hashes, tokens or
+// API keys — not even when a sign-up fails inside the database, whose error carries the row it was
+// writing.
 
 let server: TestServer;
 let request: ReturnType<typeof httpClient>;

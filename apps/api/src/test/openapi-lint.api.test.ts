@@ -7,7 +7,7 @@ import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './harness.js';
 
-// Issue 14 item 5: the generated document fits code generators — `redocly lint` with the
+// Decision 020: the generated document fits code generators — `redocly lint` with the
 // recommended rules (its engine, @redocly/openapi-core, in process) reports no error.
 
 let server: TestServer;

@@ -17,7 +17,10 @@ import { planSubscriptions, saasPlans, saasProducts } from './catalog.js';
 import { storedFiles } from './stored-files.js';
 import { users } from './users.js';
 
-/** Downloadable products (spec §3 Product): sold once, with an executable and up to 4 media files. */
+/**
+ * Downloadable products (docs/product-contract.md §Entities, Product): sold once, with an executable and
+ * up to 4 media files.
+ */
 export const products = pgTable('products', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -59,7 +62,10 @@ export const productUpdates = pgTable(
   (table) => [index('product_updates_product_idx').on(table.productId)],
 );
 
-/** Spec §3 Upgrade request. `amountCents` is the prorated difference fixed at approval. */
+/**
+ * docs/product-contract.md §Entities (Upgrade request). `amountCents` is the prorated difference fixed
+ * at approval.
+ */
 export const planUpgradeRequests = pgTable(
   'plan_upgrade_requests',
   {
@@ -191,7 +197,7 @@ export const refundClaims = pgTable('refund_claims', {
  */
 export const receiptNumberSeq = pgSequence('receipt_number_seq', { startWith: 1001 });
 
-/** Spec §3 Receipt: one per successful payment. */
+/** docs/product-contract.md §Entities (Receipt): one per successful payment. */
 export const receipts = pgTable(
   'receipts',
   {
@@ -224,7 +230,7 @@ export const receipts = pgTable(
     status: text('status').notNull(),
     statusMessage: text('status_message').notNull(),
   },
-  // (user, issued_at, id): the payment history in keyset pages, newest first (issue 17).
+  // (user, issued_at, id): the payment history in keyset pages, newest first (decision 030).
   (table) => [index('receipts_user_idx').on(table.userId, table.issuedAt, table.id)],
 );
 

@@ -14,7 +14,10 @@ import {
 import { storedFiles } from './stored-files.js';
 import { users } from './users.js';
 
-/** Spec §3 Business type. Reference data: rows are inserted by a migration (RealEstate). */
+/**
+ * docs/product-contract.md §Entities (Business type). Reference data: rows are inserted by a migration
+ * (RealEstate).
+ */
 export const businessTypes = pgTable('business_types', {
   id: serial('id').primaryKey(),
   type: text('type').notNull().unique(),
@@ -34,7 +37,7 @@ export const businesses = pgTable(
     name: text('name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // (owner, created_at, id): the businesses list's keyset order for an owner (issue 17).
+  // (owner, created_at, id): the businesses list's keyset order for an owner (decision 030 (6)).
   (table) => [index('businesses_owner_idx').on(table.ownerId, table.createdAt, table.id)],
 );
 
@@ -52,7 +55,7 @@ export const businessAgents = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // (business, created_at, id): the agents list's keyset order (issue 17).
+  // (business, created_at, id): the agents list's keyset order (decision 030).
   (table) => [index('business_agents_business_idx').on(table.businessId, table.createdAt, table.id)],
 );
 
@@ -87,7 +90,7 @@ export const properties = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The listings' keyset order (newest first), for the owner's view and for an agent's (issue 17).
+    // The listings' keyset order (newest first), for the owner's view and for an agent's (decision 030).
     index('real_estate_properties_business_kind_idx').on(
       table.businessId,
       table.kind,

@@ -48,7 +48,7 @@ export const saasPlans = pgTable(
     isFree: boolean('is_free').notNull().default(false),
     hasApi: boolean('has_api').notNull().default(true),
     callsPerMinute: integer('calls_per_minute').notNull().default(10),
-    /** 0 means unlimited (spec §9). */
+    /** 0 means unlimited (docs/product-contract.md §Constants). */
     maxKeysAllowed: integer('max_keys_allowed').notNull().default(0),
     position: integer('position').notNull().default(0),
     archived: boolean('archived').notNull().default(false),
@@ -63,7 +63,7 @@ export const saasPlans = pgTable(
   ],
 );
 
-/** Spec §3 Plan items (item_id, item). */
+/** docs/product-contract.md §Entities (Plan items: item_id, item). */
 export const saasPlanItems = pgTable(
   'saas_plan_items',
   {

@@ -13,7 +13,7 @@ export const crmLeads = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The admin Leads list (issue 17): newest first, optionally by intent, in keyset pages.
+    // The admin Leads list (decision 026 (6)): newest first, optionally by intent, in keyset pages.
     index('crm_leads_created_page_idx').on(table.createdAt, table.id),
     index('crm_leads_intent_created_page_idx').on(table.intent, table.createdAt, table.id),
   ],

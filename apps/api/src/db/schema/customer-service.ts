@@ -23,7 +23,7 @@ export const csChats = pgTable(
     lastOfflineMailAt: at('last_offline_mail_at'),
   },
   (table) => [
-    // The staff inbox (issue 17): chats with a message, most recent first, in keyset pages.
+    // The staff inbox (decision 026 (6)): chats with a message, most recent first, in keyset pages.
     index('cs_chats_inbox_page_idx')
       .on(table.lastMessageAt, table.id)
       .where(sql`${table.lastMessageAt} is not null`),

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-/** Licence keys (spec §3 Digital key). `max_activations` 0 means unlimited. */
+/** Licence keys (docs/product-contract.md §Entities, Digital key). `max_activations` 0 means unlimited. */
 export const licenceKeys = pgTable(
   'licence_keys',
   {

@@ -21,7 +21,8 @@ export const newsletterSubscriptions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    // The admin subscriber list (issue 17): confirmed addresses, newest confirmation first, in keyset pages.
+    // The admin subscriber list (decision 026 (6)): confirmed addresses, newest confirmation first, in
+    // keyset pages.
     index('newsletter_confirmed_page_idx')
       .on(table.confirmedAt, table.id)
       .where(sql`${table.status} = 'confirmed'`),

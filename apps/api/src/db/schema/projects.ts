@@ -3,7 +3,10 @@ import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid
 import { storedFiles } from './stored-files.js';
 import { users } from './users.js';
 
-/** One project request (spec §3) by a client; it holds one project per chosen platform. */
+/**
+ * One project request (docs/product-contract.md §Entities) by a client; it holds one project per chosen
+ * platform.
+ */
 export const projectOrders = pgTable(
   'project_orders',
   {
@@ -18,7 +21,7 @@ export const projectOrders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // (client, created_at, id): the client's orders in keyset pages, newest first; (created_at, id): the
-  // admin's discussions list, all orders newest first (issue 17).
+  // admin's discussions list, all orders newest first (decision 026 (6)).
   (table) => [
     index('project_orders_client_idx').on(table.clientId, table.createdAt, table.id),
     index('project_orders_created_page_idx').on(table.createdAt, table.id),
@@ -81,7 +84,7 @@ export const projects = pgTable(
   (table) => [
     index('projects_order_idx').on(table.orderId),
     index('projects_status_idx').on(table.status),
-    // The admin projects list (issue 17): newest first, optionally by status, in keyset pages.
+    // The admin projects list (decision 026): newest first, optionally by status, in keyset pages.
     index('projects_created_page_idx').on(table.createdAt, table.id),
     index('projects_status_created_page_idx').on(table.status, table.createdAt, table.id),
   ],
@@ -98,7 +101,7 @@ export const projectEmployees = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /**
      * The project's order and that order's created_at, copied next to the assignment so a staff
-     * member's projects and discussions walk one index newest order first (issue 17, decision 030).
+     * member's projects and discussions walk one index newest order first (decision 030 (8)).
      * Filled by a BEFORE INSERT trigger (migration 0022), never by code: an insert leaves them to it
      * (`default`, replaced by the trigger before the NOT NULL check).
      * No route changes an order's time or a project's order; should anyone do it in SQL, triggers on

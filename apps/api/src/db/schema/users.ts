@@ -24,7 +24,7 @@ export const users = pgTable(
   (table) => [
     index('users_user_type_idx').on(table.userType),
     index('users_username_lower_idx').on(sql`lower(${table.username})`),
-    // Admin lists (issue 17): clients newest first, staff by name, in keyset pages.
+    // Admin lists (decision 026): clients newest first, staff by name, in keyset pages.
     index('users_type_created_page_idx').on(table.userType, table.createdAt, table.id),
     index('users_type_name_page_idx').on(table.userType, table.firstName, table.lastName, table.id),
     // The admin dashboard's newest sign-ups.

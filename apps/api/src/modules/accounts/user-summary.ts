@@ -1,8 +1,9 @@
 import type { UserType } from '@app/contract';
 
 /**
- * Parts of the signed-in user's summary (spec §3 User info) that other features own. Each feature
- * sets its provider once in createDeps(); until one is set, the summary reports none.
+ * Parts of the signed-in user's summary (docs/product-contract.md §Entities, User info) that other
+ * features own. Each feature sets its provider once in createDeps(); until one is set, the summary
+ * reports none.
  */
 export interface UserSummaryProviders {
   /** Businesses feature: true once the user registered a business. */

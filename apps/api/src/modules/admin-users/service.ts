@@ -72,7 +72,10 @@ const CLIENT_PAGE_COLUMNS = {
 
 type ClientPageRow = ManagedUser & { cursorAt: string };
 
-/** Admin Users (spec §2): Developers & Designers (staff, user type e) and Clients. */
+/**
+ * Admin Users (docs/product-contract.md §Screens, Admin panel): Developers & Designers (staff, user type
+ * e) and Clients.
+ */
 export class AdminUserService {
   private plainClientPages: KeysetPages | undefined;
 

@@ -17,7 +17,7 @@ import { httpClient } from '../../test/http.js';
 import { allPages as allPagesOf } from '../../test/list-support.js';
 import { placeOrder } from '../../test/project-fixtures.js';
 
-// Decision 026, second part (issue 17): leads, newsletter subscribers, the customer-service inbox and
+// Decision 026 (6): leads, newsletter subscribers, the customer-service inbox and
 // the admin's discussions in keyset pages, and the overview's "needs" figures from maintained counts.
 // Its own database on PostgreSQL: the overview is compared with a count of the table.
 let server: TestServer;

@@ -21,7 +21,7 @@ interface Overview {
   };
 }
 
-/** Issue 16 item 6: a business's agents are client accounts, but not the company's clients. */
+/** Decision 007: a business's agents are client accounts, but not the company's clients. */
 describe('agents in the admin area', () => {
   it('labels an agent as an agent, counts them apart and leaves them out of the clients list', async () => {
     const admin = await createAccount(server, 'admin');

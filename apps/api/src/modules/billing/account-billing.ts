@@ -138,7 +138,7 @@ export class AccountBilling {
 
   /**
    * The caller's receipts, newest first, in keyset pages on (issued_at, id) over receipts_user_idx
-   * (issue 17); every page is bounded by `user_id`, so no cursor reaches another user's receipts.
+   * (decision 030); every page is bounded by `user_id`, so no cursor reaches another user's receipts.
    * `receipt` asks for that one receipt of the caller (the receipt mail's link).
    */
   async receipts(

@@ -12,7 +12,7 @@ import type { UpgradeService } from './upgrades.js';
 const tags = ['admin billing'];
 const security = [{ accessToken: [] }];
 
-/** Spec §7 Admin: plan-upgrade requests. */
+/** docs/product-contract.md §Calls (Admin): plan-upgrade requests. */
 export const billingAdminRoutes =
   (deps: AppDeps, upgrades: UpgradeService): FastifyPluginAsyncZod =>
   async (app) => {

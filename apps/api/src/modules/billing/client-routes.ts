@@ -29,7 +29,10 @@ const security = [{ accessToken: [] }];
 /** What the payment history reads (table_stats versions, decision 030): refunds change payments. */
 const RECEIPT_LIST_TABLES = ['receipts', 'payments'];
 
-/** Spec §7: plan activation with payment, subscriptions, subscribed APIs, receipts; and extensions. */
+/**
+ * docs/product-contract.md §Calls: plan activation with payment, subscriptions, subscribed APIs,
+ * receipts; and extensions.
+ */
 export const billingClientRoutes =
   (deps: AppDeps, services: BillingServices): FastifyPluginAsyncZod =>
   async (app) => {

@@ -321,7 +321,7 @@ export class PaymentService {
 
   /** After the transaction that applied an event committed: its log line, and the caches told. */
   announce(provider: PaymentProvider, event: VerifiedEvent, applied: AppliedEvent): void {
-    // Spec §4: payment events are logged (to the console).
+    // docs/product-contract.md §States: payment events are logged (to the console).
     this.log.info(
       {
         provider: provider.name,

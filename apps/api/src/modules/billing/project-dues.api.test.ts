@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-/** Issue 16 item 6: a project with a payment link is what the dashboard's Pending payment shows. */
+/** A project with a payment link is what the dashboard's Pending payment shows. */
 describe('pending payment of projects', () => {
   it('counts a project with a payment link and a total until it is finished', async () => {
     const client = await createAccount(server, 'client');

@@ -6,10 +6,10 @@ import { projectOrders, projects } from '../../db/schema/index.js';
 type PendingItem = PendingPaymentsResponse['items'][number];
 
 /**
- * A client's projects that are waiting to be paid: an admin added a payment link (spec §2 Pay Now)
- * and a total payment, and the project is not finished. Payment happens at the link, outside this
- * system, so a project counts as due until it is finished (issue 16: the dashboard's Pending payment
- * showed None beside a project with a Pay Now link).
+ * A client's projects that are waiting to be paid: an admin added a payment link
+ * (docs/product-contract.md §Screens, Pay Now) and a total payment, and the project is not finished.
+ * Payment happens at the link, outside this system, so a project counts as due until it is finished (the
+ * dashboard's Pending payment once showed None beside a project with a Pay Now link).
  */
 export async function projectDues(db: Db, userId: string): Promise<PendingItem[]> {
   const rows = await db

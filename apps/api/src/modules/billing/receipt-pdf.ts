@@ -2,7 +2,10 @@ import PDFDocument from 'pdfkit';
 import { formatMoney } from './payment-mails.js';
 import { formatReceiptNumber } from './receipt-number.js';
 
-/** What a receipt PDF shows: the spec §3 Receipt fields, its number, what went back, and the seller. */
+/**
+ * What a receipt PDF shows: the Receipt fields of docs/product-contract.md §Entities, its number, what
+ * went back, and the seller.
+ */
 export interface ReceiptPdfInput {
   number: number;
   id: number;

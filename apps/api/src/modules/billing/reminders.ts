@@ -24,9 +24,9 @@ interface Window {
 }
 
 /**
- * The reminders the billing rules imply (spec §4): a paid period ending in 3 days, the 10-day grace
- * starting, and backend features suspended. Each is mailed once per subscription and period
- * (billing_reminders), with its mail in the same transaction, however often or wherever the
+ * The reminders the billing rules imply (docs/product-contract.md §States): a paid period ending in 3
+ * days, the 10-day grace starting, and backend features suspended. Each is mailed once per subscription
+ * and period (billing_reminders), with its mail in the same transaction, however often or wherever the
  * hourly job runs. Reads only the active subscriptions whose period end falls in a window (index).
  */
 export function defineBillingReminders(deps: AppDeps): void {

@@ -87,7 +87,7 @@ export class BusinessService {
   }
 
   /**
-   * The caller's businesses in keyset pages (issue 17): their own first, then the one they are an
+   * The caller's businesses in keyset pages (decision 030 (6)): their own first, then the one they are an
    * agent of (an agent account belongs to one business), each oldest first by (created_at, id). The
    * cursor carries the side it stopped in. Each side is its own walk bounded by the caller — owned
    * ones on businesses_owner_idx (owner_id, created_at, id), the agent's through the unique
@@ -206,7 +206,7 @@ export class BusinessService {
 
   /**
    * The agents of a business (the caller checked `ownerAccess`), oldest first, in keyset pages on
-   * (created_at, id) over business_agents_business_idx (issue 17). `search` matches the agent's name
+   * (created_at, id) over business_agents_business_idx (decision 030). `search` matches the agent's name
    * or email; the walk stays inside the business, so its cost is bounded by the business, not by the
    * users table.
    */

@@ -34,9 +34,9 @@ export const listingUpdateFields = (kind: PropertyKind) =>
   PROPERTY_FIELDS[kind].extend(ZPropertyUpdateExtras.shape);
 
 /**
- * Reads a listing's multipart form (spec §3 House add form: fields, `thumbnail`, `image-N`): photos
- * stream through Storage (content-sniffed, size-checked), fields are checked with the contract's
- * schema. Anything refused removes the files already stored.
+ * Reads a listing's multipart form (docs/product-contract.md §Entities, House add form: fields,
+ * `thumbnail`, `image-N`): photos stream through Storage (content-sniffed, size-checked), fields are
+ * checked with the contract's schema. Anything refused removes the files already stored.
  */
 export async function readListingForm(
   request: FastifyRequest,

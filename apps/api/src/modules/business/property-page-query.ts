@@ -15,7 +15,7 @@ import { listCountries } from './reference-data.js';
 export type PropertyScope = { businessId: string } | { agentId: string };
 
 /**
- * The statement of one keyset page of listings (issue 17, decision 030): newest first on
+ * The statement of one keyset page of listings (decision 030): newest first on
  * (created_at, id), `limit + 1` rows. The owner walks (business, kind, created_at, id), an agent
  * (agent, kind, created_at, id), so an agent's cursor only ever reaches their own listings. `search`
  * matches the address (trigram index) or a status or country whose name contains the term (names are

@@ -30,8 +30,8 @@ function listReply(kind: PropertyKind, list: Property[], nextCursor: string | nu
 const NOUN: Record<PropertyKind, string> = { house: 'House', building: 'Building', land: 'Land' };
 
 /**
- * Spec §7 house/add, house/get, house/delete, and the same calls for buildings and lands, plus
- * update and assign-agent (not shown in the spec; docs/api.md).
+ * docs/product-contract.md §Calls: house/add, house/get, house/delete, and the same calls for buildings
+ * and lands, plus update and assign-agent (not in the contract; docs/api.md).
  */
 export const propertyRoutes =
   (deps: AppDeps, listings: PropertyService): FastifyPluginAsyncZod =>

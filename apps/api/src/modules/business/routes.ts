@@ -38,11 +38,15 @@ const security = [{ accessToken: [] }];
 /** What the agents list reads (table_stats versions, decision 026/030). */
 const AGENT_LIST_TABLES = ['business_agents', 'users'];
 
-/** Spec §7 Business and real estate: businesses, agents, reference data and the public listings. */
+/**
+ * docs/product-contract.md §Calls (Business and real estate): businesses, agents, reference data and the
+ * public listings.
+ */
 export const businessRoutes =
   (deps: AppDeps, businesses: BusinessService, listings: PropertyService): FastifyPluginAsyncZod =>
   async (app) => {
-    // Business account holders are clients (spec §6); staff and admins have their own areas.
+    // Business account holders are clients (docs/product-contract.md §Roles); staff and admins have
+    // their own areas.
     const client = deps.guards.requireRole('client');
     const signedIn = deps.guards.requireUser;
 

@@ -47,7 +47,10 @@ function single(fields: Record<string, string | string[]>): Record<string, strin
   return out;
 }
 
-/** Spec §7 Admin: products, product updates, SaaS products, plans and API limits. */
+/**
+ * docs/product-contract.md §Calls (Admin): products, product updates, SaaS products, plans and API
+ * limits.
+ */
 export const catalogAdminRoutes =
   (deps: AppDeps, products: ProductCatalog, plans: PlanAdmin): FastifyPluginAsyncZod =>
   async (app) => {

@@ -9,7 +9,10 @@ import type { CatalogService } from './service.js';
 type PlanAdd = z.output<typeof ZPlanAddRequest>;
 type PlanUpdate = z.output<typeof ZPlanUpdateRequest>;
 
-/** Free disables recurrence and term (spec §4): stored as a non-recurring monthly plan at 0. */
+/**
+ * Free disables recurrence and term (docs/product-contract.md §States): stored as a non-recurring
+ * monthly plan at 0.
+ */
 function planFields(input: PlanAdd | PlanUpdate) {
   return {
     name: input.name,

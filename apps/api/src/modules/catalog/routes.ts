@@ -15,7 +15,10 @@ import type { ProductCatalog } from './products.js';
 
 const tags = ['catalog'];
 
-/** Spec §7 Products, plans and payment: the catalog calls visitors and signed-in users make. */
+/**
+ * docs/product-contract.md §Calls (Products, plans and payment): the catalog calls visitors and
+ * signed-in users make.
+ */
 export const catalogRoutes =
   (deps: AppDeps, products: ProductCatalog): FastifyPluginAsyncZod =>
   async (app) => {
@@ -57,7 +60,7 @@ export const catalogRoutes =
       }),
     );
 
-    // Public: the Products page's Store tab (spec §2), shown to visitors too.
+    // Public: the Products page's Store tab (docs/product-contract.md §Screens), shown to visitors too.
     app.get(
       CATALOG_ADMIN_PATHS.productsGetAll,
       {

@@ -75,8 +75,9 @@ export function addTerm(from: Date, term: PlanTerm): Date {
 }
 
 /**
- * Where a paid renewal starts. Within grace the new period continues from the old end, so late
- * payment never extends the deadline (spec §4); once suspended, it starts at the payment.
+ * Where a paid renewal starts. Within grace the new period continues from the old end, so late payment
+ * never extends the deadline (docs/product-contract.md §States); once suspended, it starts at the
+ * payment.
  */
 export function renewalStart(periodEnd: Date | null, now: Date, graceStartsAt: Date | null = null): Date {
   if (!periodEnd) return now;

@@ -38,7 +38,10 @@ const visitorNote = `Visitors send the chat session token from init in the \`x-c
 /** Either credential: a visitor's chat session header, or a staff member's access token. */
 const visitorOrStaff: Array<Record<string, string[]>> = [{ chatSession: [] }, { accessToken: [] }];
 
-/** Spec §7 customer-service calls: visitors by email + session token, staff by chat_id + bearer. */
+/**
+ * docs/product-contract.md §Calls (Projects and chat), the customer-service calls: visitors by email +
+ * session token, staff by chat_id + bearer.
+ */
 export const customerServiceRoutes =
   (deps: AppDeps, services: ChatServices): FastifyPluginAsyncZod =>
   async (app) => {

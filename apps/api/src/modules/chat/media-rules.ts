@@ -10,7 +10,7 @@ const rules = {
   label: 'Media file',
 };
 
-/** Issue 6 limits: images, MP4 video and PDF up to 40 MB, judged from the bytes. */
+/** Decision 010's limits: images, MP4 video and PDF up to 40 MB, judged from the bytes. */
 export const mediaField = (purpose: string): Record<string, FileFieldSpec> => ({
   media: { rules, purpose, maxCount: 1 },
 });

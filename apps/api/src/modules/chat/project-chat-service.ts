@@ -17,7 +17,7 @@ import { projectRoom, publishChatEvent } from './chat-events.js';
 const HISTORY_LIMIT = 500;
 /** How many just-sent messages an instance keeps for its own fan-out (it reads each within ms). */
 const JUST_SENT_LIMIT = 256;
-/** Spec §3 Discussion: every listed project is a chat room, which the spec marks as type 2. */
+/** docs/product-contract.md §Entities (Discussion): every listed project is a chat room, marked as type 2. */
 export const CHAT_PROJECT_TYPE = 2;
 
 export interface ProjectRoom {
@@ -72,9 +72,10 @@ export class ProjectChats {
   ) {}
 
   /**
-   * Discussions (spec §3): one per order the user may see, with its projects as rooms, in keyset pages
-   * with a search (issue 17): an admin's (every order), a client's (their own orders) and a staff
-   * member's (the orders of their assigned projects, each with those projects only).
+   * Discussions (docs/product-contract.md §Entities): one per order the user may see, with its projects
+   * as rooms, in keyset pages with a search (decisions 026 (6), 030 (7, 8)): an admin's (every order),
+   * a client's (their own orders) and a staff member's (the orders of their assigned projects, each with
+   * those projects only).
    */
   async discussions(
     actor: Actor,
@@ -136,7 +137,7 @@ export class ProjectChats {
 
   /**
    * One message read once, viewable by any reader: the socket fan-out loads it with one query and
-   * computes each recipient's `self`/`from` in memory (issue 17).
+   * computes each recipient's `self`/`from` in memory (decision 026 (5)).
    */
   async messageView(id: number): Promise<ProjectMessageView | null> {
     const kept = this.justSent.get(id);

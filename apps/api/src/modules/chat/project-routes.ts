@@ -25,7 +25,10 @@ const ROOM_NOT_FOUND = 'Project chat not found';
 /** What the discussions lists read: their change versions make the ETag. */
 const DISCUSSION_TABLES = ['project_orders', 'projects', 'project_employees', 'users'];
 
-/** Spec §7 project chat: the client who ordered, assigned staff and admins share one room per project. */
+/**
+ * docs/product-contract.md §Calls (Projects and chat), project chat: the client who ordered, assigned
+ * staff and admins share one room per project.
+ */
 export const projectChatRoutes =
   (deps: AppDeps, services: ChatServices, chats: ProjectChats): FastifyPluginAsyncZod =>
   async (app) => {
@@ -122,7 +125,10 @@ export const projectChatRoutes =
     );
   };
 
-/** Offline email (issue 6): the client has no open connection, and was not mailed about this room lately. */
+/**
+ * Offline email (decision 010): the client has no open connection, and was not mailed about this room
+ * lately.
+ */
 async function emailClientIfAway(services: ChatServices, chats: ProjectChats, room: ProjectRoom) {
   const mail = services.offlineMail;
   const now = mail.clock.now();

@@ -5,7 +5,7 @@ import { httpClient } from '../../test/http.js';
 import { newDeveloper } from './developer-kit.test.js';
 import { downloadAndCompile, ensureJarBuilt, runJava } from './java-kit.test.js';
 
-// Issue 14 item 3 with the Java library downloaded from the server: check out a licence, stop the
+// Decision 024 with the Java library downloaded from the server: check out a licence, stop the
 // server, verify it offline (and see altered, expired and other-device certificates refused).
 let server: TestServer | undefined;
 let stopped = false;

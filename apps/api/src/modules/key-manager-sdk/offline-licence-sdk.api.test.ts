@@ -22,7 +22,7 @@ import { httpClient } from '../../test/http.js';
 import { newDeveloper } from './developer-kit.test.js';
 import { repoRoot } from './java-kit.test.js';
 
-// Issue 14 item 3, the TypeScript SDK side: a certificate checked out from the real server is
+// Decision 024, the TypeScript SDK side: a certificate checked out from the real server is
 // verified after the server is gone, and every kind of bad certificate is refused with its own error.
 let server: TestServer | undefined;
 let stopped = false;

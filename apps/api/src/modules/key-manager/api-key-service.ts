@@ -56,7 +56,7 @@ export class ApiKeyService {
   });
   /**
    * Each owner's plan access, remembered as long as a caller: a miss on a new API key of a known
-   * owner costs its key lookup only, not another plan lookup (issue 17).
+   * owner costs its key lookup only, not another plan lookup (decision 025).
    */
   private readonly ownerAccess = new ReadThroughCache<OwnerAccess>({
     ttlMs: API_KEY_CACHE_TTL_MS,

@@ -1,7 +1,7 @@
 import type { DashboardKey } from '@app/contract';
 import type { LicenceKeyRow } from '../../db/schema/index.js';
 
-/** A licence-key row as the dashboard shows it (spec §3 field names). */
+/** A licence-key row as the dashboard shows it (docs/product-contract.md §Entities field names). */
 export function toDashboard(row: LicenceKeyRow): DashboardKey {
   return {
     id: row.id,

@@ -42,7 +42,7 @@ import type { KeyManagerPlans } from './plans.js';
 
 const tags = ['key-manager dashboard'];
 const security = [{ accessToken: [] }];
-// Spec §7 sends these POSTs without a body; accept none or `{}` but nothing else.
+// docs/product-contract.md §Calls sends these POSTs without a body; accept none or `{}` but nothing else.
 const zEmptyBody = z.strictObject({}).optional();
 /** A conditional poll that found nothing new: 304, no body (decision 025). */
 const zNotModified = z.null().describe('Not modified: the If-None-Match tag is current');
@@ -63,7 +63,7 @@ function context(request: FastifyRequest): CallContext {
   };
 }
 
-/** Spec §7 "Key manager (dashboard)": bearer access token of a signed-in user. */
+/** docs/product-contract.md §Calls (Key Manager dashboard): bearer access token of a signed-in user. */
 export const dashboardRoutes =
   (deps: AppDeps, services: DashboardServices): FastifyPluginAsyncZod =>
   async (app) => {

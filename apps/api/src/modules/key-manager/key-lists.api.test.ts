@@ -13,7 +13,7 @@ import { statementsDuring } from '../../test/list-support.js';
 import { givePrivatePlan, newDeveloper } from './key-manager-kit.test.js';
 import { LicenceKeyList } from './licence-key-list.js';
 
-// Issue 17: get-keys and get-api-keys in keyset pages, search and filters, 304 on unchanged polls,
+// Decision 025: get-keys and get-api-keys in keyset pages, search and filters, 304 on unchanged polls,
 // dashboard figures from maintained counters.
 
 let server: TestServer;

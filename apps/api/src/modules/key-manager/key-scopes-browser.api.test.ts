@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { newDeveloper } from './key-manager-kit.test.js';
 
-// Issue 14 "done when": a page on another origin, in a real browser (the system Chromium, as the
+// Decision 020, end to end: a page on another origin, in a real browser (the system Chromium, as the
 // e2e suite uses), activates a device with a publishable key and fails to delete the key with it.
 // The browser enforces CORS (preflight included), which an HTTP client alone does not.
 

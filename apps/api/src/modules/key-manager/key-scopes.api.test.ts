@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { newDeveloper } from './key-manager-kit.test.js';
 import { PREFLIGHT_MAX_AGE_SECONDS } from './public-cors.js';
 
-// Issue 14 item 1: publishable app keys (km_pub_) and CORS on the public REST routes only.
+// Decision 020: publishable app keys (km_pub_) and CORS on the public REST routes only.
 
 let server: TestServer;
 beforeAll(async () => {

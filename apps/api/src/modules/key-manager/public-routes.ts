@@ -64,9 +64,9 @@ function context(request: FastifyRequest): CallContext {
 }
 
 /**
- * Spec §7 "Key manager public REST interface": bearer manager API key, POST with a JSON body.
- * Callable from web pages on any origin (CORS, this plugin only); each route's guard knows its
- * operation, so a publishable key is refused what it may not do.
+ * docs/product-contract.md §Calls (Key Manager public REST interface): bearer manager API key, POST
+ * with a JSON body. Callable from web pages on any origin (CORS, this plugin only); each route's guard
+ * knows its operation, so a publishable key is refused what it may not do.
  */
 export const publicKeyRoutes =
   (

@@ -23,7 +23,10 @@ const CONTENT_TYPES: Record<string, string> = {
   tgz: 'application/gzip',
 };
 
-/** Public downloads under /media (spec §7: "the jar is downloaded by GET from the API host's media area"). */
+/**
+ * Public downloads under /media (docs/product-contract.md §Calls: "the jar is downloaded by GET from the
+ * API host's media area").
+ */
 export const mediaRoutes =
   (dir: string = DEFAULT_MEDIA_DIR): FastifyPluginAsyncZod =>
   async (app) => {

@@ -35,7 +35,10 @@ const PROJECT_LIST_TABLES = [
   'users',
 ];
 
-/** Spec §7 Admin: project management calls, each with the exact §8 success message. */
+/**
+ * docs/product-contract.md §Calls (Admin): project management calls, each with the exact success message
+ * (§Messages).
+ */
 export const adminProjectRoutes =
   (deps: AppDeps, management: ProjectManagement): FastifyPluginAsyncZod =>
   async (app) => {

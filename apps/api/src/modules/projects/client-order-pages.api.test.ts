@@ -15,7 +15,7 @@ import {
 } from '../../test/project-fixtures.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
 
-// Issue 17, decision 030 (7): the admin's view of one client's orders and a client's own chat
+// Decision 030 (7): the admin's view of one client's orders and a client's own chat
 // discussions, both keyset pages of that client's orders (project_orders_client_idx).
 let server: TestServer;
 let request: ReturnType<typeof httpClient>;

@@ -58,7 +58,7 @@ export class ProjectManagement {
 
   async setDuration({ id, from, to }: DurationRequest): Promise<void> {
     const project = await this.require(id);
-    // Spec §4: the admin sets a duration when a project has none.
+    // docs/product-contract.md §States: the admin sets a duration when a project has none.
     if (project.startDate || project.endDate) throw conflict('This project already has a duration');
     await this.db.transaction(async (tx) => {
       await this.update(tx, id, { startDate: from, endDate: to });

@@ -9,11 +9,11 @@ import type { MailMessage } from '../../platform/mail/mailer.js';
 const PROJECT_NOTICES = 'project';
 
 /**
- * Spec issue 5 §7: approval, status changes, payment links and progress milestones are recorded in
- * the project's activity list and mailed to the client, with a link that opens the project. Callers
- * pass the transaction of the change itself, so the change, its activity and its notice commit
- * together. The notices of a burst (an admin working through a project) reach the client as one
- * mail, `MAIL_DIGEST_SECONDS` after the first (decision 018).
+ * Decision 005 (notifications): approval, status changes, payment links and progress milestones are
+ * recorded in the project's activity list and mailed to the client, with a link that opens the project.
+ * Callers pass the transaction of the change itself, so the change, its activity and its notice commit
+ * together. The notices of a burst (an admin working through a project) reach the client as one mail,
+ * `MAIL_DIGEST_SECONDS` after the first (decision 018).
  */
 export class ProjectNotifier {
   private readonly base: string;

@@ -22,7 +22,10 @@ const tags = ['projects'];
 /** What a client's orders list reads (table_stats versions, decisions 026 and 030). */
 const ORDER_LIST_TABLES = ['project_orders', 'projects', 'project_employees', 'project_activities', 'users'];
 
-/** Client side of projects (spec §7 Projects): requests, application types, the client's orders. */
+/**
+ * Client side of projects (docs/product-contract.md §Calls, Projects and chat): requests, application
+ * types, the client's orders.
+ */
 export const projectRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -54,7 +54,7 @@ describe('demo projects seed', () => {
     expect(web.employees.map((employee) => employee.email)).toEqual(['staff@demo.test']);
     expect(web.activities.length).toBeGreaterThanOrEqual(4);
 
-    // Named as a real request names them, so the chat's "name (type)" is not doubled (issue 16).
+    // Named as a real request names them, so the chat's "name (type)" is not doubled.
     const discussions = await request<{ discussions: { id: string; projects: { name: string }[] }[] }>(
       CHAT_PATHS.discussions,
       { token: client },

@@ -129,7 +129,7 @@ export class ProjectService {
 
   /**
    * A client's orders with their projects, newest first, in keyset pages on (created_at, id) over
-   * project_orders_client_idx (issue 17): the client's own Orders page and the admin's view of one
+   * project_orders_client_idx (decision 030 (7)): the client's own Orders page and the admin's view of one
    * client. Every page is bounded by `client_id`, so a cursor made from someone else's order only
    * positions the walk; it never reaches their rows. `order` asks for that one order of the client
    * (the project mails' link); `search` matches the order's name among the client's own orders (the
@@ -204,7 +204,7 @@ export class ProjectService {
   /**
    * The project with its order and its client's email if the actor may see it (an admin any, a staff
    * member one assigned to them, anyone else their own order's), else null: one read for admins and
-   * clients, so the chat's send path checks access and learns the room together (issue 17).
+   * clients, so the chat's send path checks access and learns the room together (decision 026 (7)).
    */
   async accessibleProject(actor: Actor, projectId: string): Promise<AccessibleProject | null> {
     if (!isUuid(projectId)) return null;
@@ -242,7 +242,10 @@ export class ProjectService {
     return Boolean(assigned);
   }
 
-  /** User info (spec §3): an order is completed when all its projects are complete or finished. */
+  /**
+   * User info (docs/product-contract.md §Entities): an order is completed when all its projects are
+   * complete or finished.
+   */
   async orderCounts(userId: string): Promise<{ completedOrders: number; maxOrders: number }> {
     const rows = await this.db
       .select({

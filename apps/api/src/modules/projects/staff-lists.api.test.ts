@@ -16,7 +16,7 @@ import {
 } from '../../test/project-fixtures.js';
 import { describeRoleMatrix } from '../../test/role-matrix.js';
 
-// Issue 17, decision 030 (8): a staff member's projects and discussions, keyset pages over their
+// Decision 030 (8): a staff member's projects and discussions, keyset pages over their
 // assignments (project_employees_employee_idx, the order's time copied next to each assignment), and
 // get_discussions' `order=<id>` for every role.
 let server: TestServer;

@@ -1,6 +1,9 @@
 import { PROJECT_STATUSES, type ProjectStatus, STATUS_TRANSITIONS } from '@app/contract';
 
-/** Spec §3 `status_number`: the 1-based position of the status in spec §4's order. */
+/**
+ * `status_number` (docs/product-contract.md §Entities): the 1-based position of the status in §States'
+ * order.
+ */
 export function statusNumber(status: ProjectStatus): number {
   return PROJECT_STATUSES.indexOf(status) + 1;
 }

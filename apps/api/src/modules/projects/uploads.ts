@@ -5,7 +5,10 @@ import type { FileFieldSpec } from '../../platform/http/multipart.js';
 export const PROPOSAL_PURPOSE = 'project-proposal';
 export const DESIGN_PURPOSE = 'project-design';
 
-/** Issue 5 limits, judged from content by Storage: proposals PDF/DOC/DOCX/ODT ≤ 20 MB; designs ≤ 50 MB, 10 at most. */
+/**
+ * The limits of decision 005, judged from content by Storage: proposals PDF/DOC/DOCX/ODT ≤ 20 MB;
+ * designs ≤ 50 MB, 10 at most.
+ */
 export const ORDER_FILE_FIELDS: Record<'proposal' | 'designFiles', FileFieldSpec> = {
   proposal: {
     purpose: PROPOSAL_PURPOSE,

@@ -6,7 +6,7 @@ import { DESIGN_PURPOSE, PROPOSAL_PURPOSE } from './uploads.js';
 /**
  * Hooks the projects feature sets in createDeps(): who may download order uploads (the client who
  * ordered, staff assigned to the order's projects, admins; everyone else gets 404) and the user-info
- * counters (spec §3 orderInformation, projectInformation).
+ * counters (docs/product-contract.md §Entities, User info: orderInformation, projectInformation).
  */
 export function wireProjects(
   projects: ProjectService,

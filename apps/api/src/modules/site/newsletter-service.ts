@@ -10,7 +10,10 @@ import { AppError, badRequest, notFound } from '../../platform/http/errors.js';
 import { confirmationMail } from './newsletter-mail.js';
 import { hashLinkToken, newLinkToken } from './tokens.js';
 
-/** Per-IP subscribe limit (issue 7): enough for a family behind one router, too few to mail-bomb. */
+/**
+ * Per-IP subscribe limit (docs/operations.md, Newsletter): enough for a family behind one router, too
+ * few to mail-bomb.
+ */
 export const SUBSCRIBE_LIMIT = { points: 10, durationSeconds: 15 * 60 } as const;
 /** A pending address gets at most this many confirmation mails per hour, whatever the IP. */
 const RESEND_LIMIT = { points: 3, durationSeconds: 60 * 60 } as const;

@@ -11,7 +11,7 @@ const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
 const webRoot = path.join(repoRoot, 'apps/web');
 
 /**
- * Issue 16 item 5 / decision 027: the real web build, on a machine without a browser, renders the
+ * Decision 027: the real web build, on a machine without a browser, renders the
  * public pages itself (React's server renderer). No Chromium is reachable: CHROME_PATH and the
  * Playwright browser path point nowhere and PATH is empty (Node is started by its absolute path).
  * The server then serves that build; a plain HTTP fetch (no JavaScript) must get each page's text.

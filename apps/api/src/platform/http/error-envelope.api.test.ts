@@ -13,9 +13,9 @@ import { httpClient } from '../../test/http.js';
 import { PNG, requestForm } from '../../test/project-fixtures.js';
 
 /**
- * Issue 12 item 8: failures read as sentences a client can show as they are; the envelope's `field`
- * names the input for developers. Messages are checked exactly so raw paths and MIME lists cannot
- * creep back.
+ * The error envelope (docs/api.md): failures read as sentences a client can show as they are; the
+ * envelope's `field` names the input for developers. Messages are checked exactly so raw paths and MIME
+ * lists cannot creep back.
  */
 let server: TestServer;
 let client: TestAccount;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Conditional replies for polled calls (issue 17, decision 025). The tag is built from what the
+ * Conditional replies for polled calls (decision 025). The tag is built from what the
  * reply depends on — a per-owner change counter, the caller and the request's own parameters — never
  * by hashing the reply, so an unchanged poll costs one indexed read and no serialisation.
  */

@@ -8,7 +8,7 @@ import { entityTag, replyNotModified } from './etag.js';
 export const zNotModified = z.null().describe('Not modified: the If-None-Match tag is current');
 
 /**
- * A polled list's conditional reply (issue 17, decision 026): the tag is the change versions of the
+ * A polled list's conditional reply (decision 026): the tag is the change versions of the
  * tables the list reads (kept by triggers in table_stats) plus the list's name and the request's own
  * query (and body, for the lists asked for by POST), so an unchanged poll costs one primary-key read
  * and answers 304 with no body. Returns true when that 304 was sent (the handler then returns

@@ -5,7 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 
 /**
- * The OpenAPI document's shape for code generators (issue 14 item 5), decided here in one place
+ * The OpenAPI document's shape for code generators (decision 020), decided here in one place
  * instead of in every route: operation ids, the two bearer schemes, `security: []` on public
  * operations, described error statuses, rate-limit headers and multipart request bodies.
  */

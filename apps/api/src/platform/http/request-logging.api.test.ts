@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 
-// Issue 16 item 7: the web's polling does not fill the info log.
+// The web's polling does not fill the info log (docs/operations.md, Logs).
 
 let server: TestServer;
 const lines: { level: number; msg: string; req?: { url?: string }; res?: { statusCode?: number } }[] = [];

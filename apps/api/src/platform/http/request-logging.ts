@@ -5,7 +5,7 @@ export const READ_HEADER = 'x-request-kind';
 
 /**
  * A read: GET or HEAD, or a request the web app marks as one (the spec's API reads with POST).
- * The web polls many of them every few seconds, so they are logged at debug (issue 16 item 7).
+ * The web polls many of them every few seconds, so they are logged at debug (docs/operations.md, Logs).
  */
 export function isRead(request: Pick<FastifyRequest, 'method' | 'headers'>): boolean {
   return request.method === 'GET' || request.method === 'HEAD' || request.headers[READ_HEADER] === 'read';

@@ -8,10 +8,10 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
 import { indexConditions, planOf, statementsDuring } from '../../test/list-support.js';
 
-// Issue 17: a search whose words are in every row ("Customer 4242" among `Customer <n>` names, a
-// whole `…@example.com` address, "2960 Quay" among `<n> Quay Street`) asks the trigram index for its
-// uncommon words only and rechecks the whole term, instead of reading the common word's posting lists
-// (every row). The rows found must stay exactly those `ILIKE '%term%'` finds.
+// Decision 025 (amendment of 2026-11-27): a search whose words are in every row ("Customer 4242" among
+// `Customer <n>` names, a whole `…@example.com` address, "2960 Quay" among `<n> Quay Street`) asks the
+// trigram index for its uncommon words only and rechecks the whole term, instead of reading the common
+// word's posting lists (every row). The rows found must stay exactly those `ILIKE '%term%'` finds.
 
 let server: TestServer;
 let request: ReturnType<typeof httpClient>;

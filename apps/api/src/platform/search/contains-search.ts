@@ -12,7 +12,7 @@ export interface SearchedColumn {
 
 /**
  * "Any of `columns` contains the search" (ILIKE `%term%`, LIKE's own characters literal), or
- * undefined without a search: the one way the lists build a substring search (issue 17).
+ * undefined without a search: the one way the lists build a substring search (decision 025).
  *
  * Per column, a term whose words are all uncommon, or that is common itself, stays one
  * `column ILIKE '%term%'`, as before: the planner either reads the trigram index or walks the

@@ -2,7 +2,7 @@ import type { ColumnSample } from './column-sample.js';
 
 /**
  * A word in at least this share of a column's rows is common: its trigrams' posting lists hold most
- * of the table, and reading them is what made "Customer 4242" cost 36–54 ms at 1M keys (issue 17).
+ * of the table, and reading them is what made "Customer 4242" cost 36–54 ms at 1M keys (decision 025).
  */
 export const COMMON_SHARE = 0.1;
 

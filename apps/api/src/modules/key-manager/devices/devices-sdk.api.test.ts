@@ -19,7 +19,7 @@ import {
 import { newDeveloper } from '../key-manager-kit.test.js';
 import { freshToken, runLeaseJob, utcSecond } from './devices-kit.test.js';
 
-// Issue 14 item 2 through the clients: the TypeScript SDK in this Node process and the Java
+// Decision 023 through the clients: the TypeScript SDK in this Node process and the Java
 // library's documentation example (downloaded jar, real JVM), against the real server.
 let server: TestServer;
 let classpath: string;

@@ -28,7 +28,7 @@ import { WebhookReceiver } from '../../../test/webhook-receiver.js';
 import { newDeveloper } from '../key-manager-kit.test.js';
 import { freshToken, runLeaseJob, utcSecond } from './devices-kit.test.js';
 
-// Issue 14 item 2 (decision 023): devices, leases with heartbeats, self-serve transfer.
+// Decision 023: devices, leases with heartbeats, self-serve transfer.
 
 let server: TestServer;
 let receiver: WebhookReceiver;

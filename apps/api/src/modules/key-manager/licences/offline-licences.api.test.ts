@@ -34,7 +34,7 @@ import { newDeveloper } from '../key-manager-kit.test.js';
 import { SecretBox } from '../webhooks/secret-box.js';
 import { LICENSE_SECRET_FILE } from './licences.js';
 
-// Issue 14 item 3: signed offline licences (decision 024).
+// Signed offline licences (decision 024).
 
 let server: TestServer;
 beforeAll(async () => {
