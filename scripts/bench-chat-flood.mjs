@@ -1,10 +1,10 @@
-// `npm run bench:chat-flood`: the chat WebSocket flood of issue 12 against the built server, and the
-// same flood against a bare `ws` server that only answers pings, while a probe times GET /healthz.
-// Anonymous visitors (10 chat sessions) keep 50 sockets going from one address: each connects,
-// authenticates, joins its chat, sends 200 ping/read frames as fast as it can, waits for the answers
-// or the close, and starts again. Prints healthz latency idle and under the flood for both servers,
-// their ratio, what the attackers achieved, and the load average. Fresh database each run: PGlite in
-// a temp dir, or a new database on the PostgreSQL server of DATABASE_URL (dropped at the end).
+// `npm run bench:chat-flood`: the chat WebSocket flood of decision 010 (its abuse limits) against the
+// built server, and the same flood against a bare `ws` server that only answers pings, while a probe
+// times GET /healthz. Anonymous visitors (10 chat sessions) keep 50 sockets going from one address: each
+// connects, authenticates, joins its chat, sends 200 ping/read frames as fast as it can, waits for the
+// answers or the close, and starts again. Prints healthz latency idle and under the flood for both
+// servers, their ratio, what the attackers achieved, and the load average. Fresh database each run:
+// PGlite in a temp dir, or a new database on the PostgreSQL server of DATABASE_URL (dropped at the end).
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,9 +1,10 @@
-// `npm run bench:chat` (issue 17): project-chat fan-out at 2, 50 and 200 sockets per room, against a bare
-// `ws` broadcast server in the same run. Both servers take a message as an HTTP POST and push it to every
-// socket of the room; the API also stores it, reads it back once and builds each reader's view. Senders
-// (BENCH_SENDERS, closed loop) post, wait until every socket has the message, and post again, for
-// BENCH_DURATION seconds per room size and server. Prints delivery latency p50/p95 (post start → frame
-// received, over every socket), deliveries per second, the API/bare ratio and the load average.
+// `npm run bench:chat` (decision 026 (5)): project-chat fan-out at 2, 50 and 200 sockets per room,
+// against a bare `ws` broadcast server in the same run. Both servers take a message as an HTTP POST and
+// push it to every socket of the room; the API also stores it, reads it back once and builds each
+// reader's view. Senders (BENCH_SENDERS, closed loop) post, wait until every socket has the message, and
+// post again, for BENCH_DURATION seconds per room size and server. Prints delivery latency p50/p95 (post
+// start → frame received, over every socket), deliveries per second, the API/bare ratio and the load
+// average.
 //
 // The API runs in its own process built from apps/api/dist with the chat socket caps raised: every
 // socket of the benchmark comes from one address and (but for the sender's) one admin account, which

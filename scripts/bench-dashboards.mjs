@@ -1,4 +1,4 @@
-// Open Key Manager pages for `npm run bench:keys` (issue 17, "five open dashboards"): each signs in as
+// Open Key Manager pages for `npm run bench:keys` (decision 025, "five open dashboards"): each signs in as
 // the key owner and polls as apps/web/src/features/key-manager/api.ts does — `data` every second
 // (useKeyManagerData, on every tab) and, every 3 s, the open tab's own list: the Keys tab's first page
 // (useLicenceKeyPage: `get-keys`, limit 50) or the Dashboard tab's activity chart (useActivity:

@@ -5,14 +5,15 @@
 // a temp dir, or a new database on the PostgreSQL server of DATABASE_URL (dropped at the end).
 //
 // BENCH_NODE=/path/to/node runs the server and its bare reference under that node binary; a comma-
-// separated list (BENCH_NODE=/usr/bin/node,/opt/node24/bin/node) runs the whole set once per
-// binary, in one run, and ends with a side-by-side table. BENCH_DIST=dir[,dir] does the same for
-// other builds of the API (apps/api/dist of another checkout), e.g. before and after a change. BENCH_ROUNDS=n measures every row n times,
-// interleaved, and reports the median. BENCH_ONLY keeps the rows it lists by title (comma-separated).
-// "get-key-information while 5 … tabs poll" rows (issue 17) read the same key while BENCH_DASHBOARDS (5)
-// signed-in Key Manager pages poll as the web app does (scripts/bench-dashboards.mjs), one row per tab
-// in BENCH_DASHBOARD_TABS (default `keys,dashboard`), and compare with get-key-information alone
-// measured just before in the same round: the target is less than a 10 % drop.
+// separated list (BENCH_NODE=/usr/bin/node,/opt/node24/bin/node) runs the whole set once per binary, in
+// one run, and ends with a side-by-side table. BENCH_DIST=dir[,dir] does the same for other builds of
+// the API (apps/api/dist of another checkout), e.g. before and after a change. BENCH_ROUNDS=n measures
+// every row n times, interleaved, and reports the median. BENCH_ONLY keeps the rows it lists by title
+// (comma-separated). "get-key-information while 5 … tabs poll" rows (decision 025) read the same key
+// while BENCH_DASHBOARDS (5) signed-in Key Manager pages poll as the web app does
+// (scripts/bench-dashboards.mjs), one row per tab in BENCH_DASHBOARD_TABS (default `keys,dashboard`),
+// and compare with get-key-information alone measured just before in the same round: the target is less
+// than a 10 % drop.
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -302,7 +303,7 @@ function rows(apiKey) {
       p99: 15,
       options: keyRoute('get-key-information', { key: 'BENCH-INFO-KEY' }),
     },
-    // Issue 17: the same calls while the key's owner has Key Manager pages open.
+    // Decision 025: the same calls while the key's owner has Key Manager pages open.
     ...DASHBOARD_TABS.map((tab) => ({
       title: `get-key-information while ${DASHBOARDS} ${tab === 'keys' ? 'Keys' : 'Dashboard'} tabs poll`,
       reference: 'get-key-information',
@@ -341,7 +342,7 @@ function rows(apiKey) {
         ],
       },
     },
-    // Devices and offline licences (issue 14): one activated device heartbeats / checks out.
+    // Devices and offline licences (decisions 023, 024): one activated device heartbeats / checks out.
     { title: 'heartbeat', reference: BARE_POST, optional: true, options: keyRoute('heartbeat', DEVICE) },
     {
       title: 'checkout-license',

@@ -1,10 +1,10 @@
-// `npm run bench:scale` (issue 17): the cost of the dashboard's lists as the data grows. For each
-// size it bulk-loads rows with INSERT … SELECT generate_series (one statement per chunk, no API
+// `npm run bench:scale` (decisions 025, 026, 030): the cost of the dashboard's lists as the data grows.
+// For each size it bulk-loads rows with INSERT … SELECT generate_series (one statement per chunk, no API
 // calls; the table_stats triggers run once per statement, and the script checks the counts they keep
-// against count(*)), checks with EXPLAIN that no list statement scans the table, then measures over
-// real HTTP: first-page and search latency (p50/p99, one client), reply bytes, a conditional poll
-// (304), /healthz p99 while 20 clients page through the list for BENCH_PAGING_SECONDS (default 5,
-// after BENCH_PAGING_WARMUP_SECONDS of the same paging, default 1), and the server's RSS; for licence keys
+// against count(*)), checks with EXPLAIN that no list statement scans the table, then measures over real
+// HTTP: first-page and search latency (p50/p99, one client), reply bytes, a conditional poll (304),
+// /healthz p99 while 20 clients page through the list for BENCH_PAGING_SECONDS (default 5, after
+// BENCH_PAGING_WARMUP_SECONDS of the same paging, default 1), and the server's RSS; for licence keys
 // also get-key-information on random keys (the cache-miss path) and the `data` poll. Prints Markdown
 // tables for docs/performance.md.
 //

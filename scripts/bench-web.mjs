@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse 12 (mobile, its default) on the production build of /, /about and
 // /products, served by the real server on a throwaway data dir. Prints the four category scores and
-// exits 1 when one misses its target (issue 7). Needs a build (`npm run build`); Chromium comes from
+// exits 1 when one misses its target (decision 009). Needs a build (`npm run build`); Chromium comes from
 // CHROME_PATH (default /usr/bin/chromium). WEB_DIST may point at another web build.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';

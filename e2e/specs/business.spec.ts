@@ -55,7 +55,7 @@ test('a client registers a real-estate business, lists a house, a building and a
   await page.getByRole('button', { name: 'Open Seaside Homes' }).click();
   await expect(page.getByRole('heading', { name: 'Seaside Homes' })).toBeVisible();
 
-  // House: spec §9 defaults, photos through the storage service.
+  // House: the defaults of docs/product-contract.md §Constants, photos through the storage service.
   await page.getByRole('button', { name: 'Add', exact: true }).click();
   const house = page.getByRole('dialog', { name: 'Add house' });
   await expect(house.getByLabel('Bedrooms')).toHaveValue('2');

@@ -74,7 +74,8 @@ test('an image upload shows progress and renders for both sides', async ({ brows
   const dialog = visitor.getByRole('dialog', { name: 'Choose Media' });
   await expect(dialog.getByRole('img', { name: 'Preview of screenshot.png' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Send' }).click();
-  // The progress viewer shows while the upload runs, as a percentage with two decimals (spec §4).
+  // The progress viewer shows while the upload runs, as a percentage with two decimals
+  // (docs/product-contract.md §States).
   await expect(dialog.getByLabel('Upload progress')).toBeVisible();
   await expect(dialog.getByRole('progressbar')).toHaveText(/^\d{1,3}\.\d{2}%$/);
   await expect(dialog).toBeHidden({ timeout: 20_000 });
@@ -109,7 +110,7 @@ test('when the socket is cut the visitor falls back to polling and loses no mess
   for (const ws of sockets) await ws.close();
   await expect(visitor.getByText('Reconnecting…')).toBeVisible();
   await sendMessage(admin, 'Sent while your socket was down');
-  // Spec §9: the visitor chat polls every 2 s while the socket is down.
+  // docs/product-contract.md §Polling: the visitor chat polls every 2 s while the socket is down.
   await expect(log(visitor).getByText('Sent while your socket was down')).toBeVisible();
 
   cut = false;

@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { E2E_DEMO_PASSWORD } from '../support/env.js';
 
-/** Issue 16 item 3: project cards open their room, attachments are readable, names not doubled. */
+/** Project cards open their room, attachments are readable, names not doubled. */
 
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');

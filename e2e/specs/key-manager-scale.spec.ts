@@ -10,7 +10,7 @@ import pg from 'pg';
 import { signIn, uniqueUser } from '../support/accounts.js';
 import { AT_SCALE } from '../support/tags.js';
 
-// Issue 17: the Keys tab with 100,000 keys. The keys are bulk-inserted with one SQL statement, not
+// Decision 025: the Keys tab with 100,000 keys. The keys are bulk-inserted with one SQL statement, not
 // through the API; the spec runs its own server so that, on PGlite, it can stop it while it writes
 // to the server's data directory (one process owns a PGlite directory). E2E_SCALE_KEYS changes the
 // number for a measurement (the 1,000,000-key figure in docs/performance.md); the suite uses 100,000.

@@ -9,7 +9,7 @@ import {
   signUpWithFreeKeyManagerPlan,
 } from '../support/key-manager.js';
 
-// Issue 14 item 3 in the browser: the dashboard shows the public key an app embeds, a certificate the
+// Decision 024 in the browser: the dashboard shows the public key an app embeds, a certificate the
 // app checks out verifies with exactly what was copied, entitlements are edited per key, and keys rotate.
 
 async function copied(page: Page): Promise<string> {

@@ -6,9 +6,9 @@ import { adminSignIn } from '../support/chat.js';
 import { E2E_BASE_URL, E2E_DEMO_PASSWORD } from '../support/env.js';
 
 /**
- * Issue 16 item 2: at 390 px nothing scrolls sideways on any signed-in screen, and no control is cut
- * off at the edge. Each screen is filled with realistic data first (keys, API keys, a payment, a
- * listing with a 150-character address, long names).
+ * At 390 px (docs/architecture.md, stacked tables) nothing scrolls sideways on any signed-in screen,
+ * and no control is cut off at the edge. Each screen is filled with realistic data first (keys, API
+ * keys, a payment, a listing with a 150-character address, long names).
  */
 
 const PHONE = { width: 390, height: 844 };

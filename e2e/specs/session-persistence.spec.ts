@@ -4,7 +4,7 @@ import { E2E_BASE_URL } from '../support/env.js';
 import { storedAccess } from '../support/session.js';
 
 /**
- * Issue 16 item 1 (decision 004): Remember me survives closing the browser and an expired access
+ * Decision 004: Remember me survives closing the browser and an expired access
  * token; without it the session ends with the browser session.
  */
 

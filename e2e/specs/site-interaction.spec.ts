@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.js';
 
-/** Issue 7: initial JavaScript for / at most 120 KB gzip. */
+/** Decision 009: initial JavaScript for / at most 120 KB gzip. */
 const INITIAL_JS_BUDGET = 120 * 1024;
 
 test('the menu collapses behind the toggle below 992 px and works with the keyboard', async ({ page }) => {
@@ -101,7 +101,7 @@ test('CRM: a demo request is stored and listed for the admin under Leads', async
   const row = page.getByRole('row', { name: new RegExp(email) });
   await expect(row).toContainText('Book a demo');
   await expect(row).toContainText('Reyes Realty');
-  // Leads are searched on the server (issue 17): the email finds this lead alone, a filter narrows.
+  // Leads are searched on the server (decision 026 (6)): the email finds this lead alone, a filter narrows.
   const searched = page.waitForResponse(
     (response) => new URL(response.url()).searchParams.get('search') === email,
   );

@@ -10,7 +10,7 @@ import {
   signUpWithFreeKeyManagerPlan,
 } from '../support/key-manager.js';
 
-/** Issue 16 items 6 and 7: the small things users notice. */
+/** The small things users notice. */
 
 /** Console errors and warnings, and API replies of 400 or 403, while the page is used. */
 function watchProblems(page: Page): string[] {

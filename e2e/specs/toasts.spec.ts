@@ -108,7 +108,7 @@ for (const screen of SCREENS) {
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await whatToastsCover(page)).toEqual({ covered: [], overBar: false, toasts: 3 });
 
-    // Each hides by itself (spec §9: 5 s).
+    // Each hides by itself (docs/product-contract.md §Interface: 5 s).
     await expect(page.locator('.toast')).toHaveCount(0, { timeout: 20_000 });
 
     // Scrolled down (the phone's page is long enough), a toast lies over nothing that was on screen:
