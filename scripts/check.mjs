@@ -15,11 +15,21 @@ const commands = [
   ['tsc', '-p', 'e2e', '--noEmit'],
   ['tsc', '-p', 'packages/key-manager-js'],
   ['biome', 'check', '.'],
+  // The layer and feature boundaries of docs/architecture.md, and no import circles.
+  [
+    'depcruise',
+    'apps/api/src',
+    'apps/web/src',
+    '--config',
+    '.dependency-cruiser.cjs',
+    '--output-type',
+    'err',
+  ],
   // Every path README.md and docs/ name exists (scripts/doc-paths.mjs).
   ['node', 'scripts/doc-paths.mjs'],
 ];
 // `--types` (npm run typecheck): the TypeScript projects only.
-if (process.argv.includes('--types')) commands.splice(-2);
+if (process.argv.includes('--types')) commands.splice(-3);
 const slots = Math.max(1, availableParallelism());
 const bin = path.join(root, 'node_modules/.bin');
 

@@ -2,8 +2,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createServer, defaultServerConditions, type Plugin } from 'vite';
 import { WEB_NOT_FOUND_PAGE } from '../../packages/contract/src/web-routes.ts';
-import type { ServerHead } from './src/app/ssr/server-head.ts';
 import type { RenderedPage } from './src/entry-server.tsx';
+import type { ServerHead } from './src/lib/ssr/server-head.ts';
 
 /**
  * Renders the public pages after `vite build` with React's own server renderer (decision 027):

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { AppProviders } from './app/providers/app-providers';
-import { type ServerHead, ServerHeadContext } from './app/ssr/server-head';
+import { type ServerHead, ServerHeadContext } from './lib/ssr/server-head';
 import { APP_ROUTES } from './routes';
 
 export interface RenderedPage {

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
 import { useSession } from '../../lib/use-session';
-import { PageSpinner } from '../layout/page-spinner';
 
 /** Company-admin wrapper (spec §4): no valid admin token means the admin login page. */
 export function AdminGuard() {

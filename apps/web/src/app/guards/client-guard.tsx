@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
 import { roleHome } from '../../lib/role-home';
 import { useSession } from '../../lib/use-session';
-import { PageSpinner } from '../layout/page-spinner';
 
 /**
  * A client's own pages (profile, orders, the Key Manager, payments; spec §6): signed-out visitors sign

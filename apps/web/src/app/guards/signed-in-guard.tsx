@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
 import { useSession } from '../../lib/use-session';
-import { PageSpinner } from '../layout/page-spinner';
 
 /** Signed-in wrapper (spec §2): anyone without a valid (or renewable) access token goes to /signin. */
 export function SignedInGuard() {

@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
 import { roleHome } from '../../lib/role-home';
 import { useSession } from '../../lib/use-session';
-import { PageSpinner } from '../layout/page-spinner';
 
 /** /signup and /signin are for signed-out visitors; a signed-in user is sent to their own area. */
 export function SignedOutGuard() {

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
 import { useSession } from '../../lib/use-session';
-import { PageSpinner } from '../layout/page-spinner';
 
 /** Staff area: signed-out users sign in first; other signed-in users belong on /profile. */
 export function StaffGuard() {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LinkButton } from '../../components/link-button';
+import { useAuthLinks } from '../../lib/auth-links';
 import { useBrand } from '../../lib/brand';
-import { useAuthLinks } from './auth-links';
+import { NAV_LINKS } from '../../lib/nav-links';
 import { NavIcon } from './nav-icon';
-import { NAV_LINKS } from './nav-links';
 
 export const NAVBAR_HEIGHT_PX = 66;
 /** Where the page starts below the fixed bar (styles.css `.app-main` padding). */

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { ToastOutlet } from '../providers/toast-outlet';
+import { PageSpinner } from '../../components/page-spinner';
+import { ToastOutlet } from '../../components/toast/toast-outlet';
 import { Footer } from './footer';
 import { NAVBAR_OFFSET_PX, NavBar } from './nav-bar';
-import { PageSpinner } from './page-spinner';
 
 /** Public frame: fixed navbar, content padded below it (toasts first), footer at the bottom. */
 export function RootLayout() {

@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { ToastProvider } from '../../components/toast/toast-provider';
 import { queryClient } from './query-client';
 import { SessionCacheSync } from './session-cache-sync';
-import { ToastProvider } from './toast-provider';
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (

@@ -1,9 +1,9 @@
 import { DESIGN_TEMPLATES, type Order } from '@app/contract';
 import { useState } from 'react';
 import { Button } from 'react-bootstrap';
-import { useToast } from '../../app/providers/toast-context';
 import { errorMessage } from '../../lib/api-error';
 import { downloadProtectedFile, filePath } from '../../lib/protected-file';
+import { useToast } from '../toast/toast-context';
 
 type OrderMaterial = Pick<Order, 'files' | 'proposal_link' | 'design_link' | 'designTemplates'>;
 

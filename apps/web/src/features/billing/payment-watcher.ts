@@ -1,6 +1,6 @@
 import { BILLING_PATHS, type PaymentSummary, ZPaymentStatusResponse } from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
-import type { ToastApi } from '../../app/providers/toast-context';
+import type { ToastApi } from '../../components/toast/toast-context';
 import { apiRequest } from '../../lib/api-client';
 import { BILLING_KEY } from './api';
 import { listenToPaymentWindows } from './payment-window';

@@ -1,7 +1,7 @@
 import type { PaymentData } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { useToast } from '../../app/providers/toast-context';
+import { useToast } from '../../components/toast/toast-context';
 import { formatMoney } from './money';
 import { paymentWatcher } from './payment-watcher';
 

@@ -1,6 +1,6 @@
 import { PROJECT_PATHS, type ProgressRequest, ZManagedProjectsResponse, ZOkResponse } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../app/providers/toast-context';
+import { useToast } from '../../components/toast/toast-context';
 import { apiRequest } from '../../lib/api-client';
 import { withQuery } from '../../lib/with-query';
 

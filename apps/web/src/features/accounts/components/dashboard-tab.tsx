@@ -1,7 +1,7 @@
 import type { UserInformation } from '@app/contract';
 import type { ComponentType, ReactNode } from 'react';
 import { Card, Col, Row } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
+import { QueryState } from '../../../components/query-state';
 import { useUserInformation } from '../../../lib/user-information';
 
 function CounterCard({ title, done, total }: { title: string; done: number; total: number }) {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { ResetEmailStep } from './reset-email-step';
 import { ResetPasswordStep } from './reset-password-step';
 

@@ -1,5 +1,5 @@
 import { Card, Col, Row } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
+import { QueryState } from '../../../components/query-state';
 import { useSettings } from '../api';
 import { ChangeNameForm } from './change-name-form';
 import { ChangePasswordForm } from './change-password-form';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { PageSpinner } from '../../../app/layout/page-spinner';
+import { PageSpinner } from '../../../components/page-spinner';
 import { logout } from '../../../lib/session-exchange';
 
 /** Spec §4: signing out clears local storage and goes to /signin. */

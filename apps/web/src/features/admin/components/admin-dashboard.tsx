@@ -1,5 +1,5 @@
 import { Card, Col, Row } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
 import { useAdminOverview } from '../api';
 import { ProjectsOverview } from '../projects/projects-overview';

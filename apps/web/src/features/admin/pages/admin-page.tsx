@@ -1,7 +1,7 @@
 import { type ComponentType, useId, useState } from 'react';
 import { Button, Col, Container, Nav, Row, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import { ToastOutlet } from '../../../app/providers/toast-outlet';
+import { ToastOutlet } from '../../../components/toast/toast-outlet';
 import { AdminTopBar } from '../components/admin-top-bar';
 
 /** One entry of the admin sidebar (spec §2). */

@@ -8,7 +8,7 @@ import {
   ZProjectsOverviewResponse,
 } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../../app/providers/toast-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { apiRequest } from '../../../lib/api-client';
 import { withQuery } from '../../../lib/with-query';
 import { ADMIN_POLL_MS } from '../api';

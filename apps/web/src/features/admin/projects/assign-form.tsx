@@ -1,8 +1,8 @@
 import { PROJECT_PATHS } from '@app/contract';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { QueryState } from '../../../components/query-state';
 import { SubmitButton } from '../../../components/submit-button';
 import { useEmployees, useProjectAction } from './api';
 

@@ -1,6 +1,6 @@
 import { PROJECT_STATUSES } from '@app/contract';
 import { Card, Col, Row } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
+import { QueryState } from '../../../components/query-state';
 import { plural } from '../../../lib/plural';
 import { useProjectsOverview } from './api';
 

@@ -1,9 +1,9 @@
 import { PROJECT_STATUSES, type ProjectStatus } from '@app/contract';
 import { useState } from 'react';
 import { Accordion, Form } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
 import { StatusBadge } from '../../../components/projects/status-badge';
+import { QueryState } from '../../../components/query-state';
 import { SearchBox } from '../../../components/search-box';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';

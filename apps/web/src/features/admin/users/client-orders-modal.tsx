@@ -1,9 +1,9 @@
 import { type ManagedUser, overallProgress } from '@app/contract';
 import { useState } from 'react';
 import { Modal } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
 import { StatusBadge } from '../../../components/projects/status-badge';
+import { QueryState } from '../../../components/query-state';
 import { SearchBox } from '../../../components/search-box';
 import { StackedTable } from '../../../components/stacked-table';
 import { formatDay, formatMoment } from '../../../lib/project-format';

@@ -2,9 +2,9 @@ import { type CreateStaffRequest, ZCreateStaffRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
+import { useToast } from '../../../components/toast/toast-context';
 import { useCreateStaff } from './api';
 
 /** Creates a staff account (user type e) with a designation; the dialog closes on success. */

@@ -1,6 +1,6 @@
 import type { ManagedUser } from '@app/contract';
 import { Button } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 import { useSetDisabled } from './api';
 

@@ -1,9 +1,9 @@
 import { type ApiInfo, MIN_CALLS_PER_MINUTE } from '@app/contract';
 import { useState } from 'react';
 import { Button, Form, InputGroup } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
+import { useToast } from '../../../components/toast/toast-context';
 import { useApiInfo, useSetApiInfo } from './admin-api';
 
 function LimitForm({ info }: { info: ApiInfo }) {

@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { LoadMore } from '../../../components/load-more';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
 import { formatDate } from '../money';
 import { usePastDueSubscriptions } from '../renewals-api';

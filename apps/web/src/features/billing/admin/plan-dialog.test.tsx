@@ -2,7 +2,7 @@ import { CHANGES_ERROR_MESSAGE, type Plan } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastContext } from '../../../app/providers/toast-context';
+import { ToastContext } from '../../../components/toast/toast-context';
 import { PlanDialog } from './plan-dialog';
 
 const plan: Plan = {

@@ -8,8 +8,8 @@ import {
 } from '@app/contract';
 import { useId, useState } from 'react';
 import { Alert, Button, CloseButton, Form, InputGroup, ListGroup } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
+import { useToast } from '../../../components/toast/toast-context';
 import { useAddPlan, useUpdatePlan } from './admin-api';
 
 interface PlanDialogProps {

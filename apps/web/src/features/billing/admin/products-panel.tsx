@@ -1,10 +1,10 @@
 import { PRODUCT_MEDIA_MAX, type Product } from '@app/contract';
 import { useId, useState } from 'react';
 import { Alert, Button, Form, ProgressBar } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
+import { useToast } from '../../../components/toast/toast-context';
 import { useStoreProducts } from '../api';
 import { formatMoney } from '../money';
 import { useUploadProduct, useUploadProductUpdate } from './admin-api';

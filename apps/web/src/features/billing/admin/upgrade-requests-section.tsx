@@ -1,7 +1,7 @@
 import { Badge, Button } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
+import { useToast } from '../../../components/toast/toast-context';
 import { formatMoney } from '../money';
 import { useApproveUpgrade, useUpgradeRequests } from './admin-api';
 

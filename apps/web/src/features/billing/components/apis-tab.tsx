@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { LinkButton } from '../../../components/link-button';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
 import { useSubscribedApis } from '../api';
 

@@ -1,8 +1,8 @@
 import type { Subscription, UpgradeQuoteResponse } from '@app/contract';
 import { useId, useState } from 'react';
 import { Alert, Form, Spinner } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
+import { useToast } from '../../../components/toast/toast-context';
 import { usePlans } from '../../../lib/plans-api';
 import { useActivatePlanWithPayment, useUpgradeQuote } from '../api';
 import { formatDate, formatMoney, planPrice } from '../money';

@@ -1,5 +1,5 @@
 import { Badge, Button, ListGroup, Spinner } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
+import { QueryState } from '../../../components/query-state';
 import { usePayPending, usePendingPayments, useRenew, useSubscriptions } from '../api';
 import { formatDate, formatMoney } from '../money';
 import { usePaymentLauncher } from '../use-payment-launcher';

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastContext } from '../../../app/providers/toast-context';
+import { ToastContext } from '../../../components/toast/toast-context';
 import { PaymentHistoryTab } from './payment-history-tab';
 
 const receipt: Receipt = {

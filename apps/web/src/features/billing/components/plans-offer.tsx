@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { QueryState } from '../../../components/query-state';
+import { useToast } from '../../../components/toast/toast-context';
 import { usePlans } from '../../../lib/plans-api';
 import { useActivatePlanWithPayment } from '../api';
 import { planPrice } from '../money';

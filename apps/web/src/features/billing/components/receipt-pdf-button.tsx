@@ -1,7 +1,7 @@
 import { type Receipt, receiptPdfPath } from '@app/contract';
 import { useState } from 'react';
 import { Button, Spinner } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { downloadProtectedFile } from '../../../lib/protected-file';
 
 export const receiptNumberLabel = (number: number) => `R-${String(number).padStart(6, '0')}`;

@@ -1,8 +1,8 @@
 import type { Subscription } from '@app/contract';
 import { useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { useToast } from '../../../components/toast/toast-context';
 import { formatDate } from '../money';
 import { useBillingPortal, useCancelAtPeriodEnd, useResumeSubscription } from '../renewals-api';
 import { UpdateCardDialog } from './update-card-dialog';

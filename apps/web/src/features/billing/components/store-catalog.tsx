@@ -1,9 +1,9 @@
 import type { Plan, SaasProduct } from '@app/contract';
 import { Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { LinkButton } from '../../../components/link-button';
+import { QueryState } from '../../../components/query-state';
+import { useToast } from '../../../components/toast/toast-context';
 import { useSession } from '../../../lib/use-session';
 import { useActivatePlanWithPayment, useStoreProducts } from '../api';
 import { formatMoney, planPrice } from '../money';

@@ -1,8 +1,8 @@
 import type { Subscription } from '@app/contract';
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Col, Row } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { LinkButton } from '../../../components/link-button';
+import { QueryState } from '../../../components/query-state';
 import { useRenew, useSubscriptions } from '../api';
 import { formatDate, formatMoney, planPrice } from '../money';
 import { usePaymentLauncher } from '../use-payment-launcher';

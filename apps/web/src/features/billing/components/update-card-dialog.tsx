@@ -7,8 +7,8 @@ import {
 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
+import { useToast } from '../../../components/toast/toast-context';
 import { useSandboxCard } from '../renewals-api';
 import { CardFields } from './card-fields';
 

@@ -1,8 +1,8 @@
 import { PAYMENT_CANCELED_MESSAGE, type PaymentSummary } from '@app/contract';
 import { Alert, Badge, Button, Card, Container } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import { QueryState } from '../../../app/layout/query-state';
 import { LinkButton } from '../../../components/link-button';
+import { QueryState } from '../../../components/query-state';
 import { usePaymentStatus } from '../api';
 import { formatDate, formatMoney } from '../money';
 import { useTellOpener } from '../payment-window';

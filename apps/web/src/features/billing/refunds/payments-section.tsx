@@ -1,8 +1,8 @@
 import type { AdminPayment } from '@app/contract';
 import { useState } from 'react';
 import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { LoadMore } from '../../../components/load-more';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
 import { formatDate, formatMoney } from '../money';
 import { useAdminPayments } from './api';

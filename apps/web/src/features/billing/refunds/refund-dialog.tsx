@@ -1,8 +1,8 @@
 import type { AdminPayment } from '@app/contract';
 import { useState } from 'react';
 import { Form, InputGroup } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
+import { useToast } from '../../../components/toast/toast-context';
 import { formatMoney } from '../money';
 import { useRefund } from './api';
 

@@ -1,11 +1,11 @@
 import type { Agent, PropertyKind } from '@app/contract';
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { CursorPager } from '../../../components/cursor-pager';
 import { FormDialog } from '../../../components/form-dialog';
+import { QueryState } from '../../../components/query-state';
 import { SearchBox } from '../../../components/search-box';
+import { useToast } from '../../../components/toast/toast-context';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAgents, useAssignAgent } from '../api';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastContext } from '../../../app/providers/toast-context';
+import { ToastContext } from '../../../components/toast/toast-context';
 import { BusinessTab } from './business-tab';
 
 describe('BusinessTab', { timeout: 20_000 }, () => {

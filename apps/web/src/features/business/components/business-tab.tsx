@@ -1,8 +1,8 @@
 import type { Business } from '@app/contract';
 import { useState } from 'react';
 import { Badge, Button, Card, ListGroup } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { QueryState } from '../../../components/query-state';
 import { SearchBox } from '../../../components/search-box';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';

@@ -1,6 +1,6 @@
 import type { PropertyKind } from '@app/contract';
-import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useToast } from '../../../components/toast/toast-context';
 import { useDeleteProperties } from '../api';
 
 interface DeletePropertiesModalProps {

@@ -1,8 +1,8 @@
 import { publicListingsPath } from '@app/contract';
 import { useId, useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { QueryState } from '../../../components/query-state';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useBusinesses } from '../api';
 import { embedSnippet } from '../lib/embed-snippet';

@@ -1,8 +1,8 @@
 import type { Business, Property, PropertyKind } from '@app/contract';
 import { useState } from 'react';
 import { Button, ButtonGroup, Form, InputGroup, ToggleButton } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { QueryState } from '../../../components/query-state';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useProperties } from '../api';

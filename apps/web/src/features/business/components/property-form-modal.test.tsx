@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../app/providers/toast-provider';
+import { ToastProvider } from '../../../components/toast/toast-provider';
 import { PropertyFormModal } from './property-form-modal';
 
 const BUSINESS = '11111111-1111-4111-8111-111111111111';

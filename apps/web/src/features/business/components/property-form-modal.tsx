@@ -1,9 +1,9 @@
 import { PROPERTY_FIELDS, PROPERTY_IMAGE_LIMITS, type Property, type PropertyKind } from '@app/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Col, Form, Modal, ProgressBar, Row } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { SubmitButton } from '../../../components/submit-button';
+import { useToast } from '../../../components/toast/toast-context';
 import { useSaveProperty } from '../api';
 import { filledValues, initialValues, KIND_FIELDS, SHARED_NUMBERS } from '../lib/listing-fields';
 import { photoProblem } from '../lib/photo-rules';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../app/providers/toast-provider';
+import { ToastProvider } from '../../../components/toast/toast-provider';
 import { RegisterBusinessModal } from './register-business-modal';
 
 function reply(body: unknown) {

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Alert, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
+import { useToast } from '../../../components/toast/toast-context';
 import { useBusinessTypes, useRegisterBusiness } from '../api';
 import { businessTypeLabel } from '../lib/business-type-label';
 

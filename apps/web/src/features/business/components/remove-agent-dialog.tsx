@@ -1,6 +1,6 @@
 import type { Agent } from '@app/contract';
-import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { useToast } from '../../../components/toast/toast-context';
 import { useRemoveAgent } from '../api';
 
 interface RemoveAgentDialogProps {

@@ -2,9 +2,9 @@ import { type Agent, ZSetAgentPasswordRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
+import { useToast } from '../../../components/toast/toast-context';
 import { useSetAgentPassword } from '../api';
 
 // As in 'Register Agent', whether the passwords match is the server's call; its message shows above.

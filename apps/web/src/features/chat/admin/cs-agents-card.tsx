@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Card, Form } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
+import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 import { csKeys, setCsAgent, useCsAgents } from '../cs-api';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Alert, Button, Form, InputGroup } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 
 interface VerifyBannerProps {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Button } from 'react-bootstrap';
-import { useSiteOrigin } from '../../../app/ssr/origin';
+import { useSiteOrigin } from '../../../lib/ssr/origin';
 import { useCopyFeedback } from '../../../lib/use-copy-feedback';
 import { fillInKeys } from '../content/example-keys';
 import { useExampleKeys } from './example-keys';

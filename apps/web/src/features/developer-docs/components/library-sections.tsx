@@ -1,9 +1,9 @@
 import { LICENSE_TTL, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@app/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SiteOrigin } from '../../../app/ssr/site-origin';
 import { StackedTable } from '../../../components/stacked-table';
 import { REST_DOCS_PATH } from '../../../lib/docs-paths';
+import { SiteOrigin } from '../../../lib/ssr/site-origin';
 import { JAVA_EXAMPLES } from '../content/java-examples';
 import {
   JAR_FILE,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useServerHead } from '../../../app/ssr/server-head';
+import { useServerHead } from '../../../lib/ssr/server-head';
 
 /** Sets the tab title while the page is shown and restores the previous one after. */
 export function useDocumentTitle(title: string): void {

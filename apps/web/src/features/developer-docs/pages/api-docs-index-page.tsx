@@ -1,7 +1,7 @@
 import { Card, Container, ListGroup, Table } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { SiteOrigin } from '../../../app/ssr/site-origin';
 import { REST_DOCS_PATH } from '../../../lib/docs-paths';
+import { SiteOrigin } from '../../../lib/ssr/site-origin';
 import { useDocumentTitle } from '../components/use-document-title';
 
 const STATUS_CODES = [

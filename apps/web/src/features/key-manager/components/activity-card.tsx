@@ -1,7 +1,7 @@
 import type { ActivityResponse } from '@app/contract';
 import type { ReactNode } from 'react';
 import { Card } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
+import { QueryState } from '../../../components/query-state';
 import { ACTIVITY_DAYS, useActivity } from '../api';
 import { ActivityChart, chartViewBox } from './activity-chart';
 

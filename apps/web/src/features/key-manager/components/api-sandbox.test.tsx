@@ -2,7 +2,7 @@ import { API_KEY_SIMULATION_LABELS, KEY_MANAGER_PATHS, SIMULATION_STARTED_MESSAG
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../app/providers/toast-provider';
+import { ToastProvider } from '../../../components/toast/toast-provider';
 import { ApiSandbox } from './api-sandbox';
 
 const key = (id: string, masked: string, simulation: object | null) => ({

@@ -7,8 +7,8 @@ import {
 } from '@app/contract';
 import { useState } from 'react';
 import { Button, Form, ListGroup } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
+import { useToast } from '../../../components/toast/toast-context';
 import { useApiKeys, useSimulateApiKey } from '../api';
 
 const until = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });

@@ -1,11 +1,11 @@
 import type { ApiKeyInformation, ApiKeyType } from '@app/contract';
 import { useState } from 'react';
 import { Alert, Badge, Button, Form, Modal } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
+import { useToast } from '../../../components/toast/toast-context';
 import { useApiKeys, useGenerateApiKey, useRevokeApiKey } from '../api';
 import { ApiSandbox } from './api-sandbox';
 import { SecretValue } from './secret-value';

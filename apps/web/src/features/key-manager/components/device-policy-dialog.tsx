@@ -1,8 +1,8 @@
 import type { DevicePolicy } from '@app/contract';
 import { useState } from 'react';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
+import { QueryState } from '../../../components/query-state';
+import { useToast } from '../../../components/toast/toast-context';
 import { useDevicePolicy, useSetDevicePolicy } from '../devices-api';
 import { DeviceRulesFields, type RuleTexts, ruleField } from './device-rules-fields';
 

@@ -1,11 +1,11 @@
 import type { DashboardKey, Device } from '@app/contract';
 import { useState } from 'react';
 import { Alert, Button, Modal } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadMore } from '../../../components/load-more';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
+import { useToast } from '../../../components/toast/toast-context';
 import { useKeyDevices, useReleaseDevice } from '../devices-api';
 import { describeDuration } from './device-durations';
 import { KeyDeviceRulesForm } from './key-device-rules-form';

@@ -1,9 +1,9 @@
 import { type DashboardKey, ENTITLEMENT_LIMITS, ZEntitlements } from '@app/contract';
 import { useId, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
+import { QueryState } from '../../../components/query-state';
+import { useToast } from '../../../components/toast/toast-context';
 import { useKeyEntitlements, useSaveEntitlements } from '../licences-api';
 
 /** Edits one key's entitlements as a JSON object; they are copied into its offline licences. */

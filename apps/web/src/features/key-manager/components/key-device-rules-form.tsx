@@ -1,9 +1,9 @@
 import type { KeyDevicePolicy } from '@app/contract';
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { SubmitButton } from '../../../components/submit-button';
+import { useToast } from '../../../components/toast/toast-context';
 import { useDevicePolicy, useSetKeyDevicePolicy } from '../devices-api';
 import { DeviceRulesFields, type RuleTexts, ruleField } from './device-rules-fields';
 

@@ -1,11 +1,13 @@
 import { type DashboardKey, KEY_SEARCH_MIN, KEY_SEARCH_TOO_SHORT_MESSAGE } from '@app/contract';
 import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { CursorPager } from '../../../components/cursor-pager';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
+import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-error';
+import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type KeyFilter, useChangeKey, useLicenceKeyPage, useRemoveKey } from '../api';
 import { AddKeyDialog } from './add-key-dialog';
@@ -32,13 +34,12 @@ const FILTER_LABELS: Record<KeyFilter, string> = {
 export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; total: number }) {
   const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState<KeyFilter>('all');
-  // Cursors of the pages before the one shown: Older pushes, Newer pops (strings only, no rows).
-  const [trail, setTrail] = useState<(string | undefined)[]>([]);
-  const [cursor, setCursor] = useState<string | undefined>(undefined);
   const settled = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
   const tooShort = settled.length > 0 && settled.length < KEY_SEARCH_MIN;
   const search = tooShort ? '' : settled;
-  const keys = useLicenceKeyPage({ search, filter, cursor });
+  // A new search or filter starts from the first page.
+  const pages = useCursorPages(`${filter}\n${search}`);
+  const keys = useLicenceKeyPage({ search, filter, cursor: pages.cursor });
   const change = useChangeKey();
   const remove = useRemoveKey();
   const toast = useToast();
@@ -50,27 +51,6 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
   const [entitling, setEntitling] = useState<DashboardKey | null>(null);
   const visible = keys.data?.keys ?? [];
   const narrowed = search !== '' || filter !== 'all';
-
-  // A new search or filter starts from the first page.
-  const firstPage = () => {
-    setTrail([]);
-    setCursor(undefined);
-  };
-  const [lastCriteria, setLastCriteria] = useState({ search, filter });
-  if (lastCriteria.search !== search || lastCriteria.filter !== filter) {
-    setLastCriteria({ search, filter });
-    firstPage();
-  }
-  const older = () => {
-    const next = keys.data?.nextCursor;
-    if (!next) return;
-    setTrail((before) => [...before, cursor]);
-    setCursor(next);
-  };
-  const newer = () => {
-    setCursor(trail.at(-1));
-    setTrail((before) => before.slice(0, -1));
-  };
 
   const toggle = (licence: DashboardKey) =>
     change.mutate(
@@ -123,7 +103,7 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
         </div>
       </div>
       <QueryState isPending={keys.isPending} error={keys.error} onRetry={() => keys.refetch()} />
-      {keys.data && visible.length === 0 && !narrowed && trail.length === 0 && (
+      {keys.data && visible.length === 0 && !narrowed && pages.page === 1 && (
         <Alert variant="light">No keys yet. Add one to protect an application.</Alert>
       )}
       {visible.length > 0 && (
@@ -198,21 +178,16 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
       {keys.data && visible.length === 0 && narrowed && (
         <p>{search ? `No key matches “${search}”.` : 'No key matches this filter.'}</p>
       )}
-      {(trail.length > 0 || keys.data?.nextCursor) && (
-        <nav aria-label="Key pages" className="d-flex gap-2 justify-content-center my-3">
-          <Button variant="outline-secondary" disabled={trail.length === 0} onClick={newer}>
-            Newer
-          </Button>
-          <span className="align-self-center text-body-secondary">Page {trail.length + 1}</span>
-          <Button
-            variant="outline-secondary"
-            disabled={!keys.data?.nextCursor || keys.isPlaceholderData}
-            onClick={older}
-          >
-            Older
-          </Button>
-        </nav>
-      )}
+      <CursorPager
+        label="Key pages"
+        page={pages.page}
+        nextCursor={keys.data?.nextCursor}
+        onNext={pages.next}
+        onPrevious={pages.previous}
+        busy={keys.isPlaceholderData}
+        previousLabel="Newer"
+        nextLabel="Older"
+      />
       <AddKeyDialog show={adding} onHide={() => setAdding(false)} />
       {devicesOf && (
         <DevicesDialog key={devicesOf.id} licence={devicesOf} onHide={() => setDevicesOf(null)} />

@@ -1,9 +1,9 @@
 import type { WebhookAttempt } from '@app/contract';
 import { Alert, Badge, Button } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { LoadMore } from '../../../components/load-more';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
+import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 import { useRedeliverWebhook, useWebhookDeliveries } from '../webhooks-api';
 

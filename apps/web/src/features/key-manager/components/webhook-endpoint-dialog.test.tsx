@@ -2,7 +2,7 @@ import { WEBHOOK_PATHS } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastProvider } from '../../../app/providers/toast-provider';
+import { ToastProvider } from '../../../components/toast/toast-provider';
 import { WebhookEndpointDialog } from './webhook-endpoint-dialog';
 
 const endpoint = {

@@ -9,9 +9,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
+import { useToast } from '../../../components/toast/toast-context';
 import { useAddWebhookEndpoint, useUpdateWebhookEndpoint } from '../webhooks-api';
 
 interface WebhookEndpointDialogProps {

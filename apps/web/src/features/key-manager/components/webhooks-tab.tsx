@@ -2,9 +2,9 @@ import { WEBHOOK_ENDPOINT_LIMIT, type WebhookEndpoint } from '@app/contract';
 import { useState } from 'react';
 import { Alert, Button, Card, Form } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { QueryState } from '../../../components/query-state';
+import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 import { REST_DOCS_PATH } from '../../../lib/docs-paths';
 import {

@@ -1,8 +1,8 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Container, Nav, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
-import { PageSpinner } from '../../../app/layout/page-spinner';
-import { QueryState } from '../../../app/layout/query-state';
+import { PageSpinner } from '../../../components/page-spinner';
+import { QueryState } from '../../../components/query-state';
 import { useKeyManagerData } from '../api';
 import { ApiTab } from '../components/api-tab';
 import { DocumentationTab } from '../components/documentation-tab';

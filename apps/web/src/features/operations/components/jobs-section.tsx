@@ -1,10 +1,10 @@
 import { JOB_STATES, type JobState, type JobView } from '@app/contract';
 import { useState } from 'react';
 import { Badge, Button, Col, Form, Row } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
-import { useToast } from '../../../app/providers/toast-context';
 import { LoadMore } from '../../../components/load-more';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
+import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 import { useJobs, useJobsSummary, useRetryJob } from '../api';
 

@@ -1,8 +1,8 @@
 import { MAIL_STATUSES, type MailSummary } from '@app/contract';
 import { useState } from 'react';
 import { Alert, Badge, Button, Col, Form, Row } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { LoadMore } from '../../../components/load-more';
+import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
 import { useMailList } from '../api';
 import { MailViewer } from './mail-viewer';

@@ -1,6 +1,6 @@
 import { Fragment, useState } from 'react';
 import { Modal, Tab, Tabs } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
+import { QueryState } from '../../../components/query-state';
 import { useMailMessage } from '../api';
 
 const URL_PATTERN = /(https?:\/\/[^\s<>"']+)/g;

@@ -2,9 +2,9 @@ import { UPLOAD_LIMITS, ZProjectRequestFields } from '@app/contract';
 import { type FormEvent, useState } from 'react';
 import { Button, Form, ProgressBar } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { SubmitButton } from '../../../components/submit-button';
+import { useToast } from '../../../components/toast/toast-context';
 import { useProjectRequest } from '../api';
 import { DesignGalleryModal } from './design-gallery-modal';
 

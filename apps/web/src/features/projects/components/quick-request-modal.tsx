@@ -1,8 +1,8 @@
 import { ZQuickProjectRequest } from '@app/contract';
 import { useState } from 'react';
 import { Form } from 'react-bootstrap';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
+import { useToast } from '../../../components/toast/toast-context';
 import { useQuickRequest } from '../api';
 
 type Kind = 'desktop' | 'web' | 'combination';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Card, Col, Container, Row } from 'react-bootstrap';
 import { Link, useSearchParams } from 'react-router';
-import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
 import { OrderFiles } from '../../../components/projects/order-files';
+import { QueryState } from '../../../components/query-state';
 import { formatMoment } from '../../../lib/project-format';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useMyOrders } from '../api';

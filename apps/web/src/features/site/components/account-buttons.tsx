@@ -1,5 +1,5 @@
-import { useAuthLinks } from '../../../app/layout/auth-links';
 import { LinkButton } from '../../../components/link-button';
+import { useAuthLinks } from '../../../lib/auth-links';
 
 /** Spec §2: below lg the navbar hides the account links, so the home page repeats them. */
 export function AccountButtons() {

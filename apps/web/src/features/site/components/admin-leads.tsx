@@ -1,8 +1,8 @@
 import { LEAD_INTENTS, type LeadIntent } from '@app/contract';
 import { useState } from 'react';
 import { Badge, Form } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { QueryState } from '../../../components/query-state';
 import { SearchBox } from '../../../components/search-box';
 import { StackedTable } from '../../../components/stacked-table';
 import { useCursorPages } from '../../../lib/use-cursor-pages';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Spinner } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { QueryState } from '../../../components/query-state';
 import { SearchBox } from '../../../components/search-box';
 import { StackedTable } from '../../../components/stacked-table';
 import { useCursorPages } from '../../../lib/use-cursor-pages';

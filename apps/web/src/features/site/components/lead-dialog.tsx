@@ -4,9 +4,9 @@ import { useEffect } from 'react';
 import { Form } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { useToast } from '../../../app/providers/toast-context';
 import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
+import { useToast } from '../../../components/toast/toast-context';
 import { useCreateLead } from '../leads-api';
 
 export const INTENT_TITLES: Record<LeadIntent, string> = {

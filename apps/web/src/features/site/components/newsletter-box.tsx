@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import { useToast } from '../../../app/providers/toast-context';
+import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 
 /**

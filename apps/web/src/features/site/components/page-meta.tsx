@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useServerHead } from '../../../app/ssr/server-head';
+import { useServerHead } from '../../../lib/ssr/server-head';
 
 export interface PageMetaProps {
   title: string;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { QueryState } from '../../../app/layout/query-state';
 import { CursorPager } from '../../../components/cursor-pager';
+import { QueryState } from '../../../components/query-state';
 import { SearchBox } from '../../../components/search-box';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';

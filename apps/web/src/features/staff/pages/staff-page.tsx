@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Container } from 'react-bootstrap';
-import { QueryState } from '../../../app/layout/query-state';
+import { QueryState } from '../../../components/query-state';
 import { useUserInformation } from '../../../lib/user-information';
 import { AssignedProjects } from '../components/assigned-projects';
 

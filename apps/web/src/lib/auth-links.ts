@@ -1,6 +1,6 @@
 import type { UserType } from '@app/contract';
-import { useSession } from '../../lib/use-session';
 import { ADMIN_LINKS, type NavLinkItem, SIGNED_IN_LINKS, SIGNED_OUT_LINKS, STAFF_LINKS } from './nav-links';
+import { useSession } from './use-session';
 
 const NONE: readonly NavLinkItem[] = [];
 

@@ -1,5 +1,5 @@
 import { Alert, Button } from 'react-bootstrap';
-import { errorMessage } from '../../lib/api-error';
+import { errorMessage } from '../lib/api-error';
 import { PageSpinner } from './page-spinner';
 
 interface QueryStateProps {
