@@ -8,7 +8,7 @@ import { routePatterns } from './src/route-patterns.ts';
 /**
  * Writes dist/route-patterns.json after `vite build`: the URL patterns of the client router, read
  * from the route tree itself (src/routes.tsx, loaded through Vite's module runner), so the server
- * answers 404 for paths the app has no page for without a second list to keep in step (issue 16).
+ * answers 404 for paths the app has no page for without a second list to keep in step.
  * A route tree that cannot load in Node fails the build rather than shipping a server that would
  * call real pages missing.
  */

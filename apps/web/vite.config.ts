@@ -27,7 +27,7 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // React and the router change less often than app code, so they get a long-cached chunk of their
     // own. Other libraries follow the routes that use them: one catch-all vendor chunk put the forms
-    // and zod code of signed-in screens into every public page (issue 7: initial JS <= 120 kB gzip).
+    // and zod code of signed-in screens into every public page (decision 009: initial JS <= 120 kB gzip).
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -18,7 +18,7 @@ export interface RequestOptions<S extends z.ZodType> {
   /**
    * From a query function (TanStack Query passes one to every query; mutations have none). Such a
    * request is marked as a read, which the server logs at debug rather than info when it succeeds:
-   * polling repeats them every few seconds (issue 16, decision 027).
+   * polling repeats them every few seconds (docs/operations.md, Logs).
    */
   signal?: AbortSignal;
   /**
@@ -56,7 +56,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 /**
  * The error envelope, checked by hand: this module loads on every page, and any value import from the
- * contract would pull zod into the first download (issue 7 budget). Callers' schemas bring zod later.
+ * contract would pull zod into the first download (decision 009's budget). Callers' schemas bring zod later.
  */
 function isFailedEnvelope(body: unknown): body is FailedResponse {
   if (typeof body !== 'object' || body === null) return false;

@@ -1,6 +1,7 @@
 /**
- * A failed API call: HTTP status plus the server's `message` (spec §8 shows it to the user) and, when
- * the server names one, the input it is about (`field`, e.g. "data.email"; see docs/api.md).
+ * A failed API call: HTTP status plus the server's `message` (docs/product-contract.md §Messages shows
+ * it to the user) and, when the server names one, the input it is about (`field`, e.g. "data.email";
+ * see docs/api.md).
  */
 export class ApiError extends Error {
   readonly status: number;

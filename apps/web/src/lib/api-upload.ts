@@ -6,7 +6,7 @@ import { getAccessToken } from './session';
 export interface UploadOptions<S extends z.ZodType> {
   /** Parses the success reply; the contract schema for this call. */
   schema: S;
-  /** Percent sent, 0–100 with two decimals (spec §4 upload progress). */
+  /** Percent sent, 0–100 with two decimals (docs/product-contract.md §States, upload progress). */
   onProgress?: (percent: number) => void;
   /** Extra headers, e.g. a chat session token for visitors. */
   headers?: Record<string, string>;

@@ -7,7 +7,7 @@ export const SITE_CONFIG_KEY = ['site-config'] as const;
 /**
  * The server writes the brand into every HTML page it serves (meta application-name and
  * contact-email, see apps/api/src/web-html.ts), so the first render has it without a call, and
- * public pages need neither TanStack Query nor zod (issue 7 budget). Unreplaced `__TOKENS__` mean
+ * public pages need neither TanStack Query nor zod (decision 009's budget). Unreplaced `__TOKENS__` mean
  * the HTML did not come from the server (Vite dev server), so the config is fetched instead.
  */
 export function brandFromDocument(

@@ -1,8 +1,9 @@
 /**
- * A marker that lives exactly as long as the browser session: a cookie without an expiry, which
- * the browser drops when it closes (every tab shares it, unlike sessionStorage, which is per tab).
- * A sign-in without "Remember me" keeps its tokens in localStorage (spec §3) and ends when this
- * marker is gone (decision 004). The cookie carries no secret; the server never reads it.
+ * A marker that lives exactly as long as the browser session: a cookie without an expiry, which the
+ * browser drops when it closes (every tab shares it, unlike sessionStorage, which is per tab). A sign-in
+ * without "Remember me" keeps its tokens in localStorage (docs/product-contract.md §Entities, Session)
+ * and ends when this marker is gone (decision 004). The cookie carries no secret; the server never reads
+ * it.
  */
 const COOKIE_NAME = 'browser_session';
 

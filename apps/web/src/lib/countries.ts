@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
 /**
- * The country list (ISO 3166, spec §7 countries), for every form that asks for a country: the
- * listings' place and the card forms' billing address. Reference data: fetched once per session.
+ * The country list (ISO 3166, docs/product-contract.md §Calls, countries), for every form that asks for
+ * a country: the listings' place and the card forms' billing address. Reference data: fetched once per
+ * session.
  */
 export const useCountries = () =>
   useQuery({

@@ -20,7 +20,10 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | null 
   }
 }
 
-/** `exp` in seconds since the epoch (spec §3), or null when absent or malformed. */
+/**
+ * `exp` in seconds since the epoch (docs/product-contract.md §Entities, Session), or null when absent or
+ * malformed.
+ */
 export function readJwtExp(token: string): number | null {
   const exp = decodeJwtPayload(token)?.exp;
   return typeof exp === 'number' && Number.isFinite(exp) ? exp : null;

@@ -1,6 +1,6 @@
 /**
- * Main navigation (spec §2), in display order. Later screens add their entries here as they land:
- * Orders, APIs, Products, Dev Resources, About, Contact.
+ * Main navigation (docs/product-contract.md §Screens, Navigation bar), in display order. Later screens
+ * add their entries here as they land: Orders, APIs, Products, Dev Resources, About, Contact.
  */
 export interface NavLinkItem {
   to: string;
@@ -28,7 +28,10 @@ export const SIGNED_OUT_LINKS: readonly NavLinkItem[] = [
 const CHAT_ROOM: NavLinkItem = { to: '/chatroom', label: 'Chat room', icon: 'chat' };
 const LOG_OUT: NavLinkItem = { to: '/logout', label: 'Log out' };
 
-/** A client's links (spec §2). Staff and admins get their own area in Profile's place: /profile is a client's. */
+/**
+ * A client's links (docs/product-contract.md §Screens, Navigation bar). Staff and admins get their own
+ * area in Profile's place: /profile is a client's.
+ */
 export const SIGNED_IN_LINKS: readonly NavLinkItem[] = [
   CHAT_ROOM,
   { to: '/profile', label: 'Profile' },

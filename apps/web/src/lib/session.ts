@@ -70,14 +70,17 @@ export function accessExpiresInMs(now = Date.now()): number | null {
   return exp === null ? null : exp * 1000 - now;
 }
 
-/** Spec §4: signed in means an access token is stored and its exp is not in the past. */
+/**
+ * docs/product-contract.md §States: signed in means an access token is stored and its exp is not in the
+ * past.
+ */
 export function isSignedIn(now = Date.now()): boolean {
   const remaining = accessExpiresInMs(now);
   return remaining !== null && remaining > 0;
 }
 
 // The contract's values, checked without its zod enum: this module runs on every page load, and
-// importing any value from the contract would put zod into the first download (issue 7 budget).
+// importing any value from the contract would put zod into the first download (decision 009's budget).
 const USER_TYPE_VALUES: readonly unknown[] = ['c', 'e', 'a'] satisfies UserType[];
 const isUserType = (value: unknown): value is UserType => USER_TYPE_VALUES.includes(value);
 
@@ -137,7 +140,10 @@ export function storeTokens(tokens: StoredTokens, options: StoreOptions = {}): v
   notify();
 }
 
-/** Spec §4: signing out (or a failed check) clears ALL local storage, not only our keys. */
+/**
+ * docs/product-contract.md §States: signing out (or a failed check) clears ALL local storage, not only
+ * our keys.
+ */
 export function clearSession(): void {
   try {
     localStorage.clear();
@@ -170,7 +176,7 @@ export interface SessionWatchOptions {
 }
 
 /**
- * Spec §4/§9: every second, check the stored session (decision 004).
+ * docs/product-contract.md §States, §Polling: every second, check the stored session (decision 004).
  * - A valid access token close to expiry is refreshed silently.
  * - An expired one with a refresh token (the page was closed or asleep) is refreshed too; until the
  *   first attempt answers, the snapshot is `restoring` and guards wait. A refused refresh token

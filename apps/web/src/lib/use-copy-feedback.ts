@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** Spec §9: the "copied" feedback lasts about 1 s. */
+/** docs/product-contract.md §Interface: the "copied" feedback lasts about 1 s. */
 export const COPIED_FEEDBACK_MS = 1000;
 
 export type CopyState = 'idle' | 'copied' | 'failed';

@@ -1,10 +1,10 @@
 import { useCallback, useState } from 'react';
 
 /**
- * Keyset pages of a server list, one at a time (issue 17): the cursors of the pages walked through
- * so far, so Previous goes back without the client holding more than the page on screen. A change of
- * `resetKey` (a new search or filter) starts again from the first page, and so does coming back to an
- * earlier key (the pages walked under it are forgotten).
+ * Keyset pages of a server list, one at a time (decisions 025, 026, 030): the cursors of the pages
+ * walked through so far, so Previous goes back without the client holding more than the page on screen.
+ * A change of `resetKey` (a new search or filter) starts again from the first page, and so does coming
+ * back to an earlier key (the pages walked under it are forgotten).
  */
 export function useCursorPages(resetKey: string) {
   const [state, setState] = useState<{ key: string; cursors: (string | undefined)[] }>({

@@ -2,7 +2,7 @@ import { ACCOUNT_PATHS, ZUserInformationResponse } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api-client';
 
-/** Spec §9: user information is polled every 1.2 s. */
+/** docs/product-contract.md §Polling: user information is polled every 1.2 s. */
 const USER_INFO_POLL_MS = 1200;
 /** Invalidated by the changes it reports (name, a new business). */
 export const USER_INFO_KEY = ['user-information'] as const;

@@ -9,7 +9,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
-/** Spec §9: admin lists are polled every 3 s. */
+/** docs/product-contract.md §Polling: admin lists are polled every 3 s. */
 export const ADMIN_POLL_MS = 3000;
 
 export type AdminOverview = AdminOverviewResponse['overview'];

@@ -20,7 +20,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiRequest } from '../../lib/api-client';
 import { withQuery } from '../../lib/with-query';
 
-/** Spec §9: products every 1 s; account billing lists like the other profile lists (3 s). */
+/**
+ * docs/product-contract.md §Polling: products every 1 s; account billing lists like the other profile
+ * lists (3 s).
+ */
 export const PRODUCTS_POLL_MS = 1000;
 export const BILLING_POLL_MS = 3000;
 
@@ -48,7 +51,7 @@ export function useSubscribedApis() {
 
 /**
  * One keyset page of the payment history, newest first, polled with its ETag (304 while unchanged,
- * issue 17). `receipt` asks for that one receipt (the receipt mail's link).
+ * decision 030). `receipt` asks for that one receipt (the receipt mail's link).
  */
 export function useReceipts(
   page: { cursor?: string | undefined; receipt?: number | undefined } = {},

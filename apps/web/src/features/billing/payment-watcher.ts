@@ -94,7 +94,7 @@ class PaymentWatcher {
       return;
     }
     if (entry.announced !== payment.status) {
-      // Spec §4: payment events are logged to the console.
+      // docs/product-contract.md §States: payment events are logged to the console.
       console.info('payment event', { id: payment.id, status: payment.status, amount: payment.amount });
       this.toast?.show(
         payment.status === 'paid'

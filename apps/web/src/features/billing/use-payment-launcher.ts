@@ -6,10 +6,10 @@ import { formatMoney } from './money';
 import { paymentWatcher } from './payment-watcher';
 
 /**
- * Opens the provider's checkout in a popup (spec §7: the activation reply asks for a provider popup).
- * The payment is then followed by `paymentWatcher` until its webhook settles it: when the popup says
- * so, this window shows the confirmation and the new plan at once. A blocked popup falls back to the
- * same tab.
+ * Opens the provider's checkout in a popup (docs/product-contract.md §Calls: the activation reply asks
+ * for a provider popup). The payment is then followed by `paymentWatcher` until its webhook settles it:
+ * when the popup says so, this window shows the confirmation and the new plan at once. A blocked popup
+ * falls back to the same tab.
  */
 export function usePaymentLauncher() {
   const toast = useToast();

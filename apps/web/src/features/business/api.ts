@@ -26,7 +26,7 @@ import { apiUpload } from '../../lib/api-upload';
 import { USER_INFO_KEY } from '../../lib/user-information';
 import { withQuery } from '../../lib/with-query';
 
-/** Spec §9: the agents list is polled every 2.5 s. */
+/** docs/product-contract.md §Polling: the agents list is polled every 2.5 s. */
 export const AGENTS_POLL_MS = 2500;
 
 const keys = {
@@ -35,7 +35,10 @@ const keys = {
   properties: (business: string, kind: PropertyKind) => ['business', business, 'properties', kind] as const,
 };
 
-/** One keyset page of a business list (issue 17): the server searches and pages; the client holds one page. */
+/**
+ * One keyset page of a business list (decision 030): the server searches and pages; the client holds one
+ * page.
+ */
 export interface ListPage {
   search?: string;
   cursor?: string;
@@ -178,7 +181,7 @@ export const useProperties = (business: string, kind: PropertyKind, page: ListPa
     placeholderData: keepPreviousData,
   });
 
-/** Add or edit a listing: multipart with progress (spec §4 upload progress 0–100, two decimals). */
+/** Add or edit a listing: multipart with progress (docs/product-contract.md §States: 0–100, two decimals). */
 export function useSaveProperty(business: string, kind: PropertyKind) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -62,7 +62,10 @@ export function useDiscussion(order: string | null) {
   });
 }
 
-/** Spec §9: project chats are polled every 2 s, here only while the socket is down. */
+/**
+ * docs/product-contract.md §Polling: project chats are polled every 2 s, here only while the socket is
+ * down.
+ */
 export function useRoomMessages(room: RoomRef | null, poll: boolean) {
   return useQuery({
     queryKey: projectKeys.room(room),
@@ -77,7 +80,10 @@ export function useRoomMessages(room: RoomRef | null, poll: boolean) {
   });
 }
 
-/** Spec §7: set/project/active is multipart {message, order, project}, or with media. */
+/**
+ * docs/product-contract.md §Calls: set/project/active is multipart {message, order, project}, or with
+ * media.
+ */
 export function sendToRoom(
   room: RoomRef,
   input: { message?: string; file?: File },

@@ -1,6 +1,7 @@
 /**
- * The visitor's chat identity (spec §4: the email is stored once init answers ok), plus the session
- * token init returned. Separate keys from the account session, which signing out clears.
+ * The visitor's chat identity (docs/product-contract.md §States: the email is stored once init answers
+ * ok), plus the session token init returned. Separate keys from the account session, which signing out
+ * clears.
  */
 const EMAIL_KEY = 'chat_email';
 const TOKEN_KEY = 'chat_token';

@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router';
 
-/** Public developer pages (spec §2): the APIs page, the REST docs and the library docs, each lazy. */
+/**
+ * Public developer pages (docs/product-contract.md §Routes): the APIs page, the REST docs and the
+ * library docs, each lazy.
+ */
 export const DEVELOPER_DOCS_ROUTES: RouteObject[] = [
   {
     path: 'built-apis',

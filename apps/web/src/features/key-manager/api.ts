@@ -19,7 +19,10 @@ import {
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 
-/** Spec §9: key-manager data every 1 s, the key list every 3 s (so REST changes show within 3 s). */
+/**
+ * docs/product-contract.md §Polling: key-manager data every 1 s, the key list every 3 s (so REST changes
+ * show within 3 s).
+ */
 export const DATA_POLL_MS = 1000;
 export const LIST_POLL_MS = 3000;
 export const ACTIVITY_DAYS = 14;
@@ -63,7 +66,7 @@ const FILTERS: Record<KeyFilter, Pick<GetKeysRequest, 'is_active' | 'at_limit'>>
 };
 
 /**
- * One page of licence keys, searched and filtered on the server (issue 17). Polled with
+ * One page of licence keys, searched and filtered on the server (decision 025). Polled with
  * If-None-Match, so an unchanged page costs a 304; a page nobody shows is dropped after 10 s, so the
  * tab holds a few pages at most, whatever the number of keys.
  */

@@ -11,7 +11,7 @@ import { apiRequest } from '../../lib/api-client';
 import { apiUpload } from '../../lib/api-upload';
 import { withQuery } from '../../lib/with-query';
 
-/** Spec §9: projects are polled every 2 s. */
+/** docs/product-contract.md §Polling: projects are polled every 2 s. */
 export const PROJECTS_POLL_MS = 2000;
 export const MY_PROJECTS_KEY = ['projects', 'mine'] as const;
 
@@ -25,7 +25,7 @@ const ordersOf = (reply: { data: Record<string, Order>; nextCursor: string | nul
 
 /**
  * One keyset page of the client's orders, newest first, polled every 2 s with its ETag (304 while
- * nothing changed, issue 17). `order` asks for that one order (a project mail's link).
+ * nothing changed, decision 030). `order` asks for that one order (a project mail's link).
  */
 export function useMyOrders(
   page: { cursor?: string | undefined; order?: string | undefined } = {},

@@ -14,7 +14,7 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
 import { withQuery } from '../../lib/with-query';
 
-/** Spec §9: admin lists refresh every 3 s. */
+/** docs/product-contract.md §Polling: admin lists refresh every 3 s. */
 const ADMIN_POLL_MS = 3000;
 
 export function useCreateLead() {

@@ -4,7 +4,7 @@ import { useToast } from '../../components/toast/toast-context';
 import { apiRequest } from '../../lib/api-client';
 import { withQuery } from '../../lib/with-query';
 
-/** Spec §9: projects are polled every 2 s (a 304 while nothing changed). */
+/** docs/product-contract.md §Polling: projects are polled every 2 s (a 304 while nothing changed). */
 const STAFF_PROJECTS_KEY = ['staff', 'projects'] as const;
 
 /** One keyset page of the projects assigned to me, newest order first; `search` matches the name. */

@@ -21,8 +21,8 @@ function CounterCard({ title, done, total }: { title: string; done: number; tota
 }
 
 /**
- * A button another feature adds to the Dashboard (spec §2), shown only when `visible` holds for the
- * signed-in user.
+ * A button another feature adds to the Dashboard (docs/product-contract.md §Screens, Profile), shown
+ * only when `visible` holds for the signed-in user.
  */
 export interface DashboardAction {
   key: string;
@@ -38,7 +38,10 @@ interface DashboardTabProps {
   actions: readonly DashboardAction[];
 }
 
-/** Profile dashboard (spec §2): completed/total counters, pending payment and subscribed plans. */
+/**
+ * Profile dashboard (docs/product-contract.md §Screens, Profile): completed/total counters, pending
+ * payment and subscribed plans.
+ */
 export function DashboardTab({ payments, plans, actions: allActions }: DashboardTabProps) {
   const { data, isPending, error, refetch } = useUserInformation();
   if (!data) return <QueryState isPending={isPending} error={error} onRetry={() => void refetch()} />;

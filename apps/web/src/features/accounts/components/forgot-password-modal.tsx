@@ -13,7 +13,7 @@ interface ForgotPasswordModalProps {
 
 type Step = { kind: 'email' } | { kind: 'password'; email: string; question: string };
 
-/** Two-step reset (spec §2/§4). Closing at any point resets it to step 1. */
+/** Two-step reset (docs/product-contract.md §Screens, §States). Closing at any point resets it to step 1. */
 export function ForgotPasswordModal({ show, onClose, onReset }: ForgotPasswordModalProps) {
   const [step, setStep] = useState<Step>({ kind: 'email' });
   const toast = useToast();

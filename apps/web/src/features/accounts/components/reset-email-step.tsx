@@ -17,7 +17,10 @@ interface ResetEmailStepProps {
   onCancel: () => void;
 }
 
-/** Step 1 (spec §4): send the email; status ok with emailValidation 'pass' opens step 2. */
+/**
+ * Step 1 (docs/product-contract.md §States, Forgot password): send the email; status ok with
+ * emailValidation 'pass' opens step 2.
+ */
 export function ResetEmailStep({ onPassed, onCancel }: ResetEmailStepProps) {
   const {
     register,

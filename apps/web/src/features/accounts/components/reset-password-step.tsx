@@ -18,7 +18,10 @@ interface ResetPasswordStepProps {
   onCancel: () => void;
 }
 
-/** Step 2 (spec §4): the question read-only, then the answer and the new password twice. */
+/**
+ * Step 2 (docs/product-contract.md §States, Forgot password): the question read-only, then the answer
+ * and the new password twice.
+ */
 export function ResetPasswordStep({ email, question, onDone, onCancel }: ResetPasswordStepProps) {
   const {
     register,

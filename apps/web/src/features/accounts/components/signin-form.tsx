@@ -54,7 +54,7 @@ export function SigninForm({
       <Form.Group className="mb-3" controlId="signin-remember-me">
         <Form.Check type="checkbox" label="Remember me" {...register('rememberMe')} />
       </Form.Group>
-      {/* Spec §2: while pending the button reads 'Signing In'. */}
+      {/* docs/product-contract.md §Screens (Sign in): while pending the button reads 'Signing In'. */}
       <SubmitButton pending={mutation.isPending} pendingLabel="Signing In" className="w-100">
         Sign In
       </SubmitButton>

@@ -35,7 +35,7 @@ export function SignupForm({
     defaultValues: SIGNUP_DEFAULTS,
   });
   const mutation = useMutation({
-    // Spec §3: username is the first and last name joined.
+    // docs/product-contract.md §Entities (Signup payload): username is the first and last name joined.
     mutationFn: (data: SignupFormValues) =>
       signup({ username: `${data.firstName} ${data.lastName}`, password: data.password, data }),
     onSuccess: (reply, data) => onSuccess(reply, data.rememberMe),
@@ -115,7 +115,8 @@ export function SignupForm({
       <Form.Group className="mb-3" controlId="signup-remember-me">
         <Form.Check type="checkbox" label="Remember me" {...register('rememberMe')} />
       </Form.Group>
-      {/* Spec §2: a hidden, pre-ticked agree box; the notice below states what signing up accepts. */}
+      {/* docs/product-contract.md §Screens (Sign up): a hidden, pre-ticked agree box; the notice
+          below states what signing up accepts. */}
       <input
         type="checkbox"
         className="visually-hidden"

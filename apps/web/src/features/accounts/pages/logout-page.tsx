@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { logout } from '../../../lib/session-exchange';
 
-/** Spec §4: signing out clears local storage and goes to /signin. */
+/** docs/product-contract.md §States: signing out clears local storage and goes to /signin. */
 export function LogoutPage() {
   const navigate = useNavigate();
   // StrictMode runs effects twice in development; the refresh token must be revoked once.

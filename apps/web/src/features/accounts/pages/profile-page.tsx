@@ -4,15 +4,21 @@ import { Col, Container, Nav, Row, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { useUserInformation } from '../../../lib/user-information';
 
-/** One tab of the profile sidebar (spec §2). */
+/** One tab of the profile sidebar (docs/product-contract.md §Screens, Profile). */
 export interface ProfileTab {
   key: string;
   title: string;
   /** The tab's content; absent for a tab that is only a link (see `href`). */
   Component?: ComponentType;
-  /** Opens this address in a new browser tab instead of showing a pane (spec §2: Orders). */
+  /**
+   * Opens this address in a new browser tab instead of showing a pane (docs/product-contract.md
+   * §Screens, Profile: Orders).
+   */
   href?: string;
-  /** Shown only when this holds for the signed-in user (spec §2: Business needs a business account). */
+  /**
+   * Shown only when this holds for the signed-in user (docs/product-contract.md §Screens, Profile:
+   * Business needs a business account).
+   */
   visible?: (info: UserInformation | undefined) => boolean;
 }
 

@@ -3,7 +3,10 @@ import { useNavigate } from 'react-router';
 import { useBrand } from '../../../lib/brand';
 import { logout } from '../../../lib/session-exchange';
 
-/** Admin frame top bar; log out returns to the admin login (spec §2). */
+/**
+ * Admin frame top bar; log out returns to the admin login (docs/product-contract.md §Screens, Admin
+ * panel).
+ */
 export function AdminTopBar() {
   const navigate = useNavigate();
   const { brandName } = useBrand();

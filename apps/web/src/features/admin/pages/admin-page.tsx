@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { ToastOutlet } from '../../../components/toast/toast-outlet';
 import { AdminTopBar } from '../components/admin-top-bar';
 
-/** One entry of the admin sidebar (spec §2). */
+/** One entry of the admin sidebar (docs/product-contract.md §Screens, Admin panel). */
 export interface AdminSection {
   key: string;
   label: string;

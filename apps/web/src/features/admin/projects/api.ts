@@ -61,7 +61,10 @@ type ActionPath = (typeof PROJECT_PATHS)[
   | 'adminPaymentDetails'
   | 'adminStatus'];
 
-/** One admin action; success shows the server's exact message (spec §8) in a toast and refreshes the list. */
+/**
+ * One admin action; success shows the server's exact message (docs/product-contract.md §Messages) in a
+ * toast and refreshes the list.
+ */
 export function useProjectAction<T>(path: ActionPath) {
   const queryClient = useQueryClient();
   const toast = useToast();

@@ -7,7 +7,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { TextField } from '../../../components/text-field';
 import { useProjectAction } from './api';
 
-/** Spec §4: the admin sets a duration (from ≤ to) when a project has none. */
+/** docs/product-contract.md §States: the admin sets a duration (from ≤ to) when a project has none. */
 export function DurationForm({ projectId }: { projectId: string }) {
   const mutation = useProjectAction<DurationRequest>(PROJECT_PATHS.adminDuration);
   const {

@@ -21,7 +21,10 @@ function Panel({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-/** Everything an admin does to one project (spec §7 Admin), each action in its own small form. */
+/**
+ * Everything an admin does to one project (docs/product-contract.md §Calls, Admin), each action in its
+ * own small form.
+ */
 export function ProjectManager({ project }: { project: ManagedProject }) {
   const progress = useProjectAction<ProgressRequest>(PROJECT_PATHS.adminUpdate);
   const waiting = project.status === 'waiting for approval';

@@ -10,7 +10,10 @@ import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useAdminProjects } from './api';
 import { ProjectManager } from './project-manager';
 
-/** Admin Projects (spec §2, §7): a page at a time, searched and filtered on the server; manage each in its own panel. */
+/**
+ * Admin Projects (docs/product-contract.md §Screens, §Calls): a page at a time, searched and filtered on
+ * the server; manage each in its own panel.
+ */
 export function ProjectsSection() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<ProjectStatus | ''>('');

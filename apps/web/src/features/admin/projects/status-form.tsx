@@ -3,7 +3,10 @@ import { Button } from 'react-bootstrap';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { useProjectAction } from './api';
 
-/** Approve (hidden once approved, spec §4) and the other allowed status changes (docs/decisions). */
+/**
+ * Approve (hidden once approved, docs/product-contract.md §States) and the other allowed status changes
+ * (decision 005).
+ */
 export function StatusActions({ projectId, status }: { projectId: string; status: ProjectStatus }) {
   const approve = useProjectAction<{ projectID: string }>(PROJECT_PATHS.adminApprove);
   const change = useProjectAction<{ projectID: string; status: ProjectStatus }>(PROJECT_PATHS.adminStatus);

@@ -31,9 +31,9 @@ interface UserListProps {
 }
 
 /**
- * An admin list of accounts (the Users tabs, spec §2): newest first, a page at a time, searched by
- * name or email on the server as you type; each row's name, email, the tab's own columns, and the
- * account's Disable/Enable button.
+ * An admin list of accounts (the Users tabs, docs/product-contract.md §Screens): newest first, a page
+ * at a time, searched by name or email on the server as you type; each row's name, email, the tab's own
+ * columns, and the account's Disable/Enable button.
  */
 export function UserList({
   useList,

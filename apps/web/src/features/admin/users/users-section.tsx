@@ -2,7 +2,7 @@ import { Tab, Tabs } from 'react-bootstrap';
 import { ClientsTab } from './clients-tab';
 import { StaffTab } from './staff-tab';
 
-/** Admin Users (spec §2): tabs Developers & Designers, and Clients. */
+/** Admin Users (docs/product-contract.md §Screens, Admin panel): tabs Developers & Designers, and Clients. */
 export function UsersSection() {
   return (
     <section aria-labelledby="admin-users-title">

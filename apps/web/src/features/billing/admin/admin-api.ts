@@ -17,7 +17,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { apiUpload } from '../../../lib/api-upload';
 
-/** Spec §9: admin lists every 3 s. */
+/** docs/product-contract.md §Polling: admin lists every 3 s. */
 export const ADMIN_POLL_MS = 3000;
 const ADMIN_CATALOG = ['admin-catalog'] as const;
 

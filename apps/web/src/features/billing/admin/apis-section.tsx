@@ -54,7 +54,10 @@ function LimitForm({ info }: { info: ApiInfo }) {
   );
 }
 
-/** Admin section 'APIs' (spec §7 api-info get/set): calls per minute per plan, minimum 10. */
+/**
+ * Admin section 'APIs' (docs/product-contract.md §Calls, api-info get/set): calls per minute per plan,
+ * minimum 10.
+ */
 export function ApisSection() {
   const info = useApiInfo();
   return (

@@ -23,8 +23,9 @@ interface PlanDialogProps {
 }
 
 /**
- * Add or edit a plan. Free disables recurrence and term (spec §4). Edits send the features added
- * and the ids removed, and report 'Applying changes...' then 'Changes saved!' or 'Error occurred!'.
+ * Add or edit a plan. Free disables recurrence and term (docs/product-contract.md §States). Edits send
+ * the features added and the ids removed, and report 'Applying changes...' then 'Changes saved!' or
+ * 'Error occurred!'.
  */
 export function PlanDialog({ productID, productSlug, productName, plan, onHide }: PlanDialogProps) {
   const id = useId();

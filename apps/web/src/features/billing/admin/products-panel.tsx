@@ -21,7 +21,10 @@ function UploadProgress({ percent }: { percent: number | null }) {
   );
 }
 
-/** Spec §7 products/add: name, price, description, executable, dependencies and up to 4 media. */
+/**
+ * products/add (docs/product-contract.md §Calls, Admin): name, price, description, executable,
+ * dependencies and up to 4 media.
+ */
 function AddProductDialog({ onHide }: { onHide: () => void }) {
   const id = useId();
   const upload = useUploadProduct();
@@ -107,7 +110,7 @@ function AddProductDialog({ onHide }: { onHide: () => void }) {
   );
 }
 
-/** Spec §7 product/update/add: productID, date, file, dependencies. */
+/** product/update/add (docs/product-contract.md §Calls, Admin): productID, date, file, dependencies. */
 function AddUpdateDialog({ product, onHide }: { product: Product; onHide: () => void }) {
   const id = useId();
   const upload = useUploadProductUpdate();

@@ -1,7 +1,10 @@
 import { ProductsPanel } from './products-panel';
 import { SaasProductsPanel } from './saas-products-panel';
 
-/** Admin section 'Products' (spec §2): SaaS products and plans, and downloadable products. */
+/**
+ * Admin section 'Products' (docs/product-contract.md §Screens, Admin panel): SaaS products and plans,
+ * and downloadable products.
+ */
 export function AdminProductsSection() {
   return (
     <section aria-labelledby="admin-products-title">

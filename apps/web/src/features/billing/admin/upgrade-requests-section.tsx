@@ -12,7 +12,10 @@ const STATUS_VARIANT = {
   canceled: 'secondary',
 } as const;
 
-/** Admin section 'Plan Upgrade Requests' (spec §3 Upgrade request; §8 'Request marked as approved'). */
+/**
+ * Admin section 'Plan Upgrade Requests' (docs/product-contract.md §Entities, Upgrade request; §Messages,
+ * 'Request marked as approved').
+ */
 export function UpgradeRequestsSection() {
   const requests = useUpgradeRequests();
   const approve = useApproveUpgrade();

@@ -4,7 +4,10 @@ import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
 import { useSubscribedApis } from '../api';
 
-/** Profile APIs tab (spec §2, §3 Subscribed API): subscribed APIs with calls per minute. */
+/**
+ * Profile APIs tab (docs/product-contract.md §Screens; §Entities, Subscribed API): subscribed APIs with
+ * calls per minute.
+ */
 export function ApisTab() {
   const apis = useSubscribedApis();
   return (

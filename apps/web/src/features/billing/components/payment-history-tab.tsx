@@ -73,9 +73,9 @@ function ReceiptDialog({ receipt, onHide }: { receipt: Receipt; onHide: () => vo
 }
 
 /**
- * Profile Payment History tab (spec §2): receipts, each printable and as a PDF, one server page at a
- * time (issue 17). `?receipt=<id>` (the receipt mail's link) opens that receipt, fetched by its id
- * when it is not on the page.
+ * Profile Payment History tab (docs/product-contract.md §Screens, Profile): receipts, each printable
+ * and as a PDF, one server page at a time (decision 030). `?receipt=<id>` (the receipt mail's link)
+ * opens that receipt, fetched by its id when it is not on the page.
  */
 export function PaymentHistoryTab() {
   const pages = useCursorPages('receipts');

@@ -1,7 +1,10 @@
 import type { Subscription } from '@app/contract';
 import { Badge } from 'react-bootstrap';
 
-/** A subscription's state in words, with the grace countdown (spec §4: 10 days, then suspended). */
+/**
+ * A subscription's state in words, with the grace countdown (docs/product-contract.md §States: 10 days,
+ * then suspended).
+ */
 export function StateBadge({ subscription }: { subscription: Subscription }) {
   if (subscription.state === 'active') return <Badge bg="success">Active</Badge>;
   if (subscription.state === 'grace') {

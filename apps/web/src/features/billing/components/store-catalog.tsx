@@ -66,8 +66,9 @@ function PlanRow({ product, plan }: { product: SaasProduct; plan: Plan }) {
 }
 
 /**
- * The Products page's Store data (GET /api/v1/products/get/all, polled every 1 s per spec §9):
- * SaaS products with their plans (subscribe in place) and downloadable products.
+ * The Products page's Store data (GET /api/v1/products/get/all, polled every 1 s,
+ * docs/product-contract.md §Polling): SaaS products with their plans (subscribe in place) and
+ * downloadable products.
  */
 export function StoreCatalog() {
   const store = useStoreProducts();

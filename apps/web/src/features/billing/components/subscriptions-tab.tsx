@@ -79,7 +79,10 @@ function SubscriptionCard({ sub, onChange }: { sub: Subscription; onChange: () =
   );
 }
 
-/** Profile Subscriptions tab (spec §2): plans, state and renewal date, change plan. */
+/**
+ * Profile Subscriptions tab (docs/product-contract.md §Screens, Profile): plans, state and renewal date,
+ * change plan.
+ */
 export function SubscriptionsTab() {
   const subscriptions = useSubscriptions();
   const [changing, setChanging] = useState<Subscription | null>(null);

@@ -28,8 +28,9 @@ function Done() {
 }
 
 /**
- * Spec §2 /payment-status ('Payment Status:'), with the payment's real state as the server's
- * webhook left it (polled while pending): the browser's return here grants nothing by itself.
+ * /payment-status (docs/product-contract.md §Routes: 'Payment Status:'), with the payment's real state
+ * as the server's webhook left it (polled while pending): the browser's return here grants nothing by
+ * itself.
  */
 export function PaymentStatusPage() {
   const [params] = useSearchParams();
@@ -103,10 +104,11 @@ function Canceled({ description }: { description?: string | undefined }) {
 }
 
 /**
- * Spec §2 /payment-canceled: 'Payment Canceled!'. Opened without a payment (the spec's page, or a
- * provider that returns here without naming it) it says just that. With `?payment=` it adds what the
- * payment was for when it was cancelled (or left unpaid at the provider's page), and for one that was
- * paid or declined it says so plainly instead of showing a plan that was in fact bought.
+ * /payment-canceled (docs/product-contract.md §Routes): 'Payment Canceled!'. Opened without a payment
+ * (the spec's page, or a provider that returns here without naming it) it says just that. With
+ * `?payment=` it adds what the payment was for when it was cancelled (or left unpaid at the provider's
+ * page), and for one that was paid or declined it says so plainly instead of showing a plan that was in
+ * fact bought.
  */
 export function PaymentCanceledPage() {
   const [params] = useSearchParams();

@@ -15,9 +15,10 @@ import { SetAgentPasswordModal } from './set-agent-password-modal';
 type AgentAction = { kind: 'password' | 'remove'; agent: Agent } | null;
 
 /**
- * Spec §2 Agents tab: the agents table (polled every 2.5 s; 304 while unchanged) and the 'Add new
- * Agent' dialog. Each row also lets the owner set a new password or remove the agent (extensions,
- * docs/api.md). One server page at a time, searched on the server (issue 17).
+ * docs/product-contract.md §Screens (Profile), the Agents tab: the agents table (polled every 2.5 s;
+ * 304 while unchanged) and the 'Add new Agent' dialog. Each row also lets the owner set a new password
+ * or remove the agent (extensions, docs/api.md). One server page at a time, searched on the server
+ * (decision 030).
  */
 export function AgentsPanel({ business }: { business: Business }) {
   const [search, setSearch] = useState('');

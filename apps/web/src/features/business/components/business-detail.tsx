@@ -3,7 +3,7 @@ import { Button, Tab, Tabs } from 'react-bootstrap';
 import { AgentsPanel } from './agents-panel';
 import { PropertiesPanel } from './properties-panel';
 
-/** An opened business (spec §2): Properties and, for its owner, Agents. */
+/** An opened business (docs/product-contract.md §Screens, Profile): Properties and, for its owner, Agents. */
 export function BusinessDetail({ business, onBack }: { business: Business; onBack: () => void }) {
   const owner = business.role === 'owner';
   return (

@@ -12,8 +12,9 @@ import { BusinessDetail } from './business-detail';
 import { RegisterBusinessModal } from './register-business-modal';
 
 /**
- * Spec §2 Business tab: the businesses list with Open and 'Add a business'. One server page at a time
- * (issue 17), own businesses first; the name search runs on the server 300 ms after typing stops.
+ * docs/product-contract.md §Screens (Profile), the Business tab: the businesses list with Open and 'Add
+ * a business'. One server page at a time (decision 030 (6)), own businesses first; the name search runs
+ * on the server 300 ms after typing stops.
  */
 export function BusinessTab() {
   const [search, setSearch] = useState('');

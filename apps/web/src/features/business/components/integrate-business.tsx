@@ -12,9 +12,10 @@ import { CopyButton } from './copy-button';
 const EMBED_PAGE = 10;
 
 /**
- * Spec §2 Dashboard 'Integrate Your Business': explains how to show a business's listings on the
- * owner's own site with the public listings endpoint and a copy-paste snippet. Owners only: an
- * agent also has a business account (the Business tab) but no business of their own to embed.
+ * docs/product-contract.md §Screens (Profile), the Dashboard's 'Integrate Your Business': explains how
+ * to show a business's listings on the owner's own site with the public listings endpoint and a
+ * copy-paste snippet. Owners only: an agent also has a business account (the Business tab) but no
+ * business of their own to embed.
  */
 export function IntegrateBusinessButton() {
   const [show, setShow] = useState(false);

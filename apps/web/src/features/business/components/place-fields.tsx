@@ -13,8 +13,8 @@ interface PlaceFieldsProps {
 }
 
 /**
- * Country and state (spec §7 countries / states): the country typed and picked from a list that
- * filters as you type (some 250 names), then the states loaded for it.
+ * Country and state (docs/product-contract.md §Calls, countries and states): the country typed and
+ * picked from a list that filters as you type (some 250 names), then the states loaded for it.
  */
 export function PlaceFields({ idPrefix, country, state, onChange, errors }: PlaceFieldsProps) {
   const countries = useCountries();

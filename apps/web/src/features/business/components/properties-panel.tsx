@@ -25,9 +25,10 @@ type Dialog =
   | null;
 
 /**
- * Spec §2 Properties: search, the Houses/Buildings/Lands toggle, add, edit, delete and assign-agent.
- * Delete and assign stay disabled until a row is ticked (spec §4). Agents only look. One server page at
- * a time (issue 17): the search runs on the server 300 ms after typing stops; ticks belong to the page.
+ * docs/product-contract.md §Screens (Profile), Properties: search, the Houses/Buildings/Lands toggle,
+ * add, edit, delete and assign-agent. Delete and assign stay disabled until a row is ticked (§States).
+ * Agents only look. One server page at a time (decision 030): the search runs on the server 300 ms
+ * after typing stops; ticks belong to the page.
  */
 export function PropertiesPanel({ business }: { business: Business }) {
   const owner = business.role === 'owner';

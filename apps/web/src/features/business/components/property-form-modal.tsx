@@ -21,7 +21,7 @@ interface PropertyFormModalProps {
   onHide: () => void;
 }
 
-/** The house, building and land forms (issue 8): validated with the contract, photos with progress. */
+/** The house, building and land forms (decision 007): validated with the contract, photos with progress. */
 export function PropertyFormModal({ businessId, kind, property, onHide }: PropertyFormModalProps) {
   const titleId = useId();
   const toast = useToast();

@@ -22,7 +22,10 @@ function counts(entries: [number | null, string][]): string {
   return entries.flatMap(([count, noun]) => (count === null ? [] : [plural(count, noun)])).join(' · ');
 }
 
-/** The kind's own columns (spec §3 House list: bedrooms, bathrooms, garages, floors…). */
+/**
+ * The kind's own columns (docs/product-contract.md §Entities, House list: bedrooms, bathrooms, garages,
+ * floors…).
+ */
 function details(kind: PropertyKind, p: Property): string {
   if (kind === 'house') {
     return counts([

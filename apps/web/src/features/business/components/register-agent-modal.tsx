@@ -7,7 +7,8 @@ import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAddAgent } from '../api';
 
-// Whether the passwords match is the server's call (spec §5); its message shows in the alert.
+// Whether the passwords match is the server's call (docs/product-contract.md §Validation); its message
+// shows in the alert.
 const ZAgentForm = ZAddAgentRequest.omit({ businessID: true });
 type AgentForm = z.input<typeof ZAgentForm>;
 const EMPTY: AgentForm = { firstName: '', lastName: '', email: '', password: '', confirmationPassword: '' };
@@ -18,7 +19,7 @@ interface RegisterAgentModalProps {
   onHide: () => void;
 }
 
-/** Spec §2 'Add new Agent' dialog, titled 'Register Agent'. */
+/** docs/product-contract.md §Screens (Profile): the 'Add new Agent' dialog, titled 'Register Agent'. */
 export function RegisterAgentModal({ businessId, show, onHide }: RegisterAgentModalProps) {
   const toast = useToast();
   const mutation = useAddAgent();

@@ -7,8 +7,9 @@ import { useBusinessTypes, useRegisterBusiness } from '../api';
 import { businessTypeLabel } from '../lib/business-type-label';
 
 /**
- * Spec §2 'Add a business' / §5 Business registration: name, type and the agreement box. The
- * register button is enabled only once the box is ticked; the server refuses it otherwise too.
+ * docs/product-contract.md §Screens (Profile) 'Add a business' and §Validation (Business registration):
+ * name, type and the agreement box. The register button is enabled only once the box is ticked; the
+ * server refuses it otherwise too.
  */
 export function RegisterBusinessModal({ show, onHide }: { show: boolean; onHide: () => void }) {
   const id = useId();

@@ -4,7 +4,7 @@ import { RegisterBusinessModal } from './register-business-modal';
 
 /**
  * The way in for a client without a business yet: the Business tab appears only once they have
- * one (spec §2), so the Dashboard offers the registration dialog.
+ * one (docs/product-contract.md §Screens, Profile), so the Dashboard offers the registration dialog.
  */
 export function StartBusinessButton() {
   const [show, setShow] = useState(false);

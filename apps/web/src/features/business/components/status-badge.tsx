@@ -1,6 +1,6 @@
 import { Badge } from 'react-bootstrap';
 
-/** Spec §4: property statuses with coloured badges. */
+/** docs/product-contract.md §States: property statuses with coloured badges. */
 const VARIANT: Record<string, { bg: string; text?: 'dark' }> = {
   Available: { bg: 'success' },
   Sold: { bg: 'secondary' },

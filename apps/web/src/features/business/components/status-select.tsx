@@ -1,7 +1,10 @@
 import { Form } from 'react-bootstrap';
 import { useStatuses } from '../api';
 
-/** Spec §4 house status: Available, Sold, Open House, Private visit (from the statuses call). */
+/**
+ * docs/product-contract.md §States (house status): Available, Sold, Open House, Private visit (from the
+ * statuses call).
+ */
 export function StatusSelect({
   idPrefix,
   value,

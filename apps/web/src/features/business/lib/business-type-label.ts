@@ -1,7 +1,8 @@
 /**
- * A business type as people write it: the API names types as identifiers ("RealEstate", spec §3),
- * shown as "Real estate". Words are split at capitals; acronyms stay as they are, the first word is
- * capitalised and the others lower case, so a type added later reads right too.
+ * A business type as people write it: the API names types as identifiers ("RealEstate",
+ * docs/product-contract.md §Entities), shown as "Real estate". Words are split at capitals; acronyms
+ * stay as they are, the first word is capitalised and the others lower case, so a type added later reads
+ * right too.
  */
 export function businessTypeLabel(type: string): string {
   // Only identifiers are rewritten; a type that is already words is shown as it is.

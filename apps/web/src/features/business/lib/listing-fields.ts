@@ -8,7 +8,10 @@ export interface FieldSpec {
   min?: number;
 }
 
-/** The fields of each listing form besides the shared ones (spec §3 House add form; issue 8). */
+/**
+ * The fields of each listing form besides the shared ones (docs/product-contract.md §Entities, House add
+ * form; decision 007).
+ */
 export const KIND_FIELDS: Record<PropertyKind, FieldSpec[]> = {
   house: [
     { name: 'bedRoomCount', label: 'Bedrooms', type: 'number', min: 0 },
@@ -34,7 +37,10 @@ export const SHARED_NUMBERS: FieldSpec[] = [
 const str = (value: number | string | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
-/** Starting values: spec §9 defaults for a new house, the listing's own values when editing. */
+/**
+ * Starting values: the defaults for a new house (docs/product-contract.md §Constants), the listing's own
+ * values when editing.
+ */
 export function initialValues(kind: PropertyKind, property?: Property): Record<string, string> {
   if (property) {
     const byName: Record<string, number | string | null> = {

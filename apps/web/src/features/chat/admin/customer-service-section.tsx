@@ -2,7 +2,10 @@ import { useSession } from '../../../lib/use-session';
 import { CsAgentsCard } from './cs-agents-card';
 import { CsInbox } from './cs-inbox';
 
-/** Admin panel → Customer Service (spec §2): visitor chats, and who on the staff answers them. */
+/**
+ * Admin panel → Customer Service (docs/product-contract.md §Screens): visitor chats, and who on the
+ * staff answers them.
+ */
 export function CustomerServiceSection() {
   const { userType } = useSession();
   return (

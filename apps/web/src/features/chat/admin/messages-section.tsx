@@ -1,6 +1,9 @@
 import { ProjectChatRoom } from '../components/project-chat-room';
 
-/** Admin panel → Messages (spec §2): every project's chat room, with the client's name. */
+/**
+ * Admin panel → Messages (docs/product-contract.md §Screens): every project's chat room, with the
+ * client's name.
+ */
 export function MessagesSection() {
   return (
     <section aria-labelledby="messages-title">

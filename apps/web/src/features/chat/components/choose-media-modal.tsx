@@ -21,7 +21,10 @@ export function mediaProblem(file: File): string | null {
   return null;
 }
 
-/** Spec §2: the 'Choose Media' preview dialog, with the upload progress viewer (spec §4). */
+/**
+ * docs/product-contract.md §Screens: the 'Choose Media' preview dialog, with the upload progress viewer
+ * (§States).
+ */
 export function ChooseMediaModal({ file, progress, error, onSend, onCancel }: ChooseMediaModalProps) {
   const titleId = useId();
   const [preview, setPreview] = useState<string | null>(null);

@@ -33,9 +33,9 @@ interface ContactChatProps {
 }
 
 /**
- * The visitor chat on /contact-us (spec §2 Customer-service chat room): 600 px area, 450 px list.
- * Spec §4: with no email the 'Enter email' dialog shows, once the visitor asks to chat (issue 16:
- * not over the Help Center on arrival; the prerendered page therefore never holds it either).
+ * The visitor chat on /contact-us (docs/product-contract.md §Screens, Customer-service chat room):
+ * 600 px area, 450 px list. §States: with no email the 'Enter email' dialog shows, once the visitor asks to
+ * chat (not over the Help Center on arrival; the prerendered page therefore never holds it either).
  */
 export function ContactChat({ asked, onAskedChange }: ContactChatProps) {
   const client = useQueryClient();

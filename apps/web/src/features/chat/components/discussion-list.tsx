@@ -11,7 +11,10 @@ interface DiscussionListProps {
   searching?: boolean;
 }
 
-/** Spec §2 chat rooms: the discussion sidebar — one group per order, one room per project. */
+/**
+ * docs/product-contract.md §Screens (Chat rooms): the discussion sidebar — one group per order, one room
+ * per project.
+ */
 export function DiscussionList({
   discussions,
   active,

@@ -8,7 +8,10 @@ interface EmailDialogProps {
   onClose?: () => void;
 }
 
-/** Spec §2/§4: with no email the 'Enter email' dialog shows; Access calls init. */
+/**
+ * docs/product-contract.md §Screens, §States: with no email the 'Enter email' dialog shows; Access calls
+ * init.
+ */
 export function EmailDialog({ show, onAccess, onClose }: EmailDialogProps) {
   const id = useId();
   const [email, setEmail] = useState('');

@@ -25,7 +25,10 @@ interface MessageListProps {
 const timeOf = (iso: string) =>
   new Date(iso).toLocaleString(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
-/** Spec §2/§9: a 450 px scrolling list; 'Me' right-aligned; text always rendered as text. */
+/**
+ * docs/product-contract.md §Screens, §Interface: a 450 px scrolling list; 'Me' right-aligned; text
+ * always rendered as text.
+ */
 export function MessageList({ messages, lastSeen, typing, mediaHeaders, emptyText }: MessageListProps) {
   const list = useRef<HTMLDivElement>(null);
   const lastId = messages.at(-1)?.id;

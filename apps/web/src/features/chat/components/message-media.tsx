@@ -18,9 +18,10 @@ const extensionOf = (name: string) => {
 };
 
 /**
- * Spec §2: media ending in .mp4 shows as a placeholder thumbnail, images as a thumbnail, other files
- * as a chip. Each carries its own light surface and dark text, so it reads the same on the white
- * bubbles and on the reader's own blue ones (issue 16: a blue link on a blue bubble was invisible).
+ * docs/product-contract.md §Screens (Chat rooms): media ending in .mp4 shows as a placeholder
+ * thumbnail, images as a thumbnail, other files as a chip. Each carries its own light surface and dark
+ * text, so it reads the same on the white bubbles and on the reader's own blue ones (a blue link on a
+ * blue bubble was invisible).
  */
 export function MessageMedia({ path, name, type, headers }: MessageMediaProps) {
   const { url, failed } = useProtectedObjectUrl(path, headers);

@@ -33,11 +33,12 @@ const accessCredentials = () => {
 };
 
 /**
- * Project chat rooms (spec §2): discussions on the left, the room on the right. Used by /chatroom
- * (clients and assigned staff) and the admin's Messages screen. The room lives in ?order=&project=.
- * Every list (an admin's: every order; a client's: their orders; a staff member's: the orders of their
- * assigned projects) is searched on the server and shown a page at a time. A room opened from a link
- * whose order is not on the page on screen is named from get_discussions?order=.
+ * Project chat rooms (docs/product-contract.md §Screens, Chat rooms): discussions on the left, the room
+ * on the right. Used by /chatroom (clients and assigned staff) and the admin's Messages screen. The room
+ * lives in ?order=&project=. Every list (an admin's: every order; a client's: their orders; a staff
+ * member's: the orders of their assigned projects) is searched on the server and shown a page at a time.
+ * A room opened from a link whose order is not on the page on screen is named from
+ * get_discussions?order=.
  */
 export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }) {
   const client = useQueryClient();

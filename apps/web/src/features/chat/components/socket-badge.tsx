@@ -1,7 +1,10 @@
 import { Badge } from 'react-bootstrap';
 import type { SocketStatus } from '../socket/chat-socket';
 
-/** Live when pushed in real time; otherwise the screen polls (spec §9) until the socket is back. */
+/**
+ * Live when pushed in real time; otherwise the screen polls (docs/product-contract.md §Polling) until
+ * the socket is back.
+ */
 export function SocketBadge({ status }: { status: SocketStatus }) {
   if (status === 'open') return <Badge bg="success">Live</Badge>;
   return (

@@ -1,7 +1,7 @@
 import { Container } from 'react-bootstrap';
 import { ProjectChatRoom } from '../components/project-chat-room';
 
-/** /chatroom: the signed-in user's project chat rooms (spec §2). */
+/** /chatroom: the signed-in user's project chat rooms (docs/product-contract.md §Screens). */
 export function ChatroomPage() {
   return (
     <Container className="py-4">

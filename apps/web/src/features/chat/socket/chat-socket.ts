@@ -39,8 +39,9 @@ export function socketUrl(location: Pick<Location, 'protocol' | 'host'>): string
 }
 
 /**
- * One chat connection: authenticates in the first frame, joins its targets, pings to stay "online",
- * and reconnects with backoff when dropped. While it is not open the screens poll (spec §9).
+ * One chat connection: authenticates in the first frame, joins its targets, pings to stay "online", and
+ * reconnects with backoff when dropped. While it is not open the screens poll (docs/product-contract.md
+ * §Polling).
  */
 export class ChatSocket {
   private ws: WebSocket | null = null;

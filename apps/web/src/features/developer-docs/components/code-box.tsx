@@ -14,7 +14,7 @@ interface CodeBoxProps {
 /** The server address the example modules (../examples, sdks/java/examples) are written against. */
 export const EXAMPLE_ORIGIN = 'http://localhost:3000';
 
-/** A 300 px high, scrollable code display (spec §9) with a copy button. */
+/** A 300 px high, scrollable code display (docs/product-contract.md §Interface) with a copy button. */
 export function CodeBox({ label, code: source }: CodeBoxProps) {
   // The examples are real modules written against a local server; readers see this site's address,
   // and, signed in, their own keys in place of the placeholders.

@@ -15,7 +15,7 @@ export function operationLabel(operation: Pick<OperationDoc, 'title' | 'plainNam
   return operation.plainName ? `${operation.title} (${operation.plainName})` : operation.title;
 }
 
-/** One Keys sub-page of the REST documentation (spec §2 "REST documentation"). */
+/** One Keys sub-page of the REST documentation (docs/product-contract.md §Screens, REST documentation). */
 export interface OperationDoc {
   id: string;
   /** The page's name in the spec (kept, with its `id`, so existing links work). */

@@ -33,7 +33,7 @@ export function ActivityChart({ days }: { days: Day[] }) {
         viewBox={`0 0 ${box.width} ${box.height}`}
         className="w-100 h-100 d-block"
         // Capped in height, the drawing is narrower than the card: keep it at the left edge, under
-        // the heading, rather than centred (issue 16).
+        // the heading, rather than centred.
         preserveAspectRatio="xMinYMid meet"
         aria-hidden="true"
         focusable="false"

@@ -8,7 +8,10 @@ import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toast/toast-context';
 import { useAddKey } from '../api';
 
-/** Add-key dialog; a refusal (e.g. the plan's key limit) shows in the red banner (spec §8). */
+/**
+ * Add-key dialog; a refusal (e.g. the plan's key limit) shows in the red banner
+ * (docs/product-contract.md §Messages).
+ */
 export function AddKeyDialog({ show, onHide }: { show: boolean; onHide: () => void }) {
   const toast = useToast();
   const mutation = useAddKey();

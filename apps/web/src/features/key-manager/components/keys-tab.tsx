@@ -27,7 +27,7 @@ const FILTER_LABELS: Record<KeyFilter, string> = {
 };
 
 /**
- * Keys tab: one server page at a time (issue 17) — search as you type (debounced, on the server),
+ * Keys tab: one server page at a time (decision 025) — search as you type (debounced, on the server),
  * a filter, Newer/Older pages by cursor — plus add, the active switch (saved at once), edit, copy
  * and delete. The total comes from the dashboard's maintained counters.
  */

@@ -25,7 +25,10 @@ interface KeyManagerPageProps {
   PlansOffer: ComponentType<{ productId: number }>;
 }
 
-/** /store/key-manager (spec §2): tabs Dashboard, Keys, API, Webhooks and Offline licences (extensions), Documentation (?tab=). */
+/**
+ * /store/key-manager (docs/product-contract.md §Screens): tabs Dashboard, Keys, API, Webhooks and
+ * Offline licences (extensions), Documentation (?tab=).
+ */
 export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
   const data = useKeyManagerData();
   const [params, setParams] = useSearchParams();

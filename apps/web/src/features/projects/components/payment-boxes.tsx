@@ -15,7 +15,10 @@ function Box({ title, children }: { title: string; children: React.ReactNode }) 
   );
 }
 
-/** Spec §2 payment boxes and the 'Pay Now' link, shown only when a payment link exists. */
+/**
+ * docs/product-contract.md §Screens (Projects page): payment boxes and the 'Pay Now' link, shown only
+ * when a payment link exists.
+ */
 export function PaymentBoxes({ project }: { project: Project }) {
   return (
     <section aria-label="Payment">

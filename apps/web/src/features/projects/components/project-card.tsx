@@ -10,9 +10,9 @@ import { projectChatPath } from '../../../lib/room-link';
 import { PaymentBoxes } from './payment-boxes';
 
 /**
- * Spec §2 project card: title, status, start and end dates, type; More Info opens progress and payment.
- * `focused` (a link that names this project) opens the details, scrolls the card into view and moves
- * the focus to it.
+ * docs/product-contract.md §Screens (Projects page), the project card: title, status, start and end
+ * dates, type; More Info opens progress and payment. `focused` (a link that names this project) opens
+ * the details, scrolls the card into view and moves the focus to it.
  */
 export function ProjectCard({ project, focused = false }: { project: Project; focused?: boolean }) {
   const [open, setOpen] = useState(focused);

@@ -21,7 +21,7 @@ function checkFiles(proposal: File | null, designs: File[]): string | null {
   return null;
 }
 
-/** Spec §2 project request page; success shows 'success' and goes to /orders. */
+/** docs/product-contract.md §Screens (Project request page); success shows 'success' and goes to /orders. */
 export function ProjectRequestForm() {
   const toast = useToast();
   const navigate = useNavigate();

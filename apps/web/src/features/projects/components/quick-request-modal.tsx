@@ -12,7 +12,10 @@ const KINDS: { value: Kind; label: string }[] = [
   { value: 'combination', label: 'Combination' },
 ];
 
-/** Customer-area variant (spec §2, /tutorials): choose a type, name the project, Create; closes on success. */
+/**
+ * Customer-area variant (docs/product-contract.md §Screens, Project request page and Getting-started
+ * guide): choose a type, name the project, Create; closes on success.
+ */
 export function QuickRequestModal({ show, onClose }: { show: boolean; onClose: () => void }) {
   const toast = useToast();
   const mutation = useQuickRequest();

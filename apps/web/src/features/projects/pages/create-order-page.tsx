@@ -2,7 +2,7 @@ import { Card, Container } from 'react-bootstrap';
 import { Link } from 'react-router';
 import { ProjectRequestForm } from '../components/project-request-form';
 
-/** /orders/create: the project request page (spec §2). */
+/** /orders/create: the project request page (docs/product-contract.md §Screens). */
 export function CreateOrderPage() {
   return (
     <Container className="py-4" style={{ maxWidth: 760 }}>

@@ -11,10 +11,10 @@ import { ProjectCard } from '../components/project-card';
 import { QuickRequestModal } from '../components/quick-request-modal';
 
 /**
- * /orders: the client's projects grouped by order (spec §2 Projects page), one server page of orders
- * at a time (issue 17). `?project=<id>` (the link in project mails, with `order=<id>`) opens that
- * project's details and scrolls to it; an order that is not on the page is fetched by its id and
- * shown first.
+ * /orders: the client's projects grouped by order (docs/product-contract.md §Screens, Projects page),
+ * one server page of orders at a time (decision 030). `?project=<id>` (the link in project mails, with
+ * `order=<id>`) opens that project's details and scrolls to it; an order that is not on the page is
+ * fetched by its id and shown first.
  */
 export function OrdersPage() {
   const pages = useCursorPages('orders');

@@ -1,7 +1,10 @@
 import { LinkButton } from '../../../components/link-button';
 import { useAuthLinks } from '../../../lib/auth-links';
 
-/** Spec §2: below lg the navbar hides the account links, so the home page repeats them. */
+/**
+ * docs/product-contract.md §Screens (Navigation bar): below lg the navbar hides the account links, so
+ * the home page repeats them.
+ */
 export function AccountButtons() {
   const links = useAuthLinks();
   return (

@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { LinkButton } from '../../../components/link-button';
 import { AccountButtons } from './account-buttons';
 
-/** Hero with the order button (spec §2) and the latest-products card for the Key Manager. */
+/**
+ * Hero with the order button (docs/product-contract.md §Screens, Home) and the latest-products card for
+ * the Key Manager.
+ */
 export function HomeHero() {
   return (
     <section className="hero py-5" aria-labelledby="hero-title">

@@ -3,12 +3,12 @@ import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 
 /**
- * Spec §2/§5/§8: an email input (type email only) and a subscribe button; success shows
- * 'Subscription successful!' and clears the input, failure shows the server's message.
- * Plain Bootstrap markup, and the API module (with zod) loads on first submit, keeping the home
- * page's initial JavaScript small (issue 7). The input is uncontrolled (read on submit): it sits in
- * every public page's footer, rendered by the build, and an address typed before React hydrated
- * the page was reset to the empty state (a busy machine's spec submitted "" once).
+ * docs/product-contract.md §Screens, §Validation, §Messages: an email input (type email only) and a
+ * subscribe button; success shows 'Subscription successful!' and clears the input, failure shows the
+ * server's message. Plain Bootstrap markup, and the API module (with zod) loads on first submit, keeping
+ * the home page's initial JavaScript small (decision 009). The input is uncontrolled (read on submit):
+ * it sits in every public page's footer, rendered by the build, and an address typed before React
+ * hydrated the page was reset to the empty state (a busy machine's spec submitted "" once).
  */
 export function NewsletterBox() {
   const id = useId();

@@ -9,7 +9,7 @@ export interface PageTab {
 /**
  * WAI-ARIA tabs in Bootstrap's nav-tabs style: arrow keys, Home and End move between tabs and
  * select them, only the selected tab is in the tab order. A few lines instead of react-bootstrap's
- * Tabs, whose transition code cost the products page ~10 kB gzip (issue 7: Lighthouse on mobile).
+ * Tabs, whose transition code cost the products page ~10 kB gzip (decision 009: Lighthouse on mobile).
  */
 export function PageTabs({ tabs, label }: { tabs: readonly PageTab[]; label: string }) {
   const id = useId();

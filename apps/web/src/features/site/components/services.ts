@@ -1,4 +1,4 @@
-/** The services the company sells (spec §1). */
+/** The services the company sells (docs/product-contract.md §Product). */
 export interface Service {
   title: string;
   text: string;

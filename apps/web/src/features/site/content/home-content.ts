@@ -1,4 +1,7 @@
-/** Home page copy (spec §2 Home), kept out of the layout so the page file stays short. */
+/**
+ * Home page copy (docs/product-contract.md §Screens, Home), kept out of the layout so the page file
+ * stays short.
+ */
 export interface PricingPlan {
   name: string;
   price: string;

@@ -10,7 +10,10 @@ export interface PolicyDocument {
   title: string;
   metaTitle: string;
   description: string;
-  /** Shown as "Last updated …" (spec §9: the privacy and refund policies read 06/07/2025). */
+  /**
+   * Shown as "Last updated …" (docs/product-contract.md §Constants: the privacy and refund policies read
+   * 06/07/2025).
+   */
   lastUpdated?: string;
   intro: readonly string[];
   sections: readonly PolicySection[];

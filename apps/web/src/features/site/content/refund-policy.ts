@@ -1,6 +1,9 @@
 import type { PolicyDocument } from './policy-types';
 
-/** The refund window (spec §9 leaves 7/14/30 days open; we chose 14). */
+/**
+ * The refund window (docs/product-contract.md §Constants leaves 7/14/30 days open; decision 009 chose
+ * 14).
+ */
 export const REFUND_WINDOW_DAYS = 14;
 
 export const REFUND_POLICY: PolicyDocument = {

@@ -2,7 +2,7 @@ import { Card, Col, Container, Row } from 'react-bootstrap';
 import { LinkButton } from '../../../components/link-button';
 import { PageMeta } from '../components/page-meta';
 
-/** Spec §1: founder, mission and vision. */
+/** docs/product-contract.md §Product: founder, mission and vision. */
 export function AboutPage() {
   return (
     <Container className="py-5">

@@ -14,8 +14,8 @@ export interface ContactChatProps {
 }
 
 /**
- * /contact-us: the help centre (FAQs) and the entry to the visitor chat (spec §2). The chat's email
- * dialog waits until the visitor asks to chat (issue 16), here or in the chat panel.
+ * /contact-us: the help centre (FAQs) and the entry to the visitor chat (docs/product-contract.md
+ * §Screens). The chat's email dialog waits until the visitor asks to chat, here or in the chat panel.
  */
 export function ContactPage({ Chat }: { Chat: ComponentType<ContactChatProps> }) {
   const { contactEmail } = useBrand();

@@ -5,7 +5,10 @@ import { LeadDialog } from '../components/lead-dialog';
 import { PageMeta } from '../components/page-meta';
 import { CRM_FEATURES } from '../content/crm-content';
 
-/** Marketing page for the real-estate CRM (spec §1, §9: founder's lifetime price $149 one-time). */
+/**
+ * Marketing page for the real-estate CRM (docs/product-contract.md §Product, §Constants: founder's
+ * lifetime price $149 one-time).
+ */
 export function CrmPage() {
   const [intent, setIntent] = useState<LeadIntent | null>(null);
   return (

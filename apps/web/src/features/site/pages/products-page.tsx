@@ -6,7 +6,10 @@ import { PageTabs } from '../components/page-tabs';
 
 export const CRM_PATH = '/products/real-estate-crm-and-property-management-platform';
 
-/** Spec §2 Products page: tabs Web Applications (CRM card) and Store (Key Manager card). */
+/**
+ * docs/product-contract.md §Screens (Products page): tabs Web Applications (CRM card) and Store (Key
+ * Manager card).
+ */
 export function ProductsPage({ storeCatalog }: { storeCatalog: ReactNode }) {
   return (
     <Container className="py-5">

@@ -3,7 +3,10 @@ import { Link } from 'react-router';
 import { PageMeta } from '../components/page-meta';
 import { PageTabs } from '../components/page-tabs';
 
-/** Spec §2 Getting-started guide: two tabs, create an account and place an order. */
+/**
+ * docs/product-contract.md §Screens (Getting-started guide): two tabs, create an account and place an
+ * order.
+ */
 export function TutorialsPage() {
   return (
     <Container className="py-5" style={{ maxWidth: 860 }}>
