@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 
 /**
- * Public pages (issue 7), each in its own chunk so a visitor downloads only the page they open.
+ * Public pages (decision 009), each in its own chunk so a visitor downloads only the page they open.
  * The contract's PUBLIC_PAGES lists the ones that are prerendered and put in sitemap.xml.
  */
 export const SITE_ROUTES: RouteObject[] = [

@@ -1,7 +1,10 @@
 import { Alert } from 'react-bootstrap';
 import { errorMessage } from '../lib/api-error';
 
-/** Spec §8: the server's message in a red box. Renders nothing when there is no error. */
+/**
+ * docs/product-contract.md §Messages: the server's message in a red box. Renders nothing when there is
+ * no error.
+ */
 export function FormErrorAlert({ error }: { error: unknown }) {
   if (!error) return null;
   return (

@@ -24,7 +24,7 @@ function labelCells(table: HTMLTableElement): void {
 }
 
 /**
- * A react-bootstrap Table that becomes one card per row on phones (issue 16: nothing scrolls
+ * A react-bootstrap Table that becomes one card per row on phones (docs/architecture.md: nothing scrolls
  * sideways at 390 px). Cells are labelled from the header row, also as rows come and go, so tables
  * need no per-cell markup.
  */

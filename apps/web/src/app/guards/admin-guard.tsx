@@ -2,7 +2,10 @@ import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { useSession } from '../../lib/use-session';
 
-/** Company-admin wrapper (spec §4): no valid admin token means the admin login page. */
+/**
+ * Company-admin wrapper (docs/product-contract.md §Routes, §States): no valid admin token means the
+ * admin login page.
+ */
 export function AdminGuard() {
   const { signedIn, userType, restoring } = useSession();
   if (restoring) return <PageSpinner />;

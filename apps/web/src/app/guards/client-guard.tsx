@@ -4,8 +4,9 @@ import { roleHome } from '../../lib/role-home';
 import { useSession } from '../../lib/use-session';
 
 /**
- * A client's own pages (profile, orders, the Key Manager, payments; spec §6): signed-out visitors sign
- * in first, and staff and admins, who have no client account to show, go to their own area.
+ * A client's own pages (profile, orders, the Key Manager, payments; docs/product-contract.md §Roles):
+ * signed-out visitors sign in first, and staff and admins, who have no client account to show, go to
+ * their own area.
  */
 export function ClientGuard() {
   const { signedIn, userType, restoring } = useSession();

@@ -2,7 +2,10 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { useSession } from '../../lib/use-session';
 
-/** Signed-in wrapper (spec §2): anyone without a valid (or renewable) access token goes to /signin. */
+/**
+ * Signed-in wrapper (docs/product-contract.md §Routes): anyone without a valid (or renewable) access
+ * token goes to /signin.
+ */
 export function SignedInGuard() {
   const { signedIn, restoring } = useSession();
   const location = useLocation();

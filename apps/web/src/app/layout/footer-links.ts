@@ -1,4 +1,7 @@
-/** Footer columns (spec §2). Later screens add their entries as they land. */
+/**
+ * Footer columns (docs/product-contract.md §Screens, Navigation bar and footer). Later screens add their
+ * entries as they land.
+ */
 export interface FooterLink {
   label: string;
   to: string;

@@ -11,10 +11,10 @@ export const NAVBAR_HEIGHT_PX = 66;
 export const NAVBAR_OFFSET_PX = 70;
 
 /**
- * Spec §2: fixed, semi-transparent black bar above everything (layer 3000), 45x45 logo and brand;
- * below lg (992 px) the links collapse behind a toggle. Plain Bootstrap markup rather than
- * react-bootstrap's Navbar, whose offcanvas and transition code weighed ~6 kB gzip on every page
- * (issue 7: initial JS budget).
+ * docs/product-contract.md §Screens (Navigation bar) and §Interface: fixed, semi-transparent black bar
+ * above everything (layer 3000), 45x45 logo and brand; below lg (992 px) the links collapse behind a
+ * toggle. Plain Bootstrap markup rather than react-bootstrap's Navbar, whose offcanvas and transition
+ * code weighed ~6 kB gzip on every page (decision 009: initial JS budget).
  */
 export function NavBar() {
   const { brandName } = useBrand();
@@ -77,7 +77,8 @@ export function NavBar() {
               </NavLink>
             ))}
           </nav>
-          {/* Spec §9: the account buttons show on large screens; the home page repeats them below lg. */}
+          {/* docs/product-contract.md §Interface: the account buttons show on large screens; the home
+              page repeats them below lg. */}
           <nav className="navbar-nav d-none d-lg-flex flex-row align-items-center gap-2" aria-label="Account">
             {authLinks.map((link, index) => (
               <LinkButton

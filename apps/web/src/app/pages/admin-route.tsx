@@ -14,7 +14,10 @@ import { MailSection } from '../../features/operations/components/mail-section';
 import { AdminLeads } from '../../features/site/components/admin-leads';
 import { AdminSubscribers } from '../../features/site/components/admin-subscribers';
 
-/** Admin panel sidebar (spec §2), in display order: each feature's admin panel. */
+/**
+ * Admin panel sidebar (docs/product-contract.md §Screens, Admin panel), in display order: each feature's
+ * admin panel.
+ */
 const ADMIN_SECTIONS: readonly AdminSection[] = [
   { key: 'dashboard', label: 'Dashboard', Component: AdminDashboard },
   { key: 'projects', label: 'Projects', Component: ProjectsSection },

@@ -9,7 +9,7 @@ import { BusinessTab } from '../../features/business/components/business-tab';
 import { IntegrateBusinessButton } from '../../features/business/components/integrate-business';
 import { StartBusinessButton } from '../../features/business/components/start-business-button';
 
-/** Buttons other features add to the profile Dashboard (spec §2). */
+/** Buttons other features add to the profile Dashboard (docs/product-contract.md §Screens, Profile). */
 const DASHBOARD_ACTIONS: readonly DashboardAction[] = [
   {
     key: 'integrate-business',
@@ -30,7 +30,7 @@ function Dashboard() {
   );
 }
 
-/** Profile sidebar tabs (spec §2), in display order. */
+/** Profile sidebar tabs (docs/product-contract.md §Screens, Profile), in display order. */
 const PROFILE_TABS: readonly ProfileTab[] = [
   { key: 'dashboard', title: 'Dashboard', Component: Dashboard },
   { key: 'orders', title: 'Orders', href: '/orders' },

@@ -20,7 +20,10 @@ function Bar({ label, value, variant }: { label: string; value: number | null; v
   );
 }
 
-/** Spec §2 More Info: frontend, backend and database progress (each out of 100) and the overall figure. */
+/**
+ * docs/product-contract.md §Screens (Projects page, More Info): frontend, backend and database progress
+ * (each out of 100) and the overall figure.
+ */
 export function ProgressBars({ project }: { project: ProgressParts }) {
   const overall = overallProgress(project);
   return (

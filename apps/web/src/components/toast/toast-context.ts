@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** Spec §9: toasts hide themselves after 5000 ms. */
+/** docs/product-contract.md §Interface: toasts hide themselves after 5000 ms. */
 export const TOAST_AUTOHIDE_MS = 5000;
 
 /**
