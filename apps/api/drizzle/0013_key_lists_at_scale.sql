@@ -11,7 +11,7 @@ ALTER TABLE "licence_key_counters" ADD CONSTRAINT "licence_key_counters_owner_id
 CREATE INDEX "licence_keys_owner_page_idx" ON "licence_keys" USING btree ("owner_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "licence_keys_owner_active_page_idx" ON "licence_keys" USING btree ("owner_id","is_active","created_at","id");--> statement-breakpoint
 CREATE INDEX "licence_keys_owner_at_limit_page_idx" ON "licence_keys" USING btree ("owner_id","created_at","id") WHERE "licence_keys"."max_activations" > 0 and "licence_keys"."current_activations" >= "licence_keys"."max_activations";--> statement-breakpoint
--- ---- Hand-written (decision 025); carry this block along if the migration is regenerated. ----
+-- ---- Hand-written (issue 17, decision 025); carry this block along if the migration is regenerated. ----
 -- Substring search of get-keys: trigram GIN indexes (pg_trgm ships with PostgreSQL; PGlite loads its
 -- contrib build in db/client.ts). ILIKE '%…%' on key or name uses them from 3 characters on.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

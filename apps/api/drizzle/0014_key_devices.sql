@@ -19,5 +19,5 @@ ALTER TABLE "key_device_policies" ADD CONSTRAINT "key_device_policies_owner_id_u
 CREATE INDEX "licence_key_devices_key_seen_idx" ON "licence_key_devices" USING btree ("key_id","last_seen_at");--> statement-breakpoint
 CREATE INDEX "licence_key_devices_seen_idx" ON "licence_key_devices" USING btree ("last_seen_at");--> statement-breakpoint
 ALTER TABLE "licence_key_devices" ADD CONSTRAINT "licence_key_devices_id_unique" UNIQUE("id");--> statement-breakpoint
--- Hand-written (decision 023): devices recorded before this migration were last seen when first seen.
+-- Hand-written (issue 14 item 2): devices recorded before this migration were last seen when first seen.
 UPDATE "licence_key_devices" SET "last_seen_at" = "created_at";

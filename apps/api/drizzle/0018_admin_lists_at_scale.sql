@@ -9,7 +9,7 @@ CREATE INDEX "projects_status_created_page_idx" ON "projects" USING btree ("stat
 CREATE INDEX "users_type_created_page_idx" ON "users" USING btree ("user_type","created_at","id");--> statement-breakpoint
 CREATE INDEX "users_type_name_page_idx" ON "users" USING btree ("user_type","first_name","last_name","id");--> statement-breakpoint
 CREATE INDEX "users_created_idx" ON "users" USING btree ("created_at");--> statement-breakpoint
--- ---- Hand-written (decision 026); carry this block along if the migration is regenerated. ----
+-- ---- Hand-written (issue 17, decision 026); carry this block along if the migration is regenerated. ----
 -- Substring search of the admin lists: trigram GIN indexes (pg_trgm ships with PostgreSQL; PGlite loads
 -- its contrib build in db/client.ts). ILIKE '%…%' uses them from 3 characters on.
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint

@@ -5,7 +5,7 @@ CREATE INDEX "crm_leads_intent_created_page_idx" ON "crm_leads" USING btree ("in
 CREATE INDEX "cs_chats_inbox_page_idx" ON "cs_chats" USING btree ("last_message_at","id") WHERE "cs_chats"."last_message_at" is not null;--> statement-breakpoint
 CREATE INDEX "newsletter_confirmed_page_idx" ON "newsletter_subscriptions" USING btree ("confirmed_at","id") WHERE "newsletter_subscriptions"."status" = 'confirmed';--> statement-breakpoint
 CREATE INDEX "project_orders_created_page_idx" ON "project_orders" USING btree ("created_at","id");--> statement-breakpoint
--- ---- Hand-written (decision 026); carry this block along if the migration is regenerated. ----
+-- ---- Hand-written (issue 17, decision 026); carry this block along if the migration is regenerated. ----
 -- Substring search of the remaining admin lists on trigram GIN indexes (pg_trgm was created in 0018).
 CREATE INDEX IF NOT EXISTS "crm_leads_search_trgm_idx" ON "crm_leads" USING gin (("name" || ' ' || "email" || ' ' || "company") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "newsletter_email_trgm_idx" ON "newsletter_subscriptions" USING gin ("email" gin_trgm_ops);--> statement-breakpoint

@@ -10,7 +10,7 @@ CREATE INDEX "business_agents_business_idx" ON "business_agents" USING btree ("b
 CREATE INDEX "real_estate_properties_business_kind_idx" ON "real_estate_properties" USING btree ("business_id","kind","created_at","id");--> statement-breakpoint
 CREATE INDEX "real_estate_properties_agent_idx" ON "real_estate_properties" USING btree ("agent_id","kind","created_at","id");--> statement-breakpoint
 CREATE INDEX "project_orders_client_idx" ON "project_orders" USING btree ("client_id","created_at","id");--> statement-breakpoint
--- ---- Hand-written (decision 030); carry this block along if the migration is regenerated. ----
+-- ---- Hand-written (issue 17, decision 030); carry this block along if the migration is regenerated. ----
 -- Substring search of a business's listings by address (pg_trgm, created in 0018).
 CREATE INDEX IF NOT EXISTS "real_estate_properties_address_trgm_idx" ON "real_estate_properties" USING gin ("address" gin_trgm_ops);--> statement-breakpoint
 -- Change versions (table_stats, decision 026) of the tables behind the polled client lists: agents

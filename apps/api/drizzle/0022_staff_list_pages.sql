@@ -2,7 +2,7 @@ DROP INDEX "project_employees_employee_idx";--> statement-breakpoint
 ALTER TABLE "project_employees" ADD COLUMN "order_id" uuid;--> statement-breakpoint
 ALTER TABLE "project_employees" ADD COLUMN "order_created_at" timestamp with time zone;--> statement-breakpoint
 CREATE INDEX "project_employees_employee_idx" ON "project_employees" USING btree ("employee_id","order_created_at","order_id","project_id");--> statement-breakpoint
--- ---- Hand-written (decision 030); carry this block along if the migration is regenerated. ----
+-- ---- Hand-written (issue 17, decision 030); carry this block along if the migration is regenerated. ----
 -- An assignment carries its project's order and the order's created_at, so a staff member's projects
 -- and discussions walk project_employees_employee_idx newest order first. A row trigger fills them on
 -- every insert (code and tests insert only project_id and employee_id); an order's time and a

@@ -1,4 +1,4 @@
--- ---- Hand-written (a review of decision 030); carry this block along if the migration is regenerated. ----
+-- ---- Hand-written (review of issue 17, decision 030); carry this block along if the migration is regenerated. ----
 -- 0022 copies each assignment's order id and order time next to it on insert, on the claim that
 -- neither ever changes. No route changes them, but an operator's correction (an order's created_at,
 -- a project moved to another order) left the copies stale: a staff member's lists then sorted by the
