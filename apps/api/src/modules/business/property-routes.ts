@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
+import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { listingUpdateFields, readListingForm } from './listing-form.js';
 import type { PropertyService } from './property-service.js';
 
@@ -31,15 +31,14 @@ const NOUN: Record<PropertyKind, string> = { house: 'House', building: 'Building
 
 /**
  * docs/product-contract.md §Calls: house/add, house/get, house/delete, and the same calls for buildings
- * and lands, plus update and assign-agent (not in the contract; docs/api.md).
+ * and lands, plus update and assign-agent (not in the contract; docs/api.md). A page is 50 listings
+ * of 25 fields: zod's encoding of it was a tenth of the page's CPU, so replies go through the compiled
+ * serialiser (`compiledRoutes`); every one is built by toProperty from typed rows, the condition
+ * compiled-serializer.ts states.
  */
-export const propertyRoutes =
-  (deps: AppDeps, listings: PropertyService): FastifyPluginAsyncZod =>
-  async (app) => {
+export const propertyRoutes = (deps: AppDeps, listings: PropertyService): FastifyPluginAsyncZod =>
+  compiledRoutes(async (app) => {
     const client = deps.guards.requireRole('client');
-    // A page is 50 listings of 25 fields: zod's encoding of it was a tenth of the page's CPU. Every
-    // reply here is built by toProperty from typed rows, the condition compiled-serializer.ts states.
-    app.setSerializerCompiler(compiledSerializer);
 
     for (const kind of PROPERTY_KINDS) {
       const paths = propertyPaths(kind);
@@ -143,4 +142,4 @@ export const propertyRoutes =
         },
       );
     }
-  };
+  });

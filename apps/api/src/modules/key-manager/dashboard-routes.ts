@@ -31,7 +31,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
-import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
+import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { entityTag, replyNotModified } from '../../platform/http/etag.js';
 import type { ApiKeyService } from './api-key-service.js';
 import type { CallContext } from './call-context.js';
@@ -63,17 +63,17 @@ function context(request: FastifyRequest): CallContext {
   };
 }
 
-/** docs/product-contract.md §Calls (Key Manager dashboard): bearer access token of a signed-in user. */
-export const dashboardRoutes =
-  (deps: AppDeps, services: DashboardServices): FastifyPluginAsyncZod =>
-  async (app) => {
+/**
+ * docs/product-contract.md §Calls (Key Manager dashboard): bearer access token of a signed-in user.
+ * The keys page and the data poll are the dashboard's hottest replies: zod's encoding took 222 µs of
+ * a 50-key page, the compiled serialiser (`compiledRoutes`) 84 µs. Every reply here is built from
+ * typed rows, the condition compiled-serializer.ts states.
+ */
+export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): FastifyPluginAsyncZod =>
+  compiledRoutes(async (app) => {
     const { plans, keys, list, operations, apiKeys } = services;
     const preHandler = deps.guards.requireUser;
     const route = (summary: string) => ({ tags, security, summary });
-    // The keys page and the data poll are the dashboard's hottest replies: zod's encoding took
-    // 222 µs of a 50-key page, the compiled serialiser 84 µs. Every reply here is built from typed
-    // rows, the condition compiled-serializer.ts states.
-    app.setSerializerCompiler(compiledSerializer);
 
     app.post(
       KEY_MANAGER_PATHS.data,
@@ -288,4 +288,4 @@ export const dashboardRoutes =
         };
       },
     );
-  };
+  });

@@ -23,7 +23,7 @@ import {
 } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { compiledSerializer } from '../../platform/http/compiled-serializer.js';
+import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { forbidden } from '../../platform/http/errors.js';
 import { type ApiKeyGuardFor, apiCaller } from './api-key-guard.js';
 import type { CallContext } from './call-context.js';
@@ -66,18 +66,16 @@ function context(request: FastifyRequest): CallContext {
 /**
  * docs/product-contract.md §Calls (Key Manager public REST interface): bearer manager API key, POST
  * with a JSON body. Callable from web pages on any origin (CORS, this plugin only); each route's guard
- * knows its operation, so a publishable key is refused what it may not do.
+ * knows its operation, so a publishable key is refused what it may not do. Replies go through the
+ * compiled serialiser (`compiledRoutes`): they are built from typed rows.
  */
-export const publicKeyRoutes =
-  (
-    operations: KeyOperations,
-    requireApiKey: ApiKeyGuardFor,
-    devices: Devices,
-    licences: LicenceCheckout,
-  ): FastifyPluginAsyncZod =>
-  async (app) => {
-    // Only this plugin's routes (encapsulation): replies serialised by a compiled function.
-    app.setSerializerCompiler(compiledSerializer);
+export const publicKeyRoutes = (
+  operations: KeyOperations,
+  requireApiKey: ApiKeyGuardFor,
+  devices: Devices,
+  licences: LicenceCheckout,
+): FastifyPluginAsyncZod =>
+  compiledRoutes(async (app) => {
     registerPublicCors(
       app,
       KEY_MANAGER_PUBLIC_OPERATIONS.map((operation) => KEY_MANAGER_PATHS[operation]),
@@ -209,4 +207,4 @@ export const publicKeyRoutes =
     registerHeartbeatRoute(app, devices, requireApiKey, context, { tags, security, failures });
     // Signed offline licences (decision 024).
     registerCheckoutRoute(app, licences, requireApiKey, context, { tags, security, failures });
-  };
+  });
