@@ -198,5 +198,8 @@ test('signed in, the examples show the developer’s own public key and a publis
       key: 'NO-SUCH-KEY',
     },
   );
-  expect(reply).toEqual({ status: 404, body: { status: 'failed', message: 'Invalid Key Provided' } });
+  expect(reply).toEqual({
+    status: 404,
+    body: { status: 'failed', code: 'key_not_found', message: 'Invalid Key Provided' },
+  });
 });

@@ -75,7 +75,10 @@ test('a developer activates the free plan, manages a key and uses it through the
   await expect(page.getByText('Key disabled')).toBeVisible();
   await expect(toggle).not.toBeChecked();
   const blocked = await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.activateKey, { key: licenceKey });
-  expect(blocked).toEqual({ status: 409, body: { status: 'failed', message: KEY_DISABLED_MESSAGE } });
+  expect(blocked).toEqual({
+    status: 409,
+    body: { status: 'failed', code: 'key_disabled', message: KEY_DISABLED_MESSAGE },
+  });
 
   // A change made through the API shows on the dashboard by its next poll as well.
   await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.markKeyAsActive, { key: licenceKey, isActive: true });
@@ -87,7 +90,10 @@ test('a developer activates the free plan, manages a key and uses it through the
   await confirm.getByRole('button', { name: 'Delete key' }).click();
   await expect(keyRow).toBeHidden();
   const gone = await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.getKeyInformation, { key: licenceKey });
-  expect(gone).toEqual({ status: 404, body: { status: 'failed', message: INVALID_KEY_MESSAGE } });
+  expect(gone).toEqual({
+    status: 404,
+    body: { status: 'failed', code: 'key_not_found', message: INVALID_KEY_MESSAGE },
+  });
 
   // The dashboard tab charts today's activation.
   await page.getByRole('tab', { name: 'Dashboard' }).click();

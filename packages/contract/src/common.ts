@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { ERROR_CODE_NAMES } from './error-codes.js';
 import { stripInvisibleCharacters } from './text-hygiene.js';
 
 /**
- * Every failed call answers with this envelope and a 4xx code (see docs/api.md). `message` is a
- * sentence for people; `field` names the input it is about, for developers ("data.email").
+ * Every failed call answers with this envelope and a 4xx code (see docs/api.md). `code` is one of
+ * `ERROR_CODES` (decision 031), for programs; `message` is a sentence for people; `field` names the
+ * input it is about, for developers ("data.email").
  */
 export const ZFailedResponse = z.object({
   status: z.literal('failed'),
+  code: z.enum(ERROR_CODE_NAMES).meta({
+    description:
+      'What went wrong, for programs: one of a closed list, each with one HTTP status (docs/api.md).',
+  }),
   message: z.string(),
   field: z.string().optional(),
 });

@@ -9,6 +9,7 @@ export * from './catalog-admin.js';
 export * from './chat.js';
 export * from './common.js';
 export * from './design-templates.js';
+export * from './error-codes.js';
 export * from './error-messages.js';
 export * from './integer-ids.js';
 export * from './key-manager.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZFailedResponse } from './common.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
@@ -128,10 +129,7 @@ export const ZTransferInformation = z.object({
 export type TransferInformation = z.infer<typeof ZTransferInformation>;
 
 /** 409 at the limit: the envelope plus when a transfer becomes possible (keys that allow them). */
-export const ZActivationRefusedResponse = z.object({
-  status: z.literal('failed'),
-  message: z.string(),
-  field: z.string().optional(),
+export const ZActivationRefusedResponse = ZFailedResponse.extend({
   nextTransferAt: z.string().optional(),
 });
 export type ActivationRefusedResponse = z.infer<typeof ZActivationRefusedResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_SUSPENDED_MESSAGE } from './billing.js';
+import { ERROR_CODES, type ErrorCode } from './error-codes.js';
 import { fieldLabel } from './error-messages.js';
 import { DEVICE_LIMITS, deviceDetailFields, ZDevice, ZTransferInformation } from './key-manager-devices.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
@@ -123,21 +124,29 @@ export const KEY_SEARCH_MIN = 3;
 export const KEY_SEARCH_TOO_SHORT_MESSAGE = `Type at least ${KEY_SEARCH_MIN} characters to search`;
 export const API_KEY_LIMIT_MESSAGE = `You can have at most ${API_KEY_LIMIT} active API keys. Revoke one first.`;
 
-/** HTTP status and message of every public REST failure, for SDKs and docs. */
+/** A public REST refusal: its code, the HTTP status that code always has, and its message. */
+const refusal = <C extends ErrorCode, M extends string>(code: C, message: M) =>
+  ({ code, httpStatus: ERROR_CODES[code], message }) as const;
+
+/** Code, HTTP status and message of every public REST failure, for the server, SDKs and docs. */
 export const KEY_MANAGER_ERRORS = {
-  apiKeyRequired: { httpStatus: 401, message: API_KEY_REQUIRED_MESSAGE },
-  invalidApiKey: { httpStatus: 401, message: INVALID_API_KEY_MESSAGE },
-  paymentRequired: { httpStatus: 402, message: SUBSCRIPTION_SUSPENDED_MESSAGE },
-  noPlan: { httpStatus: 403, message: NO_PLAN_MESSAGE },
-  publishableKeyNotAllowed: { httpStatus: 403, message: PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE },
-  publishableKeyFingerprint: { httpStatus: 403, message: PUBLISHABLE_KEY_FINGERPRINT_MESSAGE },
-  invalidKey: { httpStatus: 404, message: INVALID_KEY_MESSAGE },
-  keyDisabled: { httpStatus: 409, message: KEY_DISABLED_MESSAGE },
-  activationLimit: { httpStatus: 409, message: ACTIVATION_LIMIT_MESSAGE },
-  noActivations: { httpStatus: 409, message: NO_ACTIVATIONS_MESSAGE },
-  fingerprintNotActivated: { httpStatus: 409, message: FINGERPRINT_NOT_ACTIVATED_MESSAGE },
-  rateLimited: { httpStatus: 429, message: RATE_LIMITED_MESSAGE },
+  apiKeyRequired: refusal('api_key_required', API_KEY_REQUIRED_MESSAGE),
+  invalidApiKey: refusal('invalid_api_key', INVALID_API_KEY_MESSAGE),
+  paymentRequired: refusal('payment_required', SUBSCRIPTION_SUSPENDED_MESSAGE),
+  noPlan: refusal('no_plan', NO_PLAN_MESSAGE),
+  publishableKeyNotAllowed: refusal('publishable_key_not_allowed', PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE),
+  publishableKeyFingerprint: refusal(
+    'publishable_key_fingerprint_required',
+    PUBLISHABLE_KEY_FINGERPRINT_MESSAGE,
+  ),
+  invalidKey: refusal('key_not_found', INVALID_KEY_MESSAGE),
+  keyDisabled: refusal('key_disabled', KEY_DISABLED_MESSAGE),
+  activationLimit: refusal('activation_limit_reached', ACTIVATION_LIMIT_MESSAGE),
+  noActivations: refusal('no_activations', NO_ACTIVATIONS_MESSAGE),
+  fingerprintNotActivated: refusal('device_not_activated', FINGERPRINT_NOT_ACTIVATED_MESSAGE),
+  rateLimited: refusal('rate_limited', RATE_LIMITED_MESSAGE),
 } as const;
+export type KeyManagerRefusal = (typeof KEY_MANAGER_ERRORS)[keyof typeof KEY_MANAGER_ERRORS];
 
 /** Response headers on every public REST reply (429 adds `Retry-After`). */
 export const RATE_LIMIT_HEADERS = {

@@ -61,4 +61,10 @@ export {
   type WebhookEventType,
   WebhookSignatureError,
 } from './webhook-signature.js';
-export type { Device, PublicKeyInformation, TransferInformation } from './wire-types.js';
+export {
+  type Device,
+  ERROR_CODES,
+  type ErrorCode,
+  type PublicKeyInformation,
+  type TransferInformation,
+} from './wire-types.js';

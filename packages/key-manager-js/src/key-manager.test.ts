@@ -5,6 +5,7 @@ import {
   ActivationLimitReachedException,
   APIConnectionException,
   DEFAULT_BASE_URL,
+  DeviceNotActivatedException,
   InvalidApiKeyException,
   KeyDisabledException,
   KeyManager,
@@ -149,17 +150,68 @@ describe('KeyManager (TypeScript SDK)', () => {
     [403, 'A publishable key cannot do this', RequestRefusedException],
     [400, 'key is required', RequestRefusedException],
     [500, 'Internal error', KeyManagerException],
-  ])('HTTP %i rejects with the server message as the matching exception', async (status, message, type) => {
-    reply = { status, body: JSON.stringify({ status: 'failed', message }) };
+  ])(
+    'HTTP %i without a code (an older server) rejects as its status and message say',
+    async (status, message, type) => {
+      reply = { status, body: JSON.stringify({ status: 'failed', message }) };
+      const error = await new KeyManager('k', { baseUrl }).activate('LIC-1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(type);
+      expect(error).toBeInstanceOf(KeyManagerException);
+      expect((error as KeyManagerException).constructor).toBe(type);
+      // The specific refusals stay RequestRefusedExceptions, so existing catch blocks keep working.
+      if (status !== 500 && status !== 401 && status !== 404)
+        expect(error).toBeInstanceOf(RequestRefusedException);
+      expect((error as KeyManagerException).message).toBe(message);
+      expect((error as KeyManagerException).statusCode).toBe(status);
+      expect((error as KeyManagerException).code).toBeNull();
+    },
+  );
+
+  it.each([
+    [401, 'api_key_required', InvalidApiKeyException],
+    [401, 'invalid_api_key', InvalidApiKeyException],
+    [404, 'key_not_found', KeyNotFoundException],
+    [409, 'activation_limit_reached', ActivationLimitReachedException],
+    [409, 'key_disabled', KeyDisabledException],
+    [409, 'device_not_activated', DeviceNotActivatedException],
+    [409, 'no_activations', RequestRefusedException],
+    [402, 'payment_required', PaymentRequiredException],
+    [403, 'no_plan', NoPlanException],
+    [403, 'publishable_key_not_allowed', RequestRefusedException],
+    [429, 'rate_limited', RateLimitException],
+    // A route the server does not have (a wrong base URL) is not an unknown licence key.
+    [404, 'not_found', RequestRefusedException],
+    [400, 'invalid_input', RequestRefusedException],
+    [503, 'unavailable', KeyManagerException],
+  ])('HTTP %i with code %s rejects as the code says, whatever the message', async (status, code, type) => {
+    // The message is not one the fallback would recognise: the code alone chooses.
+    const message = `Refused (${code}), in words a later server may choose`;
+    reply = { status, body: JSON.stringify({ status: 'failed', code, message }) };
     const error = await new KeyManager('k', { baseUrl }).activate('LIC-1').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(type);
-    expect(error).toBeInstanceOf(KeyManagerException);
     expect((error as KeyManagerException).constructor).toBe(type);
-    // The specific refusals stay RequestRefusedExceptions, so existing catch blocks keep working.
-    if (status !== 500 && status !== 401 && status !== 404)
-      expect(error).toBeInstanceOf(RequestRefusedException);
-    expect((error as KeyManagerException).message).toBe(message);
-    expect((error as KeyManagerException).statusCode).toBe(status);
+    expect(error).toMatchObject({ code, message, statusCode: status });
+  });
+
+  it('takes nextTransferAt and Retry-After beside a code', async () => {
+    const at = '2026-12-21T14:05:07.000Z';
+    reply = {
+      status: 409,
+      body: JSON.stringify({
+        status: 'failed',
+        code: 'activation_limit_reached',
+        message: 'x',
+        nextTransferAt: at,
+      }),
+    };
+    const limited = await new KeyManager('k', { baseUrl }).activate('LIC-1', 'pc-2').catch((e: unknown) => e);
+    expect((limited as ActivationLimitReachedException).nextTransferAt?.toISOString()).toBe(at);
+    reply = {
+      status: 429,
+      body: JSON.stringify({ status: 'failed', code: 'rate_limited', message: 'x' }),
+      headers: { 'retry-after': '9' },
+    };
+    const slowed = await new KeyManager('k', { baseUrl }).activate('LIC-1').catch((e: unknown) => e);
+    expect(slowed).toMatchObject({ retryAfterSeconds: 9, code: 'rate_limited' });
   });
 
   it('429 carries Retry-After', async () => {

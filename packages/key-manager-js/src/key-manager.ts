@@ -307,45 +307,90 @@ export class KeyManager {
         },
       );
     }
-    const envelope = (typeof reply === 'object' && reply !== null ? reply : {}) as {
-      status?: unknown;
-      message?: unknown;
-      nextTransferAt?: unknown;
-    };
+    const envelope = (typeof reply === 'object' && reply !== null ? reply : {}) as Envelope;
     const message =
       typeof envelope.message === 'string' ? envelope.message : `Request failed (HTTP ${response.status})`;
-    throwForStatus(response, envelope, message);
+    throwForFailure(response, envelope, message);
     return { reply: reply as T, rateLimit: readRateLimit(response.headers) };
   }
 }
 
-function throwForStatus(
-  response: Response,
-  envelope: { status?: unknown; nextTransferAt?: unknown },
-  message: string,
-): void {
-  const code = response.status;
-  if (code >= 200 && code < 300) {
+/** The parts of a reply the SDK reads before knowing it succeeded. */
+interface Envelope {
+  status?: unknown;
+  code?: unknown;
+  message?: unknown;
+  nextTransferAt?: unknown;
+}
+
+function throwForFailure(response: Response, envelope: Envelope, message: string): void {
+  const status = response.status;
+  if (status >= 200 && status < 300) {
     if (envelope.status === 'ok') return;
-    throw new RequestRefusedException(message, code);
+    throw new RequestRefusedException(message, status);
   }
-  if (code === 401) throw new InvalidApiKeyException(message);
-  if (code === 404) throw new KeyNotFoundException(message);
-  if (code === 429) throw new RateLimitException(message, Number(response.headers.get('retry-after')) || 0);
-  if (code === 402) throw new PaymentRequiredException(message);
-  // 403 and 409 each answer several refusals; the server's message (part of the public contract)
-  // tells them apart. Others (a publishable key used for a secret key's operation) stay generic.
-  if (code === 403 && message === NO_PLAN_MESSAGE) throw new NoPlanException(message);
+  const retryAfter = Number(response.headers.get('retry-after')) || 0;
+  const next = typeof envelope.nextTransferAt === 'string' ? new Date(envelope.nextTransferAt) : null;
+  if (typeof envelope.code === 'string')
+    throw exceptionForCode(envelope.code, status, message, retryAfter, next);
+  throw exceptionForStatus(status, message, retryAfter, next);
+}
+
+/** The exception of a reply that names its refusal (docs/api.md, "Error codes"). */
+function exceptionForCode(
+  code: string,
+  status: number,
+  message: string,
+  retryAfter: number,
+  next: Date | null,
+): KeyManagerException {
+  switch (code) {
+    case 'api_key_required':
+    case 'invalid_api_key':
+      return new InvalidApiKeyException(message, code);
+    case 'key_not_found':
+      return new KeyNotFoundException(message, code);
+    case 'rate_limited':
+      return new RateLimitException(message, retryAfter, code);
+    case 'payment_required':
+      return new PaymentRequiredException(message, code);
+    case 'no_plan':
+      return new NoPlanException(message, code);
+    case 'activation_limit_reached':
+      return new ActivationLimitReachedException(message, next, code);
+    case 'key_disabled':
+      return new KeyDisabledException(message, code);
+    case 'device_not_activated':
+      return new DeviceNotActivatedException(message, code);
+    default:
+      return status >= 400 && status < 500
+        ? new RequestRefusedException(message, status, { code })
+        : new KeyManagerException(message, status, { code });
+  }
+}
+
+/** A reply without `code` (a server older than the codes): its status, then its message. */
+function exceptionForStatus(
+  status: number,
+  message: string,
+  retryAfter: number,
+  next: Date | null,
+): KeyManagerException {
+  if (status === 401) return new InvalidApiKeyException(message);
+  if (status === 404) return new KeyNotFoundException(message);
+  if (status === 429) return new RateLimitException(message, retryAfter);
+  if (status === 402) return new PaymentRequiredException(message);
+  // 403 and 409 each answer several refusals; the message (part of the public contract) tells them
+  // apart. Others (a publishable key used for a secret key's operation) stay generic.
+  if (status === 403 && message === NO_PLAN_MESSAGE) return new NoPlanException(message);
   // The limit refusal may go on to say when a transfer will be possible (`nextTransferAt`).
-  if (code === 409 && message.startsWith(ACTIVATION_LIMIT_MESSAGE)) {
-    const next = typeof envelope.nextTransferAt === 'string' ? new Date(envelope.nextTransferAt) : null;
-    throw new ActivationLimitReachedException(message, next);
-  }
-  if (code === 409 && message === KEY_DISABLED_MESSAGE) throw new KeyDisabledException(message);
-  if (code === 409 && message === FINGERPRINT_NOT_ACTIVATED_MESSAGE)
-    throw new DeviceNotActivatedException(message);
-  if (code >= 400 && code < 500) throw new RequestRefusedException(message, code);
-  throw new KeyManagerException(message, code);
+  if (status === 409 && message.startsWith(ACTIVATION_LIMIT_MESSAGE))
+    return new ActivationLimitReachedException(message, next);
+  if (status === 409 && message === KEY_DISABLED_MESSAGE) return new KeyDisabledException(message);
+  if (status === 409 && message === FINGERPRINT_NOT_ACTIVATED_MESSAGE)
+    return new DeviceNotActivatedException(message);
+  if (status >= 400 && status < 500) return new RequestRefusedException(message, status);
+  return new KeyManagerException(message, status);
 }
 
 function readRateLimit(headers: Headers): RateLimitInfo | null {

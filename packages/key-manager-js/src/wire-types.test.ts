@@ -1,6 +1,7 @@
 import type * as Contract from '@app/contract';
 import {
   ACTIVATION_LIMIT_MESSAGE as CONTRACT_ACTIVATION_LIMIT_MESSAGE,
+  ERROR_CODES as CONTRACT_ERROR_CODES,
   FINGERPRINT_NOT_ACTIVATED_MESSAGE as CONTRACT_FINGERPRINT_NOT_ACTIVATED_MESSAGE,
   KEY_DISABLED_MESSAGE as CONTRACT_KEY_DISABLED_MESSAGE,
   NO_PLAN_MESSAGE as CONTRACT_NO_PLAN_MESSAGE,
@@ -15,6 +16,7 @@ import { WEBHOOK_EVENT_TYPES, type WebhookEvent } from './webhook-signature.js';
 import type * as Sdk from './wire-types.js';
 import {
   ACTIVATION_LIMIT_MESSAGE,
+  ERROR_CODES,
   FINGERPRINT_NOT_ACTIVATED_MESSAGE,
   KEY_DISABLED_MESSAGE,
   NO_PLAN_MESSAGE,
@@ -40,6 +42,11 @@ describe('the SDK wire types match @app/contract', () => {
     expectTypeOf<Sdk.CheckoutLicenseResponse>().toEqualTypeOf<Contract.CheckoutLicenseResponse>();
     expectTypeOf<LicensePayload>().toEqualTypeOf<Contract.LicensePayload>();
     expectTypeOf<WebhookEvent['type']>().toEqualTypeOf<Contract.WebhookEventPayload['type']>();
+    expectTypeOf<Sdk.ErrorCode>().toEqualTypeOf<Contract.ErrorCode>();
+  });
+
+  it('knows the server’s error codes, each with its status', () => {
+    expect(ERROR_CODES).toEqual(CONTRACT_ERROR_CODES);
   });
 
   it('names every webhook event the server sends', () => {

@@ -122,7 +122,46 @@ export interface CheckoutLicenseResponse {
   license: LicensePayload;
 }
 
-/** The server's messages for refusals the SDK turns into their own exception classes. */
+/**
+ * The server's error codes: every failure reply carries one as `code` beside `message`, and each code
+ * always comes with the HTTP status given here. The exceptions are chosen by it (`exception.code`).
+ * A closed list, written out like the shapes above (`wire-types.test.ts` keeps it equal to the
+ * server's); a newer server may add codes, which reach you as a plain `RequestRefusedException`.
+ */
+export const ERROR_CODES = {
+  invalid_input: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  not_acceptable: 406,
+  conflict: 409,
+  precondition_failed: 412,
+  payload_too_large: 413,
+  uri_too_long: 414,
+  unsupported_media_type: 415,
+  range_not_satisfiable: 416,
+  rate_limited: 429,
+  internal_error: 500,
+  upstream_error: 502,
+  unavailable: 503,
+  api_key_required: 401,
+  invalid_api_key: 401,
+  no_plan: 403,
+  publishable_key_not_allowed: 403,
+  publishable_key_fingerprint_required: 403,
+  key_not_found: 404,
+  key_disabled: 409,
+  activation_limit_reached: 409,
+  no_activations: 409,
+  device_not_activated: 409,
+} as const;
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/**
+ * The server's messages for refusals the SDK turns into their own exception classes: matched only
+ * when a reply has no `code` (a server older than the codes).
+ */
 export const ACTIVATION_LIMIT_MESSAGE = 'Activation limit reached';
 /** The device's slot is gone (deactivated, released, lease lapsed): activate again. */
 export const FINGERPRINT_NOT_ACTIVATED_MESSAGE = 'This device is not activated for the key';

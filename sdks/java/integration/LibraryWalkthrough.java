@@ -40,7 +40,8 @@ public class LibraryWalkthrough {
             check(activated.getKeyInformation().getCurrentActivations() == expected, "count " + expected);
         }
         step("activated three times");
-        refused(() -> manager.activate(key), ActivationLimitReachedException.class, 409, "Activation limit reached");
+        refused(() -> manager.activate(key), ActivationLimitReachedException.class, 409, "Activation limit reached",
+                "activation_limit_reached");
         step("fourth activation refused");
 
         ManipulationResponse deactivated = manager.deactivate(key);
@@ -50,8 +51,8 @@ public class LibraryWalkthrough {
 
         check("Key disabled".equals(manager.setUsable(key, false).getMessage()), "disable message");
         check(Boolean.FALSE.equals(manager.getKeyInformation(key).getKeyInformation().isActive()), "disabled");
-        refused(() -> manager.activate(key), KeyDisabledException.class, 409, "Key is disabled");
-        refused(() -> manager.deactivate(key), KeyDisabledException.class, 409, "Key is disabled");
+        refused(() -> manager.activate(key), KeyDisabledException.class, 409, "Key is disabled", "key_disabled");
+        refused(() -> manager.deactivate(key), KeyDisabledException.class, 409, "Key is disabled", "key_disabled");
         step("disabled: activation and deactivation refused");
 
         check("Key enabled".equals(manager.setUsable(key, true).getMessage()), "enable message");
@@ -70,16 +71,17 @@ public class LibraryWalkthrough {
         step("information by id");
 
         check("Key deleted".equals(manager.delete(key).getMessage()), "delete message");
-        refused(() -> manager.getKeyInformation(key), KeyNotFoundException.class, 404, "Invalid Key Provided");
-        refused(() -> manager.activate(key), KeyNotFoundException.class, 404, "Invalid Key Provided");
+        refused(() -> manager.getKeyInformation(key), KeyNotFoundException.class, 404, "Invalid Key Provided",
+                "key_not_found");
+        refused(() -> manager.activate(key), KeyNotFoundException.class, 404, "Invalid Key Provided", "key_not_found");
         step("deleted: Invalid Key Provided");
 
         KeyManager wrongKey = new KeyManager("km_not-a-real-key", baseUrl);
-        refused(() -> wrongKey.getKeyInformation(key), InvalidApiKeyException.class, 401, null);
+        refused(() -> wrongKey.getKeyInformation(key), InvalidApiKeyException.class, 401, null, "invalid_api_key");
         step("wrong API key refused");
 
         KeyManager offline = new KeyManager(args[1], args[3], java.time.Duration.ofSeconds(2));
-        refused(() -> offline.getKeyInformation(key), APIConnectionException.class, 0, null);
+        refused(() -> offline.getKeyInformation(key), APIConnectionException.class, 0, null, null);
         step("unreachable server: APIConnectionException");
 
         KeyManager limited = new KeyManager(args[4], baseUrl);
@@ -95,18 +97,21 @@ public class LibraryWalkthrough {
         }
         check(limit != null, "rate limit reached within 100 calls");
         check(limit.getRetryAfterSeconds() >= 1, "Retry-After given: " + limit.getRetryAfterSeconds());
+        check("rate_limited".equals(limit.getCode()), "code rate_limited, got " + limit.getCode());
         step("rate limited after " + calls + " calls, retry after " + limit.getRetryAfterSeconds() + " s");
 
         System.out.println("WALKTHROUGH OK");
     }
 
-    private static void refused(Call call, Class<? extends KeyManagerException> type, int status, String message) {
+    private static void refused(
+            Call call, Class<? extends KeyManagerException> type, int status, String message, String code) {
         try {
             call.run();
         } catch (KeyManagerException e) {
             check(e.getClass() == type, "expected " + type.getSimpleName() + ", got " + e);
             check(e.getStatusCode() == status, "status " + status + ", got " + e.getStatusCode());
             check(message == null || message.equals(e.getMessage()), "message '" + message + "', got " + e.getMessage());
+            check(java.util.Objects.equals(code, e.getCode()), "code " + code + ", got " + e.getCode());
             return;
         }
         throw new AssertionError("expected " + type.getSimpleName());

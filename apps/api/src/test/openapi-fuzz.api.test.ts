@@ -1,4 +1,4 @@
-import { CHAT_SESSION_HEADER } from '@app/contract';
+import { CHAT_SESSION_HEADER, ERROR_CODES, isErrorCode } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { givePrivatePlan, newDeveloper } from '../modules/key-manager/key-manager-kit.test.js';
 import { createAccount, uniqueEmail } from './fixtures.js';
@@ -9,7 +9,8 @@ import { httpClient } from './http.js';
 
 // The issue-12 "done when": every operation of the generated OpenAPI document, sent malformed input
 // (wrong types, 1 MB strings, control characters, deep nesting, malformed multipart, unknown keys)
-// as a caller it admits, answers 4xx or 2xx — never 5xx. The figures go to docs/operations.md.
+// as a caller it admits, answers 4xx or 2xx — never 5xx. The figures go to docs/operations.md. Every
+// failure is the envelope with a code of its status (decision 031).
 
 let server: TestServer;
 /** Bearer credentials by caller: access tokens for the roles, a manager API key for public REST. */
@@ -37,6 +38,16 @@ interface Outcome {
   label: string;
   status: number;
   body: string;
+  /** The envelope's `code` when the reply is JSON. */
+  code?: unknown;
+}
+
+function codeOf(text: string): unknown {
+  try {
+    return (JSON.parse(text) as { code?: unknown }).code;
+  } catch {
+    return undefined;
+  }
 }
 
 async function send(
@@ -56,6 +67,7 @@ async function send(
     label: fuzzCase.label,
     status: response.status,
     body: body.slice(0, 300),
+    code: codeOf(body),
     mustFail: fuzzCase.mustFail,
   };
 }
@@ -99,6 +111,7 @@ describe('OpenAPI fuzz', () => {
 
     const serverErrors: Outcome[] = [];
     const accepted: Outcome[] = [];
+    const miscoded: Outcome[] = [];
     let requests = 0;
     await inParallel(operations, 3, async (operation) => {
       const name = `${operation.method.toUpperCase()} ${operation.path}`;
@@ -108,6 +121,8 @@ describe('OpenAPI fuzz', () => {
         requests++;
         if (outcome.status >= 500) serverErrors.push(outcome);
         if (outcome.mustFail && outcome.status < 400) accepted.push(outcome);
+        const coded = isErrorCode(outcome.code) && ERROR_CODES[outcome.code] === outcome.status;
+        if (outcome.status >= 400 && !coded) miscoded.push(outcome);
       }
     });
 
@@ -118,5 +133,6 @@ describe('OpenAPI fuzz', () => {
     expect(serverErrors).toEqual([]);
     // Control characters are refused in one place (input-hygiene.ts), whatever the route.
     expect(accepted).toEqual([]);
+    expect(miscoded).toEqual([]);
   }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ERROR_CODE_NAMES, KEY_MANAGER_PATHS } from '@app/contract';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import openapiTS, { astToString } from 'openapi-typescript';
 import ts from 'typescript';
@@ -15,7 +16,13 @@ interface OperationDoc {
   operationId?: string;
   security?: unknown[];
   requestBody?: { content?: Record<string, unknown> };
-  responses?: Record<string, { headers?: Record<string, unknown> }>;
+  responses?: Record<
+    string,
+    {
+      headers?: Record<string, unknown>;
+      content?: Record<string, { schema?: { required?: string[]; properties?: Record<string, unknown> } }>;
+    }
+  >;
 }
 interface Document {
   paths: Record<string, Record<string, OperationDoc>>;
@@ -122,4 +129,13 @@ describe('a client generated with openapi-typescript', () => {
       await rm(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('shows the failure envelope’s code, required, with the closed list as its enum (decision 031)', () => {
+    const operation = document.paths[KEY_MANAGER_PATHS.activateKey]?.post;
+    for (const status of ['401', '404', '409', '429']) {
+      const schema = operation?.responses?.[status]?.content?.['application/json']?.schema;
+      expect(schema?.required, status).toContain('code');
+      expect(schema?.properties?.code, status).toMatchObject({ type: 'string', enum: ERROR_CODE_NAMES });
+    }
+  });
 });

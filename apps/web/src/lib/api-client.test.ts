@@ -57,15 +57,25 @@ describe('apiRequest', () => {
     expect(error).toMatchObject({ status: 422, message: 'Invalid email or password' });
   });
 
-  it('exposes the field a validation failure names, and none when the server names none', async () => {
+  it('exposes the code and the field a failure names, and none when the server names none', async () => {
     mockFetch(() =>
-      json(400, { status: 'failed', message: 'Enter a valid email address', field: 'data.email' }),
+      json(400, {
+        status: 'failed',
+        code: 'invalid_input',
+        message: 'Enter a valid email address',
+        field: 'data.email',
+      }),
     );
     const named = await apiRequest('/api/x', { schema: ZOkResponse }).catch((e: unknown) => e);
-    expect(named).toMatchObject({ status: 400, message: 'Enter a valid email address', field: 'data.email' });
+    expect(named).toMatchObject({
+      status: 400,
+      code: 'invalid_input',
+      message: 'Enter a valid email address',
+      field: 'data.email',
+    });
     mockFetch(() => json(409, { status: 'failed', message: 'Taken' }));
     const plain = await apiRequest('/api/x', { schema: ZOkResponse }).catch((e: unknown) => e);
-    expect(plain).toMatchObject({ status: 409, message: 'Taken', field: undefined });
+    expect(plain).toMatchObject({ status: 409, message: 'Taken', field: undefined, code: undefined });
   });
 
   it('treats a 200 with status failed as a failure, and rejects replies that break the schema', async () => {

@@ -58,13 +58,18 @@ async function readBody(response: Response): Promise<unknown> {
  * The error envelope, checked by hand: this module loads on every page, and any value import from the
  * contract would pull zod into the first download (decision 009's budget). Callers' schemas bring zod later.
  */
-function isFailedEnvelope(body: unknown): body is FailedResponse {
+function isFailedEnvelope(body: unknown): body is FailedEnvelope {
   if (typeof body !== 'object' || body === null) return false;
-  const { status, message, field } = body as Record<string, unknown>;
+  const { status, message, field, code } = body as Record<string, unknown>;
   return (
-    status === 'failed' && typeof message === 'string' && (field === undefined || typeof field === 'string')
+    status === 'failed' &&
+    typeof message === 'string' &&
+    (field === undefined || typeof field === 'string') &&
+    (code === undefined || typeof code === 'string')
   );
 }
+/** The envelope as read: `code` may be missing from a reply that did not come from this server. */
+type FailedEnvelope = Omit<FailedResponse, 'code'> & { code?: string };
 
 export function failureMessage(status: number, body: unknown): string {
   if (isFailedEnvelope(body)) return body.message;
@@ -74,9 +79,10 @@ export function failureMessage(status: number, body: unknown): string {
   return `Request failed (${status})`;
 }
 
-/** The ApiError for a failed reply: the server's sentence and the field it names, if any. */
+/** The ApiError for a failed reply: the server's sentence, its code and the field it names, if any. */
 export function failureError(status: number, body: unknown): ApiError {
-  return new ApiError(status, failureMessage(status, body), isFailedEnvelope(body) ? body.field : undefined);
+  const envelope = isFailedEnvelope(body) ? body : undefined;
+  return new ApiError(status, failureMessage(status, body), envelope?.field, envelope?.code);
 }
 
 async function send(path: string, options: RequestOptions<z.ZodType>): Promise<Response> {

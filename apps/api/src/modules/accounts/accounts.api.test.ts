@@ -61,7 +61,11 @@ describe('signup', () => {
     const account = await signupClient(server);
     const again = await request(P.signup, { body: signupBody({ email: account.email.toUpperCase() }) });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ status: 'failed', message: 'An account with this email already exists' });
+    expect(again.body).toEqual({
+      status: 'failed',
+      code: 'conflict',
+      message: 'An account with this email already exists',
+    });
   });
 
   const bad: Array<[string, unknown, RegExp]> = [
@@ -110,7 +114,11 @@ describe('signup', () => {
     expect(text.status).toBe(400);
     const xml = await request(P.signup, { body: '<a/>', headers: { 'content-type': 'application/xml' } });
     expect(xml.status).toBe(415);
-    expect(xml.body).toEqual({ status: 'failed', message: 'Unsupported content type' });
+    expect(xml.body).toEqual({
+      status: 'failed',
+      code: 'unsupported_media_type',
+      message: 'Unsupported content type',
+    });
   });
 });
 
@@ -131,7 +139,11 @@ describe('signin', () => {
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(unknown.body);
-    expect(wrong.body).toEqual({ status: 'failed', message: 'Incorrect email or password' });
+    expect(wrong.body).toEqual({
+      status: 'failed',
+      code: 'unauthorized',
+      message: 'Incorrect email or password',
+    });
   });
 
   it('limits failed attempts per email and address with 429 and Retry-After (more: sign-in-limits)', async () => {
@@ -248,6 +260,7 @@ describe('forgot password does not tell who has an account', () => {
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.body).toEqual({
       status: 'failed',
+      code: 'invalid_input',
       message: 'The answer to the security question is incorrect',
     });
 
@@ -354,7 +367,11 @@ describe('admin authenticate', () => {
       },
     });
     expect(response.status).toBe(401);
-    expect(response.body).toEqual({ status: 'failed', message: 'Incorrect admin credentials' });
+    expect(response.body).toEqual({
+      status: 'failed',
+      code: 'unauthorized',
+      message: 'Incorrect admin credentials',
+    });
   });
 });
 

@@ -7,7 +7,11 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
 import { onPostgres, twoInstances } from '../../test/two-instances.js';
 
-const SIGNED_OUT = { status: 'failed', message: 'You have been signed out; sign in again' };
+const SIGNED_OUT = {
+  status: 'failed',
+  code: 'unauthorized',
+  message: 'You have been signed out; sign in again',
+};
 
 let server: TestServer;
 let request: ReturnType<typeof httpClient>;
@@ -95,7 +99,11 @@ describe('an access token stops working when its session ends', () => {
     expect(disabled.status).toBe(200);
     const after = await information(staff.access);
     expect(after.status).toBe(401);
-    expect(after.body).toEqual({ status: 'failed', message: 'This account is not active' });
+    expect(after.body).toEqual({
+      status: 'failed',
+      code: 'unauthorized',
+      message: 'This account is not active',
+    });
     await request('/api/v1/admin/users/disable', {
       token: admin.access,
       body: { userID: staff.id, disabled: false },

@@ -94,7 +94,11 @@ describe('paid plan through the sandbox', () => {
     const checkout = await kit.startCheckout(dev.token, dev.productId, pro.id);
     const declined = await kit.pay(dev.token, checkout.paymentID, SANDBOX_DECLINED_CARD);
     expect(declined.status).toBe(402);
-    expect(declined.body).toEqual({ status: 'failed', message: CARD_DECLINED_MESSAGE });
+    expect(declined.body).toEqual({
+      status: 'failed',
+      code: 'payment_required',
+      message: CARD_DECLINED_MESSAGE,
+    });
     expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
     expect(await receiptsOf(dev.token)).toEqual([]);
     const status = await kit.request(BILLING_PATHS.paymentStatus, {
@@ -157,7 +161,11 @@ describe('grace period and suspension with the manual clock', () => {
       expect((await subscriptionsOf(token))[0]?.state).toBe('suspended');
       const suspended = await call();
       expect(suspended.status).toBe(402);
-      expect(suspended.body).toEqual({ status: 'failed', message: SUBSCRIPTION_SUSPENDED_MESSAGE });
+      expect(suspended.body).toEqual({
+        status: 'failed',
+        code: 'payment_required',
+        message: SUBSCRIPTION_SUSPENDED_MESSAGE,
+      });
       // Backend features are off in the dashboard too.
       expect(
         (

@@ -145,6 +145,7 @@ describe('receipt PDF', () => {
     expect(refused.response.status).toBe(404);
     expect(JSON.parse(refused.body.toString())).toEqual({
       status: 'failed',
+      code: 'not_found',
       message: RECEIPT_NOT_FOUND_MESSAGE,
     });
     expect((await downloadPdf(server.baseUrl, receipt.id)).response.status).toBe(401);

@@ -70,12 +70,12 @@ describe('admin refunds through the sandbox provider', () => {
       token: dev.token,
     });
     expect(keys.status).toBe(409);
-    expect(keys.body).toEqual({ status: 'failed', message: NO_PLAN_MESSAGE });
+    expect(keys.body).toEqual({ status: 'failed', code: 'conflict', message: NO_PLAN_MESSAGE });
 
     // Again: refused, nothing more is refunded or mailed.
     const again = await refund(paymentID);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ status: 'failed', message: REFUND_ALREADY_MESSAGE });
+    expect(again.body).toEqual({ status: 'failed', code: 'conflict', message: REFUND_ALREADY_MESSAGE });
     const mails = await refundMails(dev.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain('This ended your Key Manager Pro plan');
@@ -127,7 +127,7 @@ describe('admin refunds through the sandbox provider', () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const late = await refund(paymentID, 150, 0);
     expect(late.status).toBe(409);
-    expect(late.body).toEqual({ status: 'failed', message: REFUND_STALE_MESSAGE });
+    expect(late.body).toEqual({ status: 'failed', code: 'conflict', message: REFUND_STALE_MESSAGE });
     const list = await kit.request<{ payments: AdminPayment[] }>(
       `${REFUND_PATHS.adminPaymentsGet}?email=${encodeURIComponent(dev.email)}`,
       { token: admin.access },
@@ -179,6 +179,7 @@ describe('admin refunds through the sandbox provider', () => {
     for (const answer of answers.filter((entry) => entry.status === 409))
       expect(answer.body).toEqual({
         status: 'failed',
+        code: 'conflict',
         message: expect.toBeOneOf([REFUND_STALE_MESSAGE, REFUND_IN_PROGRESS_MESSAGE]),
       });
     expect((await paymentOf(dev.email, paymentID)).refunded).toBe(100);
@@ -189,7 +190,7 @@ describe('admin refunds through the sandbox provider', () => {
     const { paymentID } = await proCheckout();
     const unpaid = await refund(paymentID);
     expect(unpaid.status).toBe(409);
-    expect(unpaid.body).toEqual({ status: 'failed', message: REFUND_NOT_PAID_MESSAGE });
+    expect(unpaid.body).toEqual({ status: 'failed', code: 'conflict', message: REFUND_NOT_PAID_MESSAGE });
     expect((await refund('00000000-0000-4000-8000-000000000000')).status).toBe(404);
     for (const amount of [0, -5, 1.5]) {
       const response = await refund(paymentID, amount);

@@ -232,7 +232,11 @@ describe('dunning', () => {
     token = await at(dev.email, graceEnd);
     const suspended = await call();
     expect(suspended.status).toBe(402);
-    expect(suspended.body).toEqual({ status: 'failed', message: SUBSCRIPTION_SUSPENDED_MESSAGE });
+    expect(suspended.body).toEqual({
+      status: 'failed',
+      code: 'payment_required',
+      message: SUBSCRIPTION_SUSPENDED_MESSAGE,
+    });
     await runRenewals();
     await runRenewals();
     expect(await mailsAbout(dev.email, 'Your Key Manager Pro plan is suspended')).toHaveLength(1);
@@ -356,6 +360,10 @@ describe('cancel at period end', () => {
       body: { subscriptionID: sub?.id },
     });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ status: 'failed', message: CANCEL_NOT_POSSIBLE_MESSAGE });
+    expect(refused.body).toEqual({
+      status: 'failed',
+      code: 'conflict',
+      message: CANCEL_NOT_POSSIBLE_MESSAGE,
+    });
   });
 });

@@ -240,7 +240,7 @@ describe('admin refunds through Stripe', () => {
     const before = refunds.size;
     const again = await adminRefund(paymentID);
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ status: 'failed', message: REFUND_ALREADY_MESSAGE });
+    expect(again.body).toEqual({ status: 'failed', code: 'conflict', message: REFUND_ALREADY_MESSAGE });
     expect(refunds.size).toBe(before);
     // Stripe's webhook for the refund arrives afterwards: no second mail.
     await sendWebhook(chargeRefunded(`evt_full_${paymentID}`, paymentID, pro.price, pro.price));
@@ -270,10 +270,12 @@ describe('admin refunds through Stripe', () => {
         answer.status === 409
           ? {
               status: 'failed',
+              code: 'conflict',
               message: expect.toBeOneOf([REFUND_ALREADY_MESSAGE, REFUND_IN_PROGRESS_MESSAGE]),
             }
           : {
               status: 'failed',
+              code: 'invalid_input',
               field: 'amount',
               message: expect.stringMatching(/^At most \$\d+\.\d{2} of this payment can still be refunded$/),
             },
@@ -303,6 +305,7 @@ describe('admin refunds through Stripe', () => {
     expect(refused.status).toBe(502);
     expect(refused.body).toEqual({
       status: 'failed',
+      code: 'upstream_error',
       message: 'Stripe refused the refund: This charge is disputed.',
     });
     expect(await receiptOf(dev.token)).toMatchObject({ status: 'paid', refunded_amount: 0 });
@@ -334,7 +337,7 @@ describe('admin refunds through Stripe', () => {
     expect(await receiptOf(dev.token)).toMatchObject({ status: 'paid', refunded_amount: 0 });
     const second = await adminRefund(paymentID, 100);
     expect(second.status).toBe(409);
-    expect(second.body).toEqual({ status: 'failed', message: REFUND_IN_PROGRESS_MESSAGE });
+    expect(second.body).toEqual({ status: 'failed', code: 'conflict', message: REFUND_IN_PROGRESS_MESSAGE });
     expect(refunds.has(`refund-${paymentID}-100`)).toBe(false);
     expect(firstAnswered).toBe(false);
 
@@ -371,7 +374,7 @@ describe('admin refunds through Stripe', () => {
     // Until the claim is older than Stripe's timeout, it may still be answered: refused, Stripe not asked.
     const early = await adminRefund(paymentID, 250);
     expect(early.status).toBe(409);
-    expect(early.body).toEqual({ status: 'failed', message: REFUND_IN_PROGRESS_MESSAGE });
+    expect(early.body).toEqual({ status: 'failed', code: 'conflict', message: REFUND_IN_PROGRESS_MESSAGE });
     expect(atStripe()).toHaveLength(1);
 
     server.clock.advance(REFUND_CLAIM_STALE_MS + 1000);

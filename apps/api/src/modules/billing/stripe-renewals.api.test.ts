@@ -253,7 +253,7 @@ describe('Stripe subscriptions', () => {
     // Paying the period by hand would leave Stripe's open invoice to be charged as well: refused.
     const byHand = await kit.request(BILLING_PATHS.renew, { token, body: { productID: dev.productId } });
     expect(byHand.status).toBe(409);
-    expect(byHand.body).toEqual({ status: 'failed', message: RENEWS_ITSELF_MESSAGE });
+    expect(byHand.body).toEqual({ status: 'failed', code: 'conflict', message: RENEWS_ITSELF_MESSAGE });
 
     const nextEnd = seconds(periodEnd.getTime() + 30 * DAY);
     const paid = await sendEvent(
@@ -334,7 +334,7 @@ describe('Stripe subscriptions', () => {
     const stranger = await newDeveloper(server, { plan: 'none' });
     const none = await kit.request(RENEWAL_PATHS.billingPortal, { token: stranger.token, body: {} });
     expect(none.status).toBe(409);
-    expect(none.body).toEqual({ status: 'failed', message: NO_BILLING_ACCOUNT_MESSAGE });
+    expect(none.body).toEqual({ status: 'failed', code: 'conflict', message: NO_BILLING_ACCOUNT_MESSAGE });
   });
 
   it('events about an unknown subscription are stored and change nothing', async () => {

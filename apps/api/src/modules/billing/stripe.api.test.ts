@@ -233,7 +233,11 @@ describe('Stripe webhook checks', () => {
     for (const timestamp of [now + 600, now + 301, now - 600]) {
       const response = await sendWebhook(payload, { timestamp });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ status: 'failed', message: 'Webhook timestamp outside the tolerance' });
+      expect(response.body).toEqual({
+        status: 'failed',
+        code: 'invalid_input',
+        message: 'Webhook timestamp outside the tolerance',
+      });
     }
     expect((await kit.plans(dev.token, dev.productId)).activePlanID).toBeNull();
     expect((await sendWebhook(payload, { timestamp: now + 299 })).status).toBe(200);
@@ -347,7 +351,7 @@ describe('switching from the sandbox to Stripe', () => {
 
     const paid = await kit.pay(dev.token, sandboxPaymentId, SANDBOX_TEST_CARD);
     expect(paid.status).toBe(409);
-    expect(paid.body).toEqual({ status: 'failed', message: PROVIDER_SWITCHED_MESSAGE });
+    expect(paid.body).toEqual({ status: 'failed', code: 'conflict', message: PROVIDER_SWITCHED_MESSAGE });
     // An event signed with the sandbox's secret does not complete it either.
     const event = {
       id: `evt_switch_${sandboxPaymentId}`,

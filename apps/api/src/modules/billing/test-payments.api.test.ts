@@ -68,7 +68,11 @@ describe('test payments by runtime mode', () => {
       token,
     });
     expect(activate.status).toBe(403);
-    expect(activate.body).toEqual({ status: 'failed', message: TEST_PAYMENTS_OFF_MESSAGE });
+    expect(activate.body).toEqual({
+      status: 'failed',
+      code: 'forbidden',
+      message: TEST_PAYMENTS_OFF_MESSAGE,
+    });
 
     const session = await kit.request(BILLING_PATHS.sandboxSession, {
       body: { paymentID: earlier.paymentID },

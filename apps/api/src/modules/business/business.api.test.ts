@@ -49,7 +49,12 @@ describe('business registration', () => {
         body: { businessName: 'No Terms Ltd', businessType: 1, ...(agree === undefined ? {} : { agree }) },
       });
       expect(response.status).toBe(400);
-      expect(response.body).toEqual({ status: 'failed', message: 'Agree to the terms', field: 'agree' });
+      expect(response.body).toEqual({
+        status: 'failed',
+        code: 'invalid_input',
+        message: 'Agree to the terms',
+        field: 'agree',
+      });
     }
     const list = await request('/api/business/get', { token: owner.access });
     expect(list.body).toMatchObject({ businessList: [] });
@@ -113,7 +118,11 @@ describe('agents', () => {
       body: { ...base, password: 'agent-pass-1', confirmationPassword: 'agent-pass-2' },
     });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body).toEqual({ status: 'failed', message: 'Passwords do not match' });
+    expect(mismatch.body).toEqual({
+      status: 'failed',
+      code: 'invalid_input',
+      message: 'Passwords do not match',
+    });
     const added = await request('/api/business/real-estate/agent/add', {
       token: owner.access,
       body: { ...base, password: 'agent-pass-1', confirmationPassword: 'agent-pass-1' },

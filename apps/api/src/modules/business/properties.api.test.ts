@@ -401,7 +401,11 @@ describe('managing agents (extension)', () => {
       body: { ...ref, password: 'agent-pass-2', confirmationPassword: 'agent-pass-3' },
     });
     expect(mismatch.status).toBe(400);
-    expect(mismatch.body).toEqual({ status: 'failed', message: 'Passwords do not match' });
+    expect(mismatch.body).toEqual({
+      status: 'failed',
+      code: 'invalid_input',
+      message: 'Passwords do not match',
+    });
     const short = await request(`${RE}/agent/set-password`, {
       token: owner.access,
       body: { ...ref, password: 'x', confirmationPassword: 'x' },
@@ -481,7 +485,7 @@ describe('managing agents (extension)', () => {
       body: { businessID: businessId, agentID: agentId },
     });
     expect(again.status).toBe(404);
-    expect(again.body).toEqual({ status: 'failed', message: 'Agent not found' });
+    expect(again.body).toEqual({ status: 'failed', code: 'not_found', message: 'Agent not found' });
   });
 
   it("answers 404 for another owner's agent and changes nothing", async () => {

@@ -71,7 +71,7 @@ describe('Key Manager plans', () => {
       token: access,
     });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ status: 'failed', message: PLAN_ALREADY_ACTIVE_MESSAGE });
+    expect(again.body).toEqual({ status: 'failed', code: 'conflict', message: PLAN_ALREADY_ACTIVE_MESSAGE });
   });
 
   it('a paid plan opens a checkout (launchPayment, paymentData) and grants nothing until paid', async () => {

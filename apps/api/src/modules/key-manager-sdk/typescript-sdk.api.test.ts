@@ -49,6 +49,7 @@ describe('@northwind/key-manager against the real server', () => {
     expect(limited).toMatchObject({
       constructor: ActivationLimitReachedException,
       statusCode: 409,
+      code: 'activation_limit_reached',
       message: 'Activation limit reached',
     });
     // Still a RequestRefusedException, as code written before the specific class expects.
@@ -58,6 +59,7 @@ describe('@northwind/key-manager against the real server', () => {
     expect((await manager.setUsable(licence.key, false)).message).toBe('Key disabled');
     await expect(manager.activate(licence.key)).rejects.toThrow('Key is disabled');
     await expect(manager.activate(licence.key)).rejects.toBeInstanceOf(KeyDisabledException);
+    await expect(manager.activate(licence.key)).rejects.toMatchObject({ code: 'key_disabled' });
     await expect(manager.deactivate(licence.key)).rejects.toBeInstanceOf(KeyDisabledException);
     expect((await manager.setUsable(licence.key, true)).keyInformation?.isActive).toBe(true);
     expect((await manager.activate(licence.key)).keyInformation?.currentActivations).toBe(3);
@@ -77,7 +79,7 @@ describe('@northwind/key-manager against the real server', () => {
     expect(deleted).toMatchObject({ status: 'ok', message: 'Key deleted', keyInformation: null });
     const gone = await manager.getKeyInformation(licence.key).catch((error: unknown) => error);
     expect(gone).toBeInstanceOf(KeyNotFoundException);
-    expect((gone as KeyNotFoundException).message).toBe('Invalid Key Provided');
+    expect(gone).toMatchObject({ message: 'Invalid Key Provided', code: 'key_not_found' });
   });
 
   it("another owner's key is Invalid Key Provided; a wrong API key is InvalidApiKeyException", async () => {
@@ -89,6 +91,7 @@ describe('@northwind/key-manager against the real server', () => {
     await expect(forged.getKeyInformation(licence.key)).rejects.toMatchObject({
       constructor: InvalidApiKeyException,
       statusCode: 401,
+      code: 'invalid_api_key',
     });
   });
 
@@ -108,6 +111,7 @@ describe('@northwind/key-manager against the real server', () => {
     }
     expect(limited).toBeInstanceOf(RateLimitException);
     expect(limited?.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(limited?.code).toBe('rate_limited');
   });
 
   it('rejects with APIConnectionException when the server cannot be reached', async () => {

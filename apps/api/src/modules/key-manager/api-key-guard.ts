@@ -1,18 +1,13 @@
 import {
-  API_KEY_REQUIRED_MESSAGE,
-  INVALID_API_KEY_MESSAGE,
+  KEY_MANAGER_ERRORS,
   type KeyManagerPublicOperation,
-  NO_PLAN_MESSAGE,
-  PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE,
   PUBLISHABLE_KEY_OPERATIONS,
   RATE_LIMIT_HEADERS,
-  RATE_LIMITED_MESSAGE,
   SIMULATION_HEADER,
-  SUBSCRIPTION_SUSPENDED_MESSAGE,
 } from '@app/contract';
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
-import { AppError, forbidden, tooManyRequests, unauthorized } from '../../platform/http/errors.js';
+import { refusal, retryAfter } from '../../platform/http/errors.js';
 import type { ApiKeyCaller, ApiKeyService } from './api-key-service.js';
 import { runningAt } from './api-key-simulation.js';
 
@@ -48,17 +43,18 @@ async function guard(
 ): Promise<void> {
   const header = request.headers.authorization;
   const match = header ? /^Bearer\s+(\S{1,256})$/i.exec(header) : null;
-  if (!match?.[1]) throw unauthorized(API_KEY_REQUIRED_MESSAGE);
+  if (!match?.[1]) throw refusal(KEY_MANAGER_ERRORS.apiKeyRequired);
   const caller = await apiKeys.verify(match[1]);
-  if (!caller) throw unauthorized(INVALID_API_KEY_MESSAGE);
+  if (!caller) throw refusal(KEY_MANAGER_ERRORS.invalidApiKey);
   // Compared with the clock on every call (not cached as a flag), so suspension and a simulated
   // failure start and end on time. A simulation answers exactly as the real state would.
   const now = clock.now();
   const simulation = runningAt(caller.simulation, now);
   if (simulation) reply.header(SIMULATION_HEADER, simulation.state);
-  if (caller.callsPerMinute === null || simulation?.state === 'no-plan') throw forbidden(NO_PLAN_MESSAGE);
+  if (caller.callsPerMinute === null || simulation?.state === 'no-plan')
+    throw refusal(KEY_MANAGER_ERRORS.noPlan);
   if (simulation?.state === 'payment-required' || (caller.accessEndsAt && now >= caller.accessEndsAt)) {
-    throw new AppError(402, SUBSCRIPTION_SUSPENDED_MESSAGE);
+    throw refusal(KEY_MANAGER_ERRORS.paymentRequired);
   }
   const callsPerMinute =
     simulation?.state === 'rate-limit' && simulation.callsPerMinute !== null
@@ -69,10 +65,10 @@ async function guard(
   reply.header(RATE_LIMIT_HEADERS.limit, String(state.limit));
   reply.header(RATE_LIMIT_HEADERS.remaining, String(state.remaining));
   reply.header(RATE_LIMIT_HEADERS.reset, String(resetSeconds));
-  if (!state.allowed) throw tooManyRequests(resetSeconds, RATE_LIMITED_MESSAGE);
+  if (!state.allowed) throw refusal(KEY_MANAGER_ERRORS.rateLimited, { headers: retryAfter(resetSeconds) });
   // After the rate limit, so refused calls count against it like any other.
   if (caller.type === 'publishable' && !publishableMayCall) {
-    throw forbidden(PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE);
+    throw refusal(KEY_MANAGER_ERRORS.publishableKeyNotAllowed);
   }
   apiKeys.usage.record(caller.apiKeyId, now);
   request.keyManagerCaller = caller;

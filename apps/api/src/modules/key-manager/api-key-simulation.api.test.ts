@@ -65,7 +65,11 @@ describe('simulating an account state on one API key', () => {
 
     const refused = await info(tested);
     expect(refused.status).toBe(402);
-    expect(refused.body).toEqual({ status: 'failed', message: SUBSCRIPTION_SUSPENDED_MESSAGE });
+    expect(refused.body).toEqual({
+      status: 'failed',
+      code: 'payment_required',
+      message: SUBSCRIPTION_SUSPENDED_MESSAGE,
+    });
     expect(refused.headers.get(SIMULATION_HEADER)).toBe('payment-required');
     // The account's other key, its plan and its dashboard are untouched.
     const otherKey = await info(other);
@@ -84,7 +88,7 @@ describe('simulating an account state on one API key', () => {
     expect((await simulate(dev, { id: testedId, state: 'no-plan' })).status).toBe(200);
     const refused = await info(tested);
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ status: 'failed', message: NO_PLAN_MESSAGE });
+    expect(refused.body).toEqual({ status: 'failed', code: 'no_plan', message: NO_PLAN_MESSAGE });
   });
 
   it('a low rate limit: the key allows that many calls a minute, then 429 with Retry-After', async () => {
@@ -98,7 +102,7 @@ describe('simulating an account state on one API key', () => {
     expect((await info(tested)).status).toBe(200);
     const limited = await info(tested);
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ status: 'failed', message: RATE_LIMITED_MESSAGE });
+    expect(limited.body).toEqual({ status: 'failed', code: 'rate_limited', message: RATE_LIMITED_MESSAGE });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
@@ -125,7 +129,7 @@ describe('simulating an account state on one API key', () => {
     const stranger = await newDeveloper(server);
     const foreign = await simulate(stranger, { id: testedId, state: 'payment-required' });
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ status: 'failed', message: API_KEY_NOT_FOUND_MESSAGE });
+    expect(foreign.body).toEqual({ status: 'failed', code: 'not_found', message: API_KEY_NOT_FOUND_MESSAGE });
 
     const tooLong = await simulate(dev, { id: testedId, state: 'no-plan', minutes: 61 });
     expect(tooLong.status).toBe(400);

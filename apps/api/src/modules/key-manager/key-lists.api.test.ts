@@ -116,6 +116,7 @@ describe('get-keys pages', () => {
     expect(reply.status).toBe(400);
     expect(reply.body).toEqual({
       status: 'failed',
+      code: 'invalid_input',
       message: 'That page link is not valid; start from the first page',
       field: 'cursor',
     });
@@ -149,6 +150,7 @@ describe('get-keys pages', () => {
     expect(tooShort.status).toBe(400);
     expect(tooShort.body).toEqual({
       status: 'failed',
+      code: 'invalid_input',
       message: KEY_SEARCH_TOO_SHORT_MESSAGE,
       field: 'search',
     });

@@ -39,7 +39,7 @@ describe('dashboard without a plan', () => {
     ] as const) {
       const response = await dev.request(path, { body, token: dev.token });
       expect(response.status).toBe(409);
-      expect(response.body).toEqual({ status: 'failed', message: NO_PLAN_MESSAGE });
+      expect(response.body).toEqual({ status: 'failed', code: 'conflict', message: NO_PLAN_MESSAGE });
     }
   });
 });
@@ -57,7 +57,7 @@ describe('dashboard keys', () => {
       token: dev.token,
     });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ status: 'failed', message: keyLimitMessage(3) });
+    expect(refused.body).toEqual({ status: 'failed', code: 'conflict', message: keyLimitMessage(3) });
     const keys = await dev.request<GetKeysResponse>(P.getKeys, { body: {}, token: dev.token });
     expect(keys.body.keys).toHaveLength(3);
     const data = await dev.request<KeyManagerDataResponse>(P.data, { body: {}, token: dev.token });
@@ -98,6 +98,7 @@ describe('dashboard keys', () => {
     expect(over.status).toBe(400);
     expect(over.body).toEqual({
       status: 'failed',
+      code: 'invalid_input',
       message: CURRENT_OVER_MAX_MESSAGE,
       field: 'current_activations',
     });
@@ -125,6 +126,7 @@ describe('dashboard keys', () => {
     expect(tooLow.status).toBe(400);
     expect(tooLow.body).toEqual({
       status: 'failed',
+      code: 'invalid_input',
       message: CURRENT_OVER_MAX_MESSAGE,
       field: 'current_activations',
     });
@@ -136,7 +138,7 @@ describe('dashboard keys', () => {
       token: stranger.token,
     });
     expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ status: 'failed', message: INVALID_KEY_MESSAGE });
+    expect(foreign.body).toEqual({ status: 'failed', code: 'key_not_found', message: INVALID_KEY_MESSAGE });
     expect(
       (await stranger.request(P.removeKey, { body: { id: licence.id }, token: stranger.token })).status,
     ).toBe(404);
@@ -204,7 +206,7 @@ describe('dashboard API keys', () => {
     for (let i = 1; i < API_KEY_LIMIT; i += 1) await dev.apiKey();
     const capped = await dev.request(P.generateApiKey, { body: {}, token: dev.token });
     expect(capped.status).toBe(409);
-    expect(capped.body).toEqual({ status: 'failed', message: API_KEY_LIMIT_MESSAGE });
+    expect(capped.body).toEqual({ status: 'failed', code: 'conflict', message: API_KEY_LIMIT_MESSAGE });
 
     const stranger = await newDeveloper(server);
     expect(

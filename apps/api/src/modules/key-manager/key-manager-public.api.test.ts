@@ -50,7 +50,11 @@ describe('public REST: the spec §7 table', () => {
     }
     const fourth = await call(P.activateKey, { key: licence.key });
     expect(fourth.status).toBe(409);
-    expect(fourth.body).toEqual({ status: 'failed', message: ACTIVATION_LIMIT_MESSAGE });
+    expect(fourth.body).toEqual({
+      status: 'failed',
+      code: 'activation_limit_reached',
+      message: ACTIVATION_LIMIT_MESSAGE,
+    });
 
     const deactivated = await call(P.deactivateKey, { key: licence.key });
     expect(deactivated.body).toMatchObject({ status: 'ok', currentActivations: 2 });
@@ -60,7 +64,7 @@ describe('public REST: the spec §7 table', () => {
     for (const path of [P.activateKey, P.deactivateKey]) {
       const refused = await call(path, { key: licence.key });
       expect(refused.status).toBe(409);
-      expect(refused.body).toEqual({ status: 'failed', message: KEY_DISABLED_MESSAGE });
+      expect(refused.body).toEqual({ status: 'failed', code: 'key_disabled', message: KEY_DISABLED_MESSAGE });
     }
     // The field-table reading `isActivated` works as well as the example's `isActive`.
     const enabled = await call(P.markKeyAsActive, { key: licence.key, isActivated: true });
@@ -71,7 +75,7 @@ describe('public REST: the spec §7 table', () => {
     for (const path of [P.getKeyInformation, P.activateKey, P.deactivateKey, P.deleteKey]) {
       const gone = await call(path, { key: licence.key });
       expect(gone.status).toBe(404);
-      expect(gone.body).toEqual({ status: 'failed', message: INVALID_KEY_MESSAGE });
+      expect(gone.body).toEqual({ status: 'failed', code: 'key_not_found', message: INVALID_KEY_MESSAGE });
     }
     const goneMark = await call(P.markKeyAsActive, { key: licence.key, isActive: true });
     expect(goneMark.status).toBe(404);
@@ -119,8 +123,8 @@ describe('public REST: the spec §7 table', () => {
     const removed = await dev.request(P.removeKey, { body: { id: licence.id }, token: dev.token });
     expect(removed.status).toBe(200);
     expect(await both()).toEqual([
-      { status: 'failed', message: INVALID_KEY_MESSAGE },
-      { status: 'failed', message: INVALID_KEY_MESSAGE },
+      { status: 'failed', code: 'key_not_found', message: INVALID_KEY_MESSAGE },
+      { status: 'failed', code: 'key_not_found', message: INVALID_KEY_MESSAGE },
     ]);
   });
 
@@ -130,7 +134,11 @@ describe('public REST: the spec §7 table', () => {
     const apiKey = await dev.apiKey();
     const response = await dev.request(P.deactivateKey, { body: { key: licence.key }, token: apiKey });
     expect(response.status).toBe(409);
-    expect(response.body).toEqual({ status: 'failed', message: NO_ACTIVATIONS_MESSAGE });
+    expect(response.body).toEqual({
+      status: 'failed',
+      code: 'no_activations',
+      message: NO_ACTIVATIONS_MESSAGE,
+    });
   });
 
   it('treats max 0 as unlimited', async () => {
@@ -157,7 +165,11 @@ describe('public REST: the spec §7 table', () => {
     ] as const) {
       const response = await stranger.request(path, { body, token: strangerKey });
       expect(response.status).toBe(404);
-      expect(response.body).toEqual({ status: 'failed', message: INVALID_KEY_MESSAGE });
+      expect(response.body).toEqual({
+        status: 'failed',
+        code: 'key_not_found',
+        message: INVALID_KEY_MESSAGE,
+      });
     }
     const ownerKey = await owner.apiKey();
     const info = await owner.request(P.getKeyInformation, { body: { key: licence.key }, token: ownerKey });
@@ -207,10 +219,18 @@ describe('public REST: API-key authentication', () => {
     ]) {
       const none = await dev.request(path, { body });
       expect(none.status).toBe(401);
-      expect(none.body).toEqual({ status: 'failed', message: API_KEY_REQUIRED_MESSAGE });
+      expect(none.body).toEqual({
+        status: 'failed',
+        code: 'api_key_required',
+        message: API_KEY_REQUIRED_MESSAGE,
+      });
       const wrong = await dev.request(path, { body, token: `${apiKey.slice(0, -2)}xx` });
       expect(wrong.status).toBe(401);
-      expect(wrong.body).toEqual({ status: 'failed', message: INVALID_API_KEY_MESSAGE });
+      expect(wrong.body).toEqual({
+        status: 'failed',
+        code: 'invalid_api_key',
+        message: INVALID_API_KEY_MESSAGE,
+      });
       // A dashboard session is not an API key.
       expect((await dev.request(path, { body, token: dev.token })).status).toBe(401);
     }
@@ -222,7 +242,11 @@ describe('public REST: API-key authentication', () => {
     expect((await dev.request(P.revokeApiKey, { body: { id }, token: dev.token })).status).toBe(200);
     const revoked = await dev.request(P.getKeyInformation, { body, token: apiKey });
     expect(revoked.status).toBe(401);
-    expect(revoked.body).toEqual({ status: 'failed', message: INVALID_API_KEY_MESSAGE });
+    expect(revoked.body).toEqual({
+      status: 'failed',
+      code: 'invalid_api_key',
+      message: INVALID_API_KEY_MESSAGE,
+    });
   });
 });
 
@@ -242,7 +266,11 @@ describe('public REST: disabled accounts', () => {
     expect((await setDisabled(true)).status).toBe(200);
     const refused = await info();
     expect(refused.status).toBe(401);
-    expect(refused.body).toEqual({ status: 'failed', message: INVALID_API_KEY_MESSAGE });
+    expect(refused.body).toEqual({
+      status: 'failed',
+      code: 'invalid_api_key',
+      message: INVALID_API_KEY_MESSAGE,
+    });
     expect((await setDisabled(false)).status).toBe(200);
     expect((await info()).status).toBe(200);
   });
@@ -262,7 +290,7 @@ describe('public REST: rate limit and usage', () => {
     }
     const limited = await dev.request(P.getKeyInformation, { body: { key: 'UNKNOWN' }, token: apiKey });
     expect(limited.status).toBe(429);
-    expect(limited.body).toEqual({ status: 'failed', message: RATE_LIMITED_MESSAGE });
+    expect(limited.body).toEqual({ status: 'failed', code: 'rate_limited', message: RATE_LIMITED_MESSAGE });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limited.headers.get('x-ratelimit-remaining')).toBe('0');
 
@@ -339,11 +367,19 @@ describe('public REST: device fingerprints (extension)', () => {
       currentActivations: 2,
     });
     const third = await call(P.activateKey, { key: licence.key, fingerprint: 'tablet' });
-    expect(third.body).toEqual({ status: 'failed', message: ACTIVATION_LIMIT_MESSAGE });
+    expect(third.body).toEqual({
+      status: 'failed',
+      code: 'activation_limit_reached',
+      message: ACTIVATION_LIMIT_MESSAGE,
+    });
     // The refused device was not remembered: after a slot frees, it can activate.
     const unknown = await call(P.deactivateKey, { key: licence.key, fingerprint: 'tablet' });
     expect(unknown.status).toBe(409);
-    expect(unknown.body).toEqual({ status: 'failed', message: FINGERPRINT_NOT_ACTIVATED_MESSAGE });
+    expect(unknown.body).toEqual({
+      status: 'failed',
+      code: 'device_not_activated',
+      message: FINGERPRINT_NOT_ACTIVATED_MESSAGE,
+    });
     expect((await call(P.deactivateKey, { key: licence.key, fingerprint: 'laptop' })).body).toMatchObject({
       currentActivations: 1,
     });

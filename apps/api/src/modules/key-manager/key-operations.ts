@@ -1,9 +1,5 @@
 import {
-  ACTIVATION_LIMIT_MESSAGE,
-  FINGERPRINT_NOT_ACTIVATED_MESSAGE,
-  INVALID_KEY_MESSAGE,
-  KEY_DISABLED_MESSAGE,
-  NO_ACTIVATIONS_MESSAGE,
+  KEY_MANAGER_ERRORS,
   type PublicKeyInformation,
   type TransferInformation,
   type WebhookEventType,
@@ -13,7 +9,7 @@ import type { Db } from '../../db/client.js';
 import { rawRows } from '../../db/raw-rows.js';
 import { type KeyEventAction, licenceKeys } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { AppError, conflict, notFound } from '../../platform/http/errors.js';
+import { AppError, refusal } from '../../platform/http/errors.js';
 import type { CallContext, KeyRef } from './call-context.js';
 import type { DeviceDetails, Devices } from './devices/devices.js';
 import { makeRoomByTransfer } from './devices/transfers.js';
@@ -66,7 +62,7 @@ export class KeyOperations {
   /** Served from the cache when it can be; every write below invalidates after it committed. */
   async information(ref: KeyRef, ownerId: string): Promise<PublicKeyInformation> {
     const info = await this.cache.read(ownerId, ref, () => this.loadInformation(ref, ownerId));
-    if (!info) throw notFound(INVALID_KEY_MESSAGE);
+    if (!info) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
     return info;
   }
 
@@ -134,7 +130,7 @@ export class KeyOperations {
     const result = await attempt().catch(async (error: unknown) => {
       // An anonymous activation at the limit: devices whose lease lapsed give their slots up first
       // (a device activation does this inside its own transaction, see withDevice).
-      const atLimit = error instanceof AppError && error.message === ACTIVATION_LIMIT_MESSAGE;
+      const atLimit = error instanceof AppError && error.code === KEY_MANAGER_ERRORS.activationLimit.code;
       if (
         action === 'activate' &&
         !fingerprint &&
@@ -205,7 +201,7 @@ export class KeyOperations {
         this.now(),
       ),
     );
-    if (!row) throw notFound(INVALID_KEY_MESSAGE);
+    if (!row) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
     return row;
   }
 
@@ -232,7 +228,7 @@ export class KeyOperations {
         this.now(),
       ),
     );
-    if (!row) throw notFound(INVALID_KEY_MESSAGE);
+    if (!row) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
     return row;
   }
 
@@ -269,8 +265,8 @@ export class KeyOperations {
       db,
       sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for no key update`,
     );
-    if (!key) throw notFound(INVALID_KEY_MESSAGE);
-    if (!key.is_active) throw conflict(KEY_DISABLED_MESSAGE);
+    if (!key) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
+    if (!key.is_active) throw refusal(KEY_MANAGER_ERRORS.keyDisabled);
     const byId: KeyRef = { id: key.id };
     if (action === 'activate') {
       const isNew = await this.devices.record(db, key.id, fingerprint, details, ctx);
@@ -298,7 +294,7 @@ export class KeyOperations {
         sql`delete from licence_key_devices where key_id = ${key.id} and fingerprint = ${fingerprint}
             returning key_id`,
       );
-      if (removed.length === 0) throw conflict(FINGERPRINT_NOT_ACTIVATED_MESSAGE);
+      if (removed.length === 0) throw refusal(KEY_MANAGER_ERRORS.fingerprintNotActivated);
     }
     // A refusal here throws, which rolls the device row back with it.
     return this.change(action, byId, ctx, db);
@@ -310,9 +306,11 @@ export class KeyOperations {
       db,
       sql`select ${RETURNING} from licence_keys where ${matches(ref, ownerId)} limit 1`,
     );
-    if (!row) return notFound(INVALID_KEY_MESSAGE);
-    if (!row.is_active) return conflict(KEY_DISABLED_MESSAGE);
-    return conflict(action === 'activate' ? ACTIVATION_LIMIT_MESSAGE : NO_ACTIVATIONS_MESSAGE);
+    if (!row) return refusal(KEY_MANAGER_ERRORS.invalidKey);
+    if (!row.is_active) return refusal(KEY_MANAGER_ERRORS.keyDisabled);
+    return refusal(
+      action === 'activate' ? KEY_MANAGER_ERRORS.activationLimit : KEY_MANAGER_ERRORS.noActivations,
+    );
   }
 
   private now(): string {

@@ -68,7 +68,11 @@ describe('a page on another origin', () => {
       const refused = await call(P.deleteKey, { key: licence });
       expect(refused).toEqual({
         status: 403,
-        body: { status: 'failed', message: PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE },
+        body: {
+          status: 'failed',
+          code: 'publishable_key_not_allowed',
+          message: PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE,
+        },
         remaining: expect.any(String),
       });
       const info = await call(P.getKeyInformation, { key: licence });

@@ -47,7 +47,11 @@ describe('publishable API keys', () => {
     for (const path of [P.activateKey, P.deactivateKey]) {
       const anonymous = await call(path, { key: licence });
       expect(anonymous.status, path).toBe(403);
-      expect(anonymous.body).toEqual({ status: 'failed', message: PUBLISHABLE_KEY_FINGERPRINT_MESSAGE });
+      expect(anonymous.body).toEqual({
+        status: 'failed',
+        code: 'publishable_key_fingerprint_required',
+        message: PUBLISHABLE_KEY_FINGERPRINT_MESSAGE,
+      });
     }
     expect((await call(P.getKeyInformation, { key: licence })).body).toMatchObject({ currentActivations: 0 });
 
@@ -67,7 +71,11 @@ describe('publishable API keys', () => {
     ] as const) {
       const refused = await call(path, body);
       expect(refused.status, path).toBe(403);
-      expect(refused.body).toEqual({ status: 'failed', message: PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE });
+      expect(refused.body).toEqual({
+        status: 'failed',
+        code: 'publishable_key_not_allowed',
+        message: PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE,
+      });
     }
     // Nothing changed: the key still exists and is enabled.
     const info = await call(P.getKeyInformation, { key: licence });

@@ -2,7 +2,7 @@ import {
   type ActivityResponse,
   CURRENT_OVER_MAX_MESSAGE,
   type DashboardKey,
-  INVALID_KEY_MESSAGE,
+  KEY_MANAGER_ERRORS,
   keyLimitMessage,
   NO_PLAN_MESSAGE,
   type PublicKeyInformation,
@@ -18,7 +18,7 @@ import {
   managerApiKeys,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
-import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import { badRequest, conflict, refusal } from '../../platform/http/errors.js';
 import type { CallContext } from './call-context.js';
 import { toDashboard } from './dashboard-key.js';
 import { lockCounters } from './key-lock-order.js';
@@ -98,7 +98,7 @@ export class LicenceKeys {
         .from(licenceKeys)
         .where(and(eq(licenceKeys.id, input.id), eq(licenceKeys.ownerId, ctx.ownerId)))
         .for('no key update');
-      if (!before) throw notFound(INVALID_KEY_MESSAGE);
+      if (!before) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
       const max = input.max_activations ?? before.maxActivations;
       const current = input.current_activations ?? before.currentActivations;
       if (max !== 0 && current > max) throw badRequest(CURRENT_OVER_MAX_MESSAGE, 'current_activations');
@@ -114,7 +114,7 @@ export class LicenceKeys {
         })
         .where(eq(licenceKeys.id, before.id))
         .returning();
-      if (!after) throw notFound(INVALID_KEY_MESSAGE);
+      if (!after) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
       // Lowering the count by hand frees slots; device records could then over-count, so drop them.
       if (after.currentActivations < before.currentActivations) {
         await tx.delete(licenceKeyDevices).where(eq(licenceKeyDevices.keyId, after.id));

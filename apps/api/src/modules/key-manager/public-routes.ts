@@ -5,10 +5,10 @@ import {
   KEY_DELETED_MESSAGE,
   KEY_DISABLED_NOW_MESSAGE,
   KEY_ENABLED_MESSAGE,
+  KEY_MANAGER_ERRORS,
   KEY_MANAGER_PATHS,
   KEY_MANAGER_PUBLIC_OPERATIONS,
   KEY_TRANSFERRED_MESSAGE,
-  PUBLISHABLE_KEY_FINGERPRINT_MESSAGE,
   ZActivateKeyRequest,
   ZActivateKeyResponse,
   ZActivationRefusedResponse,
@@ -24,7 +24,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
-import { forbidden } from '../../platform/http/errors.js';
+import { refusal } from '../../platform/http/errors.js';
 import { type ApiKeyGuardFor, apiCaller } from './api-key-guard.js';
 import type { CallContext } from './call-context.js';
 import type { Devices } from './devices/devices.js';
@@ -51,7 +51,7 @@ const failures = {
 /** A publishable key changes counts only through a device it names (decision 020). */
 function requireFingerprintOfPublishable(request: FastifyRequest, fingerprint: string | undefined): void {
   if (!fingerprint && apiCaller(request).type === 'publishable') {
-    throw forbidden(PUBLISHABLE_KEY_FINGERPRINT_MESSAGE);
+    throw refusal(KEY_MANAGER_ERRORS.publishableKeyFingerprint);
   }
 }
 

@@ -73,7 +73,7 @@ describe('GET /media/*.jar', () => {
   ])('refuses %s with a JSON 404', async (name) => {
     const response = await fetch(`${server.baseUrl}/media/${name}`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ status: 'failed', message: 'File not found' });
+    expect(await response.json()).toEqual({ status: 'failed', code: 'not_found', message: 'File not found' });
   });
 
   it('refuses an over-long name with a 4xx, never a 500', async () => {

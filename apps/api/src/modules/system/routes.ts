@@ -33,20 +33,26 @@ export const systemRoutes =
     // Readiness: every registered dependency check (platform/health). 503 only when a critical
     // one fails (the database): a load balancer then stops sending traffic here. Failing
     // accelerators (Redis) are listed under `degraded` with 200, since the instance still serves.
+    // The 503 carries the failure envelope's `code` too (decision 031).
     app.get(
       '/readyz',
       {
         schema: {
           hide: true,
-          response: { 200: ZReadiness, 503: ZReadiness.extend({ message: z.string() }) },
+          response: {
+            200: ZReadiness,
+            503: ZReadiness.extend({ code: z.literal('unavailable'), message: z.string() }),
+          },
         },
       },
       async (_request, reply) => {
         const report = await deps.health.report();
         if (report.status !== 'failed') return report;
-        return reply
-          .code(503)
-          .send({ ...report, message: `Not ready: ${report.failed.join(', ')} not answering` });
+        return reply.code(503).send({
+          ...report,
+          code: 'unavailable' as const,
+          message: `Not ready: ${report.failed.join(', ')} not answering`,
+        });
       },
     );
 

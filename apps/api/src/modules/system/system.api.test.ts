@@ -22,7 +22,11 @@ describe('platform', () => {
   it('answers unknown API paths with a JSON 404 envelope', async () => {
     const response = await request('/api/v1/does-not-exist', { method: 'POST', body: {} });
     expect(response.status).toBe(404);
-    expect(response.body).toEqual({ status: 'failed', message: 'No API route POST /api/v1/does-not-exist' });
+    expect(response.body).toEqual({
+      status: 'failed',
+      code: 'not_found',
+      message: 'No API route POST /api/v1/does-not-exist',
+    });
   });
 
   it('sets security headers and echoes a request id', async () => {
@@ -76,6 +80,7 @@ describe('platform', () => {
     expect(notReady.status).toBe(503);
     expect(notReady.body).toMatchObject({
       status: 'failed',
+      code: 'unavailable',
       message: 'Not ready: test-critical-dependency not answering',
       failed: ['test-critical-dependency'],
       checks: { database: { status: 'ok' }, 'test-critical-dependency': { status: 'failed' } },

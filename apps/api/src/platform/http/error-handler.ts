@@ -1,29 +1,50 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { isErrorStatus } from '@app/contract';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
 import { type ValidationIssue, validationError } from './validation.js';
 
 /**
- * One envelope for every failure. Client mistakes map to 4xx with a sentence a person can read, and
- * `field` naming the input when one is at fault; anything unexpected is logged with the request id
- * and answered with a generic 500.
+ * One envelope for every failure: `{status:'failed', code, message, field?}`. Client mistakes map to
+ * 4xx with a sentence a person can read, the code of the status (or of the specific refusal an
+ * AppError names, decision 031) and `field` naming the input when one is at fault; anything
+ * unexpected is logged with the request id and answered with a generic 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      return sendAppError(reply, validationError(error.validation.map(toIssue)));
-    }
-    if (error instanceof AppError) return sendAppError(reply, error);
-    const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (statusCode >= 400 && statusCode < 500) {
-      const message = clientMessage(error, statusCode);
-      if (statusCode === 429) reply.header('Retry-After', reply.getHeader('Retry-After') ?? '60');
-      return reply.code(statusCode).send({ status: 'failed', message });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return reply.code(500).send({ status: 'failed', message: 'Something went wrong on our side' });
-  });
+  app.setErrorHandler(answerFailure);
 }
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (a malformed URL, a path parameter over its
+ * length) are answered before any route or error handler would see them; this sends them in the
+ * same envelope instead of Fastify's `{error, code: 'FST_…'}`.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  answerFailure(error, request, reply);
+}
+
+function answerFailure(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    return sendAppError(reply, validationError(error.validation.map(toIssue)));
+  }
+  if (error instanceof AppError) return sendAppError(reply, error);
+  const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (statusCode >= 400 && statusCode < 500) {
+    // A 4xx of Fastify or a plugin: every one they answer has a code (a status outside the list
+    // would be a new plugin's, and is answered as the plain 400 its code stands for).
+    const status = isErrorStatus(statusCode) ? statusCode : 400;
+    if (status === 429) reply.header('Retry-After', reply.getHeader('Retry-After') ?? '60');
+    return sendAppError(reply, new AppError(status, clientMessage(error, statusCode)));
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendAppError(reply, new AppError(500, INTERNAL_ERROR_MESSAGE));
+}
+
+export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side';
 
 function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply
@@ -32,6 +53,7 @@ function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
     .send({
       ...error.details,
       status: 'failed',
+      code: error.code,
       message: error.message,
       ...(error.field ? { field: error.field } : {}),
     });
@@ -65,6 +87,10 @@ function clientMessage(error: FastifyError, statusCode: number): string {
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
       return 'Too many files in the request';
+    case 'FST_ERR_BAD_URL':
+      return 'The address is not valid';
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return 'A part of the address is too long';
     default:
       return statusCode === 404 ? 'Not found' : error.message || 'Invalid request';
   }

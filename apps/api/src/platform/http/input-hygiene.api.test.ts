@@ -42,6 +42,7 @@ describe('control characters', () => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       status: 'failed',
+      code: 'invalid_input',
       message: 'First name contains characters that are not allowed',
       field: 'data.firstName',
     });

@@ -1,6 +1,7 @@
 import { CHAT_PATHS } from '@app/contract';
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
+import { failedBody } from '../../../platform/http/errors.js';
 import type { ChatHub } from './hub.js';
 
 /** Frames are small JSON objects; anything bigger is a misbehaving client. */
@@ -30,7 +31,7 @@ export const socketRoutes =
           reply
             .code(429)
             .header('Retry-After', REFUSED_RETRY_SECONDS)
-            .send({ status: 'failed', message: refused });
+            .send(failedBody('rate_limited', refused));
           return reply;
         },
       },

@@ -1,14 +1,14 @@
 import {
   DEFAULT_DEVICE_POLICY,
   type DevicePolicy,
-  INVALID_KEY_MESSAGE,
+  KEY_MANAGER_ERRORS,
   type KeyDevicePolicy,
 } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { keyDevicePolicies, licenceKeys } from '../../../db/schema/index.js';
 import type { Clock } from '../../../platform/clock.js';
-import { notFound } from '../../../platform/http/errors.js';
+import { refusal } from '../../../platform/http/errors.js';
 
 /**
  * Device rules (decision 023): an owner's policy is the default of every key; a key's own value
@@ -49,6 +49,6 @@ export class DevicePolicies {
       .set({ ...policy, updatedAt: this.clock.now() })
       .where(and(eq(licenceKeys.id, keyId), eq(licenceKeys.ownerId, ownerId)))
       .returning({ id: licenceKeys.id });
-    if (!row) throw notFound(INVALID_KEY_MESSAGE);
+    if (!row) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
   }
 }

@@ -173,11 +173,15 @@ describe('devices', () => {
       token,
     });
     expect(twice.status).toBe(404);
-    expect(twice.body).toEqual({ status: 'failed', message: DEVICE_NOT_FOUND_MESSAGE });
+    expect(twice.body).toEqual({ status: 'failed', code: 'not_found', message: DEVICE_NOT_FOUND_MESSAGE });
     // The released device learns it on its next heartbeat.
     const beat = await secret(P.heartbeat, { key: licence.key, fingerprint: 'old-phone' });
     expect(beat.status).toBe(409);
-    expect(beat.body).toEqual({ status: 'failed', message: FINGERPRINT_NOT_ACTIVATED_MESSAGE });
+    expect(beat.body).toEqual({
+      status: 'failed',
+      code: 'device_not_activated',
+      message: FINGERPRINT_NOT_ACTIVATED_MESSAGE,
+    });
   });
 });
 
@@ -282,6 +286,7 @@ describe('self-serve transfer', () => {
     const idleAt = new Date(oldSeen + 3600_000).toISOString();
     expect(early.body).toEqual({
       status: 'failed',
+      code: 'activation_limit_reached',
       message: `Activation limit reached. This licence can move to a new device from ${utcSecond(idleAt)}; until then, release a device or ask the seller to.`,
       nextTransferAt: idleAt,
     });
@@ -337,7 +342,11 @@ describe('self-serve transfer', () => {
     server.clock.advance(DAY);
     const refused = await secret(P.activateKey, { key: licence.key, fingerprint: 'two' });
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ status: 'failed', message: ACTIVATION_LIMIT_MESSAGE });
+    expect(refused.body).toEqual({
+      status: 'failed',
+      code: 'activation_limit_reached',
+      message: ACTIVATION_LIMIT_MESSAGE,
+    });
   });
 });
 

@@ -2,12 +2,10 @@ import {
   DEVICE_LIMITS,
   DEVICE_NOT_FOUND_MESSAGE,
   type Device,
-  FINGERPRINT_NOT_ACTIVATED_MESSAGE,
   type GetDevicesResponse,
   HEARTBEAT_RECORDED_MESSAGE,
   type HeartbeatResponse,
-  INVALID_KEY_MESSAGE,
-  KEY_DISABLED_MESSAGE,
+  KEY_MANAGER_ERRORS,
   type PublicKeyInformation,
   type WebhookEventType,
 } from '@app/contract';
@@ -17,7 +15,7 @@ import { exactTimestamp } from '../../../db/keyset.js';
 import { rawRows } from '../../../db/raw-rows.js';
 import type { Clock } from '../../../platform/clock.js';
 import { cursorPart, decodeCursor, pageOf } from '../../../platform/http/cursor.js';
-import { conflict, notFound } from '../../../platform/http/errors.js';
+import { notFound, refusal } from '../../../platform/http/errors.js';
 import type { CallContext, KeyRef } from '../call-context.js';
 import type { LicenceKeyCache } from '../licence-key-cache.js';
 import type { WebhookEmitter } from '../webhooks/webhook-emitter.js';
@@ -150,11 +148,11 @@ export class Devices {
       this.db,
       sql`select ${KEY_COLUMNS} from licence_keys k where ${keyMatches(ref, ownerId)} limit 1`,
     );
-    if (!key) return notFound(INVALID_KEY_MESSAGE);
-    if (!key.is_active) return conflict(KEY_DISABLED_MESSAGE);
+    if (!key) return refusal(KEY_MANAGER_ERRORS.invalidKey);
+    if (!key.is_active) return refusal(KEY_MANAGER_ERRORS.keyDisabled);
     await this.reclaimLapsed(ownerId, { id: key.id });
     // Never activated here, deactivated, released, or its lease lapsed: activate again.
-    return conflict(FINGERPRINT_NOT_ACTIVATED_MESSAGE, field);
+    return refusal(KEY_MANAGER_ERRORS.fingerprintNotActivated, { field });
   }
 
   /**
@@ -222,7 +220,7 @@ export class Devices {
             k.transfer_idle_seconds as own_idle
           from licence_keys k ${POLICY_JOIN} where k.id = ${keyId}::uuid and k.owner_id = ${ownerId}::uuid`,
     );
-    if (!key) throw notFound(INVALID_KEY_MESSAGE);
+    if (!key) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
     const policy = toPolicy(key);
     const after = decodeCursor(cursor, [cursorPart.timestamp, cursorPart.uuid]);
     const seen = exactTimestamp(sql`d.last_seen_at`);

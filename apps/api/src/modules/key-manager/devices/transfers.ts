@@ -1,6 +1,6 @@
 import {
-  ACTIVATION_LIMIT_MESSAGE,
   type DevicePolicy,
+  KEY_MANAGER_ERRORS,
   TRANSFER_WINDOW_DAYS,
   type TransferInformation,
   transferLaterMessage,
@@ -8,7 +8,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../../db/client.js';
 import { rawRows } from '../../../db/raw-rows.js';
-import { AppError, conflict } from '../../../platform/http/errors.js';
+import { refusal } from '../../../platform/http/errors.js';
 import { asDate, effective, POLICY_JOIN } from './device-sql.js';
 
 const WINDOW_MS = TRANSFER_WINDOW_DAYS * 86_400_000;
@@ -78,7 +78,7 @@ export async function makeRoomByTransfer(
   ctx: TransferContext,
 ): Promise<TransferInformation & { releasedFingerprint: string }> {
   const policy = await keyPolicy(db, keyId);
-  if (policy.transfersPer30Days <= 0) throw conflict(ACTIVATION_LIMIT_MESSAGE);
+  if (policy.transfersPer30Days <= 0) throw refusal(KEY_MANAGER_ERRORS.activationLimit);
   const [oldest] = await rawRows<{ id: string; fingerprint: string; last_seen_at: Date | string }>(
     db,
     sql`select id, fingerprint, last_seen_at from licence_key_devices
@@ -86,13 +86,16 @@ export async function makeRoomByTransfer(
         order by last_seen_at asc, id asc limit 1`,
   );
   // Only anonymous activations hold the slots: there is no device to move from.
-  if (!oldest) throw conflict(ACTIVATION_LIMIT_MESSAGE);
+  if (!oldest) throw refusal(KEY_MANAGER_ERRORS.activationLimit);
   const state = await transferState(db, keyId, policy.transfersPer30Days, ctx.now);
   const idleFrom = new Date(asDate(oldest.last_seen_at).getTime() + policy.transferIdleSeconds * 1000);
   const next = new Date(Math.max(idleFrom.getTime(), state.allowanceFrom.getTime()));
   if (next > ctx.now) {
     const nextTransferAt = next.toISOString();
-    throw new AppError(409, transferLaterMessage(nextTransferAt), {}, undefined, { nextTransferAt });
+    throw refusal(KEY_MANAGER_ERRORS.activationLimit, {
+      message: transferLaterMessage(nextTransferAt),
+      details: { nextTransferAt },
+    });
   }
   await db.execute(sql`delete from licence_key_devices where id = ${oldest.id}::uuid`);
   await db.execute(

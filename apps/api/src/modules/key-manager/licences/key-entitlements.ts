@@ -1,9 +1,9 @@
-import { type Entitlements, INVALID_KEY_MESSAGE } from '@app/contract';
+import { type Entitlements, KEY_MANAGER_ERRORS } from '@app/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { licenceKeys } from '../../../db/schema/index.js';
 import type { Clock } from '../../../platform/clock.js';
-import { notFound } from '../../../platform/http/errors.js';
+import { refusal } from '../../../platform/http/errors.js';
 
 /** The owner-defined entitlements of a licence key (validated by the contract's ZEntitlements). */
 export class KeyEntitlements {
@@ -17,7 +17,7 @@ export class KeyEntitlements {
       .select({ entitlements: licenceKeys.entitlements })
       .from(licenceKeys)
       .where(and(eq(licenceKeys.id, keyId), eq(licenceKeys.ownerId, ownerId)));
-    if (!row) throw notFound(INVALID_KEY_MESSAGE);
+    if (!row) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
     return row.entitlements;
   }
 
@@ -28,7 +28,7 @@ export class KeyEntitlements {
       .set({ entitlements, updatedAt: this.clock.now() })
       .where(and(eq(licenceKeys.id, keyId), eq(licenceKeys.ownerId, ownerId)))
       .returning({ entitlements: licenceKeys.entitlements });
-    if (!row) throw notFound(INVALID_KEY_MESSAGE);
+    if (!row) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
     return row.entitlements;
   }
 }

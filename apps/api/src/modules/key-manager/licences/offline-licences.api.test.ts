@@ -148,6 +148,7 @@ describe('checkout-license', () => {
     expect(stranger.status).toBe(409);
     expect(stranger.body).toEqual({
       status: 'failed',
+      code: 'device_not_activated',
       message: FINGERPRINT_NOT_ACTIVATED_MESSAGE,
       field: 'fingerprint',
     });
@@ -163,7 +164,7 @@ describe('checkout-license', () => {
     expect(disabled.status).toBe(200);
     const refused = await checkout();
     expect(refused.status).toBe(409);
-    expect(refused.body).toEqual({ status: 'failed', message: KEY_DISABLED_MESSAGE });
+    expect(refused.body).toEqual({ status: 'failed', code: 'key_disabled', message: KEY_DISABLED_MESSAGE });
 
     // Another developer's key reads as unknown.
     const other = await newDeveloper(server);
@@ -346,7 +347,11 @@ describe('signing keys', () => {
       .where(eq(licenceSigningKeys.id, current?.id ?? ''));
     const refused = await checkout();
     expect(refused.status).toBe(503);
-    expect(refused.body).toEqual({ status: 'failed', message: LICENSE_SIGNING_UNAVAILABLE_MESSAGE });
+    expect(refused.body).toEqual({
+      status: 'failed',
+      code: 'unavailable',
+      message: LICENSE_SIGNING_UNAVAILABLE_MESSAGE,
+    });
   });
 });
 

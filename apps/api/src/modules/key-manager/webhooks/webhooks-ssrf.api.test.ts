@@ -66,6 +66,7 @@ describe('webhook addresses in production', () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       status: 'failed',
+      code: 'invalid_input',
       message: WEBHOOK_PRIVATE_ADDRESS_MESSAGE,
       field: 'url',
     });

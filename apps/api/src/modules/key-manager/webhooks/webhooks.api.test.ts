@@ -202,7 +202,7 @@ describe('key events', () => {
       token: dev.token,
     });
     expect(test.status).toBe(409);
-    expect(test.body).toEqual({ status: 'failed', message: WEBHOOK_DISABLED_MESSAGE });
+    expect(test.body).toEqual({ status: 'failed', code: 'conflict', message: WEBHOOK_DISABLED_MESSAGE });
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     expect(receiver.at(endpoint.path)).toHaveLength(0);
   });
@@ -402,7 +402,7 @@ describe('managing endpoints', () => {
     ];
     for (const reply of await Promise.all(attempts)) {
       expect(reply.status).toBe(404);
-      expect(reply.body).toEqual({ status: 'failed', message: WEBHOOK_NOT_FOUND_MESSAGE });
+      expect(reply.body).toEqual({ status: 'failed', code: 'not_found', message: WEBHOOK_NOT_FOUND_MESSAGE });
     }
     const theirs = await other.request<{ endpoints: unknown[] }>(W.endpoints, { token: other.token });
     expect(theirs.body.endpoints).toEqual([]);
@@ -426,7 +426,7 @@ describe('managing endpoints', () => {
     expect(replies.filter((reply) => reply.status === 200)).toHaveLength(10);
     const refused = replies.filter((reply) => reply.status === 409);
     expect(refused).toHaveLength(2);
-    expect(refused[0]?.body).toEqual({ status: 'failed', message: WEBHOOK_LIMIT_MESSAGE });
+    expect(refused[0]?.body).toEqual({ status: 'failed', code: 'conflict', message: WEBHOOK_LIMIT_MESSAGE });
   });
 });
 

@@ -74,7 +74,9 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
         </p>
         <p>
           Every operation returns on success and throws a subclass of <code>KeyManagerException</code>{' '}
-          otherwise (all are checked exceptions; <code>getMessage()</code> carries the server’s message):
+          otherwise (all are checked exceptions; <code>getMessage()</code> carries the server’s message and{' '}
+          <code>getCode()</code> its error code, such as <code>key_disabled</code>, which chose the class; the
+          REST documentation lists the codes):
         </p>
         {/* Below 768 px each exception is a card (name, then when), so nothing is cut off on a phone. */}
         <StackedTable bordered size="sm" responsive>
@@ -375,7 +377,10 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
           </code>{' '}
           (without <code>baseUrl</code> it reads <code>KEY_MANAGER_BASE_URL</code> in Node, as the Java
           library does); <code>getKeyInformation(key)</code> resolves to a typed <code>keyInformation</code>.
-          Its README (in the package) lists the options and exceptions.
+          A refusal rejects with the exception of its <code>code</code> (the server’s error code, e.g.{' '}
+          <code>activation_limit_reached</code>), kept on the exception as <code>code</code> beside{' '}
+          <code>statusCode</code> and <code>message</code>; <code>ERROR_CODES</code> lists them. Its README
+          (in the package) lists the options and exceptions.
         </p>
         <p>
           Devices:{' '}

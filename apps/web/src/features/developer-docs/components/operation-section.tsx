@@ -7,19 +7,24 @@ export function ErrorTable({ errors }: { errors: OperationDoc['errors'] }) {
   return (
     <Table responsive bordered size="sm">
       <caption className="caption-top">
-        Failures ({'{'}status: 'failed', message{'}'})
+        Failures ({'{'}status: 'failed', code, message{'}'}): match <code>code</code> in your program; show{' '}
+        <code>message</code> to people
       </caption>
       <thead>
         <tr>
           <th scope="col">HTTP</th>
+          <th scope="col">code</th>
           <th scope="col">message</th>
           <th scope="col">When</th>
         </tr>
       </thead>
       <tbody>
         {errors.map((error) => (
-          <tr key={`${error.httpStatus}-${error.message}`}>
+          <tr key={`${error.code}-${error.message}`}>
             <td>{error.httpStatus}</td>
+            <td>
+              <code>{error.code}</code>
+            </td>
             <td>
               <code>{error.message}</code>
             </td>

@@ -1,4 +1,12 @@
-import { DEVICE_LIMITS, GRACE_DAYS, KEY_LIMITS, KEY_MANAGER_ERRORS, KEY_MANAGER_PATHS } from '@app/contract';
+import {
+  DEVICE_LIMITS,
+  ERROR_CODES,
+  type ErrorCode,
+  GRACE_DAYS,
+  KEY_LIMITS,
+  KEY_MANAGER_ERRORS,
+  KEY_MANAGER_PATHS,
+} from '@app/contract';
 import type { CodeExample } from '../components/code-examples';
 import type { FieldDoc } from '../components/field-table';
 import { JAVA_EXAMPLES } from './java-examples';
@@ -15,6 +23,14 @@ export function operationLabel(operation: Pick<OperationDoc, 'title' | 'plainNam
   return operation.plainName ? `${operation.title} (${operation.plainName})` : operation.title;
 }
 
+/** One row of a failure table: the reply's status, `code` (what programs match) and `message`. */
+export interface ErrorDoc {
+  httpStatus: number;
+  code: ErrorCode;
+  message: string;
+  when: string;
+}
+
 /** One Keys sub-page of the REST documentation (docs/product-contract.md §Screens, REST documentation). */
 export interface OperationDoc {
   id: string;
@@ -26,7 +42,7 @@ export interface OperationDoc {
   description: string;
   request: readonly FieldDoc[];
   response: readonly FieldDoc[];
-  errors: readonly { httpStatus: number; message: string; when: string }[];
+  errors: readonly ErrorDoc[];
   react: CodeExample;
   java: CodeExample;
 }
@@ -252,7 +268,8 @@ export const COMMON_ERRORS = [
     when: 'A publishable key called activate-key or deactivate-key without a fingerprint.',
   },
   {
-    httpStatus: 400,
+    httpStatus: ERROR_CODES.invalid_input,
+    code: 'invalid_input',
     message: 'Key is required (or another sentence about the field named in `field`)',
     when: 'The body is missing a field or has a wrong type.',
   },

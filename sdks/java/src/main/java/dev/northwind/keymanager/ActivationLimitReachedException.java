@@ -20,6 +20,9 @@ public class ActivationLimitReachedException extends RequestRefusedException {
     /** The start of the server's message for this refusal. */
     public static final String MESSAGE = "Activation limit reached";
 
+    /** The server's error code for this refusal (with or without a transfer time). */
+    public static final String CODE = "activation_limit_reached";
+
     /** When a self-serve transfer becomes possible; null when the key allows none. */
     private final Instant nextTransferAt;
 
@@ -39,7 +42,18 @@ public class ActivationLimitReachedException extends RequestRefusedException {
      * @param nextTransferAt when a new device can take a slot, or null
      */
     public ActivationLimitReachedException(String message, Instant nextTransferAt) {
-        super(message, 409);
+        this(message, nextTransferAt, null);
+    }
+
+    /**
+     * Creates the exception for a reply that named its error code.
+     *
+     * @param message the server's message
+     * @param nextTransferAt when a new device can take a slot, or null
+     * @param code the server's error code ({@link #CODE}), or null
+     */
+    public ActivationLimitReachedException(String message, Instant nextTransferAt, String code) {
+        super(message, 409, code);
         this.nextTransferAt = nextTransferAt;
     }
 

@@ -11,6 +11,9 @@ package dev.northwind.keymanager;
 public class DeviceNotActivatedException extends RequestRefusedException {
     private static final long serialVersionUID = 1L;
 
+    /** The server's error code for this refusal. */
+    public static final String CODE = "device_not_activated";
+
     /** The server's message for this refusal. */
     public static final String MESSAGE = "This device is not activated for the key";
 
@@ -21,5 +24,15 @@ public class DeviceNotActivatedException extends RequestRefusedException {
      */
     public DeviceNotActivatedException(String message) {
         super(message, 409);
+    }
+
+    /**
+     * Creates the exception for a reply that named its error code.
+     *
+     * @param message the server's message
+     * @param code the server's error code ({@link #CODE}), or null
+     */
+    public DeviceNotActivatedException(String message, String code) {
+        super(message, 409, code);
     }
 }

@@ -7,6 +7,12 @@ package dev.northwind.keymanager;
 public class InvalidApiKeyException extends KeyManagerException {
     private static final long serialVersionUID = 1L;
 
+    /** The server's error code for a key that is wrong or revoked. */
+    public static final String CODE = "invalid_api_key";
+
+    /** The server's error code for a call that sent no API key. */
+    public static final String API_KEY_REQUIRED_CODE = "api_key_required";
+
     /**
      * Creates the exception.
      *
@@ -14,5 +20,15 @@ public class InvalidApiKeyException extends KeyManagerException {
      */
     public InvalidApiKeyException(String message) {
         super(message, 401);
+    }
+
+    /**
+     * Creates the exception for a reply that named its error code.
+     *
+     * @param message the server's message
+     * @param code the server's error code ({@link #CODE} or {@link #API_KEY_REQUIRED_CODE}), or null
+     */
+    public InvalidApiKeyException(String message, String code) {
+        super(message, 401, code);
     }
 }

@@ -10,6 +10,9 @@ package dev.northwind.keymanager;
 public class KeyDisabledException extends RequestRefusedException {
     private static final long serialVersionUID = 1L;
 
+    /** The server's error code for this refusal. */
+    public static final String CODE = "key_disabled";
+
     /** The server's message for this refusal. */
     public static final String MESSAGE = "Key is disabled";
 
@@ -20,5 +23,15 @@ public class KeyDisabledException extends RequestRefusedException {
      */
     public KeyDisabledException(String message) {
         super(message, 409);
+    }
+
+    /**
+     * Creates the exception for a reply that named its error code.
+     *
+     * @param message the server's message
+     * @param code the server's error code ({@link #CODE}), or null
+     */
+    public KeyDisabledException(String message, String code) {
+        super(message, 409, code);
     }
 }

@@ -7,6 +7,9 @@ package dev.northwind.keymanager;
 public class KeyNotFoundException extends KeyManagerException {
     private static final long serialVersionUID = 1L;
 
+    /** The server's error code for this refusal. */
+    public static final String CODE = "key_not_found";
+
     /**
      * Creates the exception.
      *
@@ -14,5 +17,15 @@ public class KeyNotFoundException extends KeyManagerException {
      */
     public KeyNotFoundException(String message) {
         super(message, 404);
+    }
+
+    /**
+     * Creates the exception for a reply that named its error code.
+     *
+     * @param message the server's message
+     * @param code the server's error code ({@link #CODE}), or null
+     */
+    public KeyNotFoundException(String message, String code) {
+        super(message, 404, code);
     }
 }

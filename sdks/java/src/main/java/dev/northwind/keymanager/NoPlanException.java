@@ -10,6 +10,9 @@ package dev.northwind.keymanager;
 public class NoPlanException extends RequestRefusedException {
     private static final long serialVersionUID = 1L;
 
+    /** The server's error code for this refusal. */
+    public static final String CODE = "no_plan";
+
     /**
      * The server's message for this refusal; other 403 replies (a publishable key used for a secret
      * key's operation) are a plain {@link RequestRefusedException}.
@@ -23,5 +26,15 @@ public class NoPlanException extends RequestRefusedException {
      */
     public NoPlanException(String message) {
         super(message, 403);
+    }
+
+    /**
+     * Creates the exception for a reply that named its error code.
+     *
+     * @param message the server's message
+     * @param code the server's error code ({@link #CODE}), or null
+     */
+    public NoPlanException(String message, String code) {
+        super(message, 403, code);
     }
 }

@@ -10,6 +10,9 @@ package dev.northwind.keymanager;
 public class PaymentRequiredException extends RequestRefusedException {
     private static final long serialVersionUID = 1L;
 
+    /** The server's error code for this refusal. */
+    public static final String CODE = "payment_required";
+
     /**
      * Creates the exception.
      *
@@ -17,5 +20,15 @@ public class PaymentRequiredException extends RequestRefusedException {
      */
     public PaymentRequiredException(String message) {
         super(message, 402);
+    }
+
+    /**
+     * Creates the exception for a reply that named its error code.
+     *
+     * @param message the server's message
+     * @param code the server's error code ({@link #CODE}), or null
+     */
+    public PaymentRequiredException(String message, String code) {
+        super(message, 402, code);
     }
 }

@@ -7,6 +7,9 @@ package dev.northwind.keymanager;
 public class RateLimitException extends KeyManagerException {
     private static final long serialVersionUID = 1L;
 
+    /** The server's error code for this refusal. */
+    public static final String CODE = "rate_limited";
+
     private final long retryAfterSeconds;
 
     /**
@@ -16,7 +19,18 @@ public class RateLimitException extends KeyManagerException {
      * @param retryAfterSeconds the server's {@code Retry-After} header in seconds (0 when absent)
      */
     public RateLimitException(String message, long retryAfterSeconds) {
-        super(message, 429);
+        this(message, retryAfterSeconds, null);
+    }
+
+    /**
+     * Creates the exception for a reply that named its error code.
+     *
+     * @param message the server's message
+     * @param retryAfterSeconds the server's {@code Retry-After} header in seconds (0 when absent)
+     * @param code the server's error code ({@link #CODE}), or null
+     */
+    public RateLimitException(String message, long retryAfterSeconds, String code) {
+        super(message, 429, code);
         this.retryAfterSeconds = retryAfterSeconds;
     }
 

@@ -6,13 +6,16 @@ import java.time.format.DateTimeParseException;
 import java.util.Map;
 import java.util.Optional;
 
-/** Turns an HTTP reply into its JSON object, or into the matching typed exception. */
+/**
+ * Turns an HTTP reply into its JSON object, or into the matching typed exception: chosen by the
+ * reply's {@code code}, or by status and message when a server older than the codes sent none.
+ */
 final class Replies {
     private Replies() {}
 
     @SuppressWarnings("unchecked")
     static Map<String, Object> interpret(HttpResponse<String> response) throws KeyManagerException {
-        int code = response.statusCode();
+        int status = response.statusCode();
         Map<String, Object> reply;
         try {
             Object parsed = Json.parse(response.body());
@@ -21,50 +24,93 @@ final class Replies {
             }
             reply = (Map<String, Object>) parsed;
         } catch (IllegalArgumentException ex) {
-            throw new KeyManagerException("Unexpected reply from the Key Manager (HTTP " + code + ")", code, ex);
+            throw new KeyManagerException("Unexpected reply from the Key Manager (HTTP " + status + ")", status, ex);
         }
         Object rawMessage = reply.get("message");
         String message = rawMessage == null ? null : String.valueOf(rawMessage);
         if (message == null) {
-            message = "Request failed (HTTP " + code + ")";
+            message = "Request failed (HTTP " + status + ")";
         }
-        if (code >= 200 && code < 300) {
+        if (status >= 200 && status < 300) {
             if ("ok".equals(reply.get("status"))) {
                 return reply;
             }
-            throw new RequestRefusedException(message, code);
+            throw new RequestRefusedException(message, status);
         }
-        if (code == 401) {
-            throw new InvalidApiKeyException(message);
+        Object rawCode = reply.get("code");
+        if (rawCode instanceof String) {
+            throw forCode((String) rawCode, status, message, reply, response);
         }
-        if (code == 404) {
-            throw new KeyNotFoundException(message);
+        throw forStatus(status, message, reply, response);
+    }
+
+    /** The exception of a reply that names its refusal: the code alone chooses. */
+    private static KeyManagerException forCode(
+            String errorCode,
+            int status,
+            String message,
+            Map<String, Object> reply,
+            HttpResponse<String> response) {
+        switch (errorCode) {
+            case InvalidApiKeyException.CODE:
+            case InvalidApiKeyException.API_KEY_REQUIRED_CODE:
+                return new InvalidApiKeyException(message, errorCode);
+            case KeyNotFoundException.CODE:
+                return new KeyNotFoundException(message, errorCode);
+            case RateLimitException.CODE:
+                return new RateLimitException(message, retryAfter(response), errorCode);
+            case PaymentRequiredException.CODE:
+                return new PaymentRequiredException(message, errorCode);
+            case NoPlanException.CODE:
+                return new NoPlanException(message, errorCode);
+            case ActivationLimitReachedException.CODE:
+                Instant next = instant(reply.get("nextTransferAt"));
+                return new ActivationLimitReachedException(message, next, errorCode);
+            case KeyDisabledException.CODE:
+                return new KeyDisabledException(message, errorCode);
+            case DeviceNotActivatedException.CODE:
+                return new DeviceNotActivatedException(message, errorCode);
+            default:
+                return status >= 400 && status < 500
+                        ? new RequestRefusedException(message, status, errorCode)
+                        : new KeyManagerException(message, status, errorCode);
         }
-        if (code == 429) {
-            throw new RateLimitException(message, retryAfter(response));
+    }
+
+    /** A reply without a code (a server older than the codes): its status, then its message. */
+    private static KeyManagerException forStatus(
+            int status, String message, Map<String, Object> reply, HttpResponse<String> response) {
+        if (status == 401) {
+            return new InvalidApiKeyException(message);
         }
-        if (code == 402) {
-            throw new PaymentRequiredException(message);
+        if (status == 404) {
+            return new KeyNotFoundException(message);
+        }
+        if (status == 429) {
+            return new RateLimitException(message, retryAfter(response));
+        }
+        if (status == 402) {
+            return new PaymentRequiredException(message);
         }
         // 403 and 409 each answer several refusals; the server's message (part of the public
         // contract) tells them apart.
-        if (code == 403 && NoPlanException.MESSAGE.equals(message)) {
-            throw new NoPlanException(message);
+        if (status == 403 && NoPlanException.MESSAGE.equals(message)) {
+            return new NoPlanException(message);
         }
         // The limit refusal may go on to say when a self-serve transfer is possible (nextTransferAt).
-        if (code == 409 && message.startsWith(ActivationLimitReachedException.MESSAGE)) {
-            throw new ActivationLimitReachedException(message, instant(reply.get("nextTransferAt")));
+        if (status == 409 && message.startsWith(ActivationLimitReachedException.MESSAGE)) {
+            return new ActivationLimitReachedException(message, instant(reply.get("nextTransferAt")));
         }
-        if (code == 409 && KeyDisabledException.MESSAGE.equals(message)) {
-            throw new KeyDisabledException(message);
+        if (status == 409 && KeyDisabledException.MESSAGE.equals(message)) {
+            return new KeyDisabledException(message);
         }
-        if (code == 409 && DeviceNotActivatedException.MESSAGE.equals(message)) {
-            throw new DeviceNotActivatedException(message);
+        if (status == 409 && DeviceNotActivatedException.MESSAGE.equals(message)) {
+            return new DeviceNotActivatedException(message);
         }
-        if (code >= 400 && code < 500) {
-            throw new RequestRefusedException(message, code);
+        if (status >= 400 && status < 500) {
+            return new RequestRefusedException(message, status);
         }
-        throw new KeyManagerException(message, code);
+        return new KeyManagerException(message, status);
     }
 
     /** An ISO 8601 instant of the reply, or null when absent or unreadable. */

@@ -21,4 +21,15 @@ public class RequestRefusedException extends KeyManagerException {
     public RequestRefusedException(String message, int statusCode) {
         super(message, statusCode);
     }
+
+    /**
+     * Creates the exception for a reply that named its error code.
+     *
+     * @param message the server's message
+     * @param statusCode the HTTP status code (400 to 499)
+     * @param code the server's error code, or null
+     */
+    public RequestRefusedException(String message, int statusCode, String code) {
+        super(message, statusCode, code);
+    }
 }

@@ -195,7 +195,58 @@ class KeyManagerTest {
             assertEquals(c[2], error.getClass(), message);
             assertEquals(status, error.getStatusCode());
             assertEquals(message, error.getMessage());
+            // A server older than the codes sent none.
+            assertNull(error.getCode());
         }
+    }
+
+    @Test
+    void aReplysCodeChoosesTheExceptionWhateverItsMessage() {
+        Object[][] cases = {
+            {401, "api_key_required", InvalidApiKeyException.class},
+            {401, "invalid_api_key", InvalidApiKeyException.class},
+            {404, "key_not_found", KeyNotFoundException.class},
+            {409, "activation_limit_reached", ActivationLimitReachedException.class},
+            {409, "key_disabled", KeyDisabledException.class},
+            {409, "device_not_activated", DeviceNotActivatedException.class},
+            {409, "no_activations", RequestRefusedException.class},
+            {402, "payment_required", PaymentRequiredException.class},
+            {403, "no_plan", NoPlanException.class},
+            {403, "publishable_key_not_allowed", RequestRefusedException.class},
+            {429, "rate_limited", RateLimitException.class},
+            // A route the server does not have (a wrong base URL) is not an unknown licence key.
+            {404, "not_found", RequestRefusedException.class},
+            {400, "invalid_input", RequestRefusedException.class},
+            {503, "unavailable", KeyManagerException.class},
+        };
+        for (Object[] c : cases) {
+            int status = (Integer) c[0];
+            String code = (String) c[1];
+            // Not a message the fallback recognises: the code alone chooses.
+            String message = "Refused (" + code + "), in words a later server may choose";
+            stub.reply(status, "{\"status\":\"failed\",\"code\":\"" + code + "\","
+                    + "\"message\":\"" + message + "\"}");
+            KeyManagerException error = assertThrows(KeyManagerException.class, () -> manager.activate("LIC-1"));
+            assertEquals(c[2], error.getClass(), code);
+            assertEquals(code, error.getCode());
+            assertEquals(status, error.getStatusCode());
+            assertEquals(message, error.getMessage());
+        }
+    }
+
+    @Test
+    void aCodedLimitRefusalKeepsItsTransferTimeAndACodedRateLimitItsRetryAfter() {
+        stub.reply(409, "{\"status\":\"failed\",\"code\":\"activation_limit_reached\",\"message\":\"x\","
+                + "\"nextTransferAt\":\"2026-12-21T14:05:07Z\"}");
+        ActivationLimitReachedException limited =
+                assertThrows(ActivationLimitReachedException.class, () -> manager.activate("LIC-1", "pc-2"));
+        assertEquals(java.time.Instant.parse("2026-12-21T14:05:07Z"), limited.getNextTransferAt().orElseThrow());
+
+        stub.reply(429, "{\"status\":\"failed\",\"code\":\"rate_limited\",\"message\":\"x\"}");
+        stub.replyHeaders.put("Retry-After", "9");
+        RateLimitException slowed = assertThrows(RateLimitException.class, () -> manager.delete("LIC-1"));
+        assertEquals(9, slowed.getRetryAfterSeconds());
+        assertEquals(RateLimitException.CODE, slowed.getCode());
     }
 
     @Test
