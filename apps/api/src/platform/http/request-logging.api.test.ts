@@ -6,7 +6,13 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 // The web's polling does not fill the info log (docs/operations.md, Logs).
 
 let server: TestServer;
-const lines: { level: number; msg: string; req?: { url?: string }; res?: { statusCode?: number } }[] = [];
+const lines: {
+  level: number;
+  msg: string;
+  reqId?: string;
+  req?: { url?: string };
+  res?: { statusCode?: number };
+}[] = [];
 beforeAll(async () => {
   server = await startTestServer({
     env: { LOG_LEVEL: 'info' },
@@ -55,5 +61,25 @@ describe('request log levels', () => {
     const completed = lines.filter((line) => line.level >= INFO && line.msg === 'request completed');
     expect(completed.map((line) => line.res?.statusCode)).toEqual(expect.arrayContaining([401, 401, 200]));
     expect(infoIds('request completed')).toBe(before + 3);
+  });
+
+  it("binds the request's id into its lines: the one given in x-request-id, else a fresh UUID", async () => {
+    const wrongSignIn = (headers: Record<string, string>) =>
+      fetch(`${server.baseUrl}${ACCOUNT_PATHS.signin}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ email: 'nobody@example.com', password: 'x-Wrong-1' }),
+      });
+    const completedFor = (id: string) =>
+      lines.filter((line) => line.msg === 'request completed' && line.reqId === id);
+
+    const given = `log-probe-${Date.now()}`;
+    const named = await wrongSignIn({ 'x-request-id': given });
+    expect(named.headers.get('x-request-id')).toBe(given);
+    expect(completedFor(given)).toHaveLength(1);
+
+    const fresh = (await wrongSignIn({})).headers.get('x-request-id') ?? '';
+    expect(fresh).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(completedFor(fresh)).toHaveLength(1);
   });
 });
