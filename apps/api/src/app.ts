@@ -17,7 +17,8 @@ import type { ChatSocketLimits } from './modules/chat/limits.js';
 import { featureRoutes } from './modules/index.js';
 import { registerGuardsFirst } from './platform/auth/guard-order.js';
 import type { Clock } from './platform/clock.js';
-import { registerErrorHandling } from './platform/http/error-handler.js';
+import { answerFrameworkError, registerErrorHandling } from './platform/http/error-handler.js';
+import { failedBody } from './platform/http/errors.js';
 import { registerInputHygiene } from './platform/http/input-hygiene.js';
 import { registerJsonBodyParser } from './platform/http/json-body.js';
 import {
@@ -60,6 +61,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // The router's own refusals (bad URL, over-long path parameter) in the error envelope too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -148,9 +151,8 @@ function registerWeb(app: FastifyInstance, webDist: string, config: Config): voi
           .send(page.body);
       }
     }
-    return reply.code(404).send({
-      status: 'failed',
-      message: isApi ? `No API route ${request.method} ${pathname}` : 'Not found',
-    });
+    return reply
+      .code(404)
+      .send(failedBody('not_found', isApi ? `No API route ${request.method} ${pathname}` : 'Not found'));
   });
 }
