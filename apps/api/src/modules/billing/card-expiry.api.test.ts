@@ -63,7 +63,12 @@ describe('sandbox card expiry', () => {
     async (expiry) => {
       const { paid } = await payProWith(expiry);
       expect(paid.status).toBe(400);
-      expect(paid.body).toEqual({ status: 'failed', message: 'Expiry must be MM/YY', field: 'expiry' });
+      expect(paid.body).toEqual({
+        status: 'failed',
+        code: 'invalid_input',
+        message: 'Expiry must be MM/YY',
+        field: 'expiry',
+      });
     },
   );
 });
