@@ -107,9 +107,13 @@ for (const screen of SCREENS) {
     ]);
     await page.evaluate(() => window.scrollTo(0, 0));
     expect(await whatToastsCover(page)).toEqual({ covered: [], overBar: false, toasts: 3 });
+    const addKeyTop = async () => (await page.getByRole('button', { name: 'Add key' }).boundingBox())?.y;
+    const before = await addKeyTop();
 
-    // Each hides by itself (docs/product-contract.md §Interface: 5 s).
+    // Each hides by itself (docs/product-contract.md §Interface: 5 s), and the page does not move up
+    // when they go: a click aimed at it meanwhile lands where it was aimed.
     await expect(page.locator('.toast')).toHaveCount(0, { timeout: 20_000 });
+    expect(await addKeyTop()).toBe(before);
 
     // Scrolled down (the phone's page is long enough), a toast lies over nothing that was on screen:
     // what was there moves down.
@@ -123,6 +127,15 @@ for (const screen of SCREENS) {
       await page.keyboard.press('Space');
       await expect(page.locator('.toast-body')).toHaveText(['Key disabled']);
       expect(await whatToastsCover(page, true)).toEqual({ covered: [], overBar: false, toasts: 1 });
+    } else {
+      // The room the toasts took goes with the page: the next page starts right below the bar.
+      await page.getByRole('link', { name: 'Chat room' }).click();
+      await expect(page).toHaveURL(/\/chatroom$/);
+      await expect
+        .poll(() =>
+          page.evaluate(() => document.querySelector('.toast-outlet')?.getBoundingClientRect().height),
+        )
+        .toBe(0);
     }
     await page.context().close();
   });

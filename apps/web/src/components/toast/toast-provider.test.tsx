@@ -1,4 +1,5 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_VISIBLE_TOASTS, TOAST_AUTOHIDE_MS, useToast } from './toast-context';
 import { ToastOutlet } from './toast-outlet';
@@ -18,13 +19,15 @@ function Page() {
 /** A frame as the public layout builds it: the bar, then the outlet, then the page. */
 function renderFrame() {
   render(
-    <ToastProvider>
-      <header data-testid="bar">bar</header>
-      <main data-testid="main">
-        <ToastOutlet top={70} />
-        <Page />
-      </main>
-    </ToastProvider>,
+    <MemoryRouter>
+      <ToastProvider>
+        <header data-testid="bar">bar</header>
+        <main data-testid="main">
+          <ToastOutlet top={70} />
+          <Page />
+        </main>
+      </ToastProvider>
+    </MemoryRouter>,
   );
 }
 
