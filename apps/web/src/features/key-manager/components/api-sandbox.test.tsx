@@ -1,4 +1,9 @@
-import { API_KEY_SIMULATION_LABELS, KEY_MANAGER_PATHS, SIMULATION_STARTED_MESSAGE } from '@app/contract';
+import {
+  API_KEY_SIMULATION_LABELS,
+  KEY_MANAGER_PATHS,
+  SIMULATION_STARTED_MESSAGE,
+  SIMULATION_STOPPED_MESSAGE,
+} from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -48,13 +53,14 @@ describe('ApiSandbox', { timeout: 20_000 }, () => {
   });
 
   it('shows the running simulation, stops it, and starts another on the chosen key', async () => {
-    const fetch = vi.fn(async (path: string) =>
-      json(
-        path === KEY_MANAGER_PATHS.simulateApiKey
-          ? { status: 'ok', message: SIMULATION_STARTED_MESSAGE, simulation: null }
-          : listed,
-      ),
-    );
+    // Stopping and starting answer their own sentences, so the start's toast is told from the stop's
+    // (both may still show: a toast hides after 5 s).
+    const fetch = vi.fn(async (path: string, init?: RequestInit) => {
+      if (path !== KEY_MANAGER_PATHS.simulateApiKey) return json(listed);
+      const stopping = (JSON.parse(String(init?.body)) as { state: string }).state === 'off';
+      const message = stopping ? SIMULATION_STOPPED_MESSAGE : SIMULATION_STARTED_MESSAGE;
+      return json({ status: 'ok', message, simulation: null });
+    });
     vi.stubGlobal('fetch', fetch);
     render(
       <QueryClientProvider client={new QueryClient()}>
@@ -76,6 +82,7 @@ describe('ApiSandbox', { timeout: 20_000 }, () => {
       ),
     );
     expect(sent(fetch)).toEqual([{ id: TESTED, state: 'off' }]);
+    expect(await screen.findByText(SIMULATION_STOPPED_MESSAGE)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Simulate a failure…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Simulate a failure' });
