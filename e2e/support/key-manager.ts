@@ -19,6 +19,9 @@ export async function signUpWithFreeKeyManagerPlan(page: Page): Promise<void> {
   await page.goto('/store/key-manager');
   await page.getByRole('button', { name: 'Activate Free plan' }).click();
   await expect(page.getByRole('heading', { name: 'Free plan' })).toBeVisible();
+  // The toast comes with its own chunk and pushes the page down below the bar when it shows: wait for
+  // it, or the next click (the Keys tab) can land while the tabs move.
+  await expect(page.getByText('Free plan activated')).toBeVisible();
 }
 
 /** Adds a key on the Keys tab and returns its value (the new key is the list's first row). */
