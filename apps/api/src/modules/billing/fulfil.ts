@@ -1,5 +1,5 @@
 import type { PlanTerm } from '@app/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   type PaymentRow,
@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { addTerm, renewalStart } from '../catalog/index.js';
+import { lockActiveSubscription } from './period-already-paid.js';
 import type { BillingDetails } from './providers/provider.js';
 
 const TERM_LABEL: Record<PlanTerm, string> = { m: '1 month', y: '1 year' };
@@ -36,17 +37,7 @@ export async function fulfilPayment(
 ): Promise<Purchase> {
   const [plan] = await tx.select().from(saasPlans).where(eq(saasPlans.id, payment.planId));
   if (!plan) throw new Error(`paid plan ${payment.planId} is missing`);
-  const [current] = await tx
-    .select()
-    .from(planSubscriptions)
-    .where(
-      and(
-        eq(planSubscriptions.userId, payment.userId),
-        eq(planSubscriptions.productId, payment.productId),
-        eq(planSubscriptions.status, 'active'),
-      ),
-    )
-    .for('update');
+  const current = await lockActiveSubscription(tx, payment.userId, payment.productId);
   let periodEnd: Date | null;
   let duration: string;
   let subscriptionId: string;

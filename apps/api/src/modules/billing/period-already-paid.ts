@@ -12,19 +12,25 @@ import { type PaymentRow, planSubscriptions } from '../../db/schema/index.js';
  * same moment are decided one after the other: the second sees the period end the first moved.
  * A renewal of an ended subscription, or of a plan changed since, is left to `fulfilPayment` as before.
  */
-export async function periodAlreadyPaid(tx: Db, payment: PaymentRow): Promise<boolean> {
-  if (payment.kind !== 'renewal' || payment.renewsPeriodEnd === null) return false;
+/** The user's active subscription to a product, its row locked until the transaction ends. */
+export async function lockActiveSubscription(tx: Db, userId: string, productId: number) {
   const [current] = await tx
-    .select({ planId: planSubscriptions.planId, periodEnd: planSubscriptions.currentPeriodEnd })
+    .select()
     .from(planSubscriptions)
     .where(
       and(
-        eq(planSubscriptions.userId, payment.userId),
-        eq(planSubscriptions.productId, payment.productId),
+        eq(planSubscriptions.userId, userId),
+        eq(planSubscriptions.productId, productId),
         eq(planSubscriptions.status, 'active'),
       ),
     )
     .for('update');
+  return current;
+}
+
+export async function periodAlreadyPaid(tx: Db, payment: PaymentRow): Promise<boolean> {
+  if (payment.kind !== 'renewal' || payment.renewsPeriodEnd === null) return false;
+  const current = await lockActiveSubscription(tx, payment.userId, payment.productId);
   if (!current || current.planId !== payment.planId) return false;
-  return current.periodEnd?.getTime() !== payment.renewsPeriodEnd.getTime();
+  return current.currentPeriodEnd?.getTime() !== payment.renewsPeriodEnd.getTime();
 }

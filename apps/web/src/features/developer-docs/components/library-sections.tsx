@@ -5,6 +5,7 @@ import { StackedTable } from '../../../components/stacked-table';
 import { REST_DOCS_PATH } from '../../../lib/docs-paths';
 import { SiteOrigin } from '../../../lib/ssr/site-origin';
 import { JAVA_EXAMPLES } from '../content/java-examples';
+import { JAVA_EXCEPTIONS } from '../content/java-exceptions';
 import {
   JAR_FILE,
   JAR_URL,
@@ -29,35 +30,6 @@ export interface LibrarySection {
   body: ReactNode;
   example?: CodeExample;
 }
-
-const EXCEPTIONS = [
-  ['APIConnectionException', 'The server could not be reached (refused, timed out, DNS); status 0.'],
-  ['InvalidApiKeyException', 'HTTP 401: the API key is missing, wrong or revoked.'],
-  ['PaymentRequiredException', 'HTTP 402: your subscription is suspended (unpaid); every call is refused.'],
-  ['NoPlanException', 'HTTP 403: “Activate a Key Manager plan first” (the API key’s account has no plan).'],
-  ['KeyNotFoundException', 'HTTP 404: “Invalid Key Provided” (unknown, deleted or another account’s key).'],
-  [
-    'ActivationLimitReachedException',
-    'HTTP 409: “Activation limit reached” — when the key allows transfers but none is possible yet, the message says from when and getNextTransferAt() holds it.',
-  ],
-  ['KeyDisabledException', 'HTTP 409: “Key is disabled”.'],
-  [
-    'DeviceNotActivatedException',
-    'HTTP 409: “This device is not activated for the key” — the device’s slot is gone (released, transferred or its lease lapsed); activate again.',
-  ],
-  [
-    'RateLimitException',
-    'HTTP 429: too many calls this minute; getRetryAfterSeconds() says how long to wait.',
-  ],
-  [
-    'RequestRefusedException',
-    'Other 4xx: nothing to deactivate, bad input. The 402, 403 and 409 exceptions above extend it, so catching it catches them too.',
-  ],
-  [
-    'KeyManagerException',
-    'Itself (not a subclass): HTTP 5xx, or a reply that is not JSON, such as a proxy’s 502 page; getStatusCode() has the status.',
-  ],
-] as const;
 
 export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
   {
@@ -88,7 +60,7 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
             </tr>
           </thead>
           <tbody>
-            {EXCEPTIONS.map(([name, when]) => (
+            {JAVA_EXCEPTIONS.map(([name, when]) => (
               // Labelled in the markup too, so the prerendered page has its phone cards' labels
               // before the script runs (StackedTable adds the same ones).
               <tr key={name}>
