@@ -18,13 +18,13 @@ module.exports = {
       from: { pathNot: TESTS },
       to: { circular: true, pathNot: TESTS },
     },
-    // ---- API: db < platform < modules < composition root (app.ts, create-deps.ts, app-deps.ts, main.ts)
+    // ---- API: db < platform < ports and app-deps.ts < modules < composition root (app.ts, create-deps.ts, main.ts)
     {
       name: 'api-db-is-the-bottom',
       severity: 'error',
       comment: 'db/ (schema, client, SQL helpers) knows no mechanism and no feature.',
       from: { path: `${API}db/`, pathNot: TESTS },
-      to: { path: `${API}(platform|modules)/` },
+      to: { path: `${API}((platform|ports|modules)/|app-deps\\.ts$)` },
     },
     {
       name: 'api-platform-knows-no-feature',
@@ -35,9 +35,18 @@ module.exports = {
       to: { path: `${API}modules/` },
     },
     {
+      name: 'api-deps-and-ports-know-no-feature',
+      severity: 'error',
+      comment:
+        "AppDeps (app-deps.ts) and ports/ sit below the modules: a port lists what features call of another in db/ and contract types, never a module's file; a feature's whole service reaches it through modules/index.ts (FeatureWiring).",
+      from: { path: `${API}(app-deps\\.ts$|ports/)`, pathNot: TESTS },
+      to: { path: `${API}(modules/|(app|main|create-deps)\\.ts$)` },
+    },
+    {
       name: 'api-modules-meet-at-their-front-doors',
       severity: 'error',
-      comment: "A module uses another only through AppDeps or that module's index.ts, never its internals.",
+      comment:
+        "A module uses another only through its port on AppDeps or that module's index.ts, never its internals.",
       from: { path: `${API}modules/([^/]+)/`, pathNot: TESTS },
       to: {
         path: `${API}modules/([^/]+)/`,

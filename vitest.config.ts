@@ -35,7 +35,9 @@ export default defineConfig({
           include: ['apps/api/src/**/*.api.test.ts'],
           globalSetup: ['apps/api/src/test/global-setup.ts'],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A test server's start (a database copy, migrations, the job queue) took over 60 s when three
+          // CI passes shared two cores; the hook waits for it, it does not time it.
+          hookTimeout: 120_000,
         },
       },
       'apps/web/vitest.config.ts',

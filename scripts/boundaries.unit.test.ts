@@ -25,6 +25,10 @@ const FILES: Record<string, string> = {
   // One module into another's internals, and (allowed) through its front door.
   'apps/api/src/modules/y/inside.ts': "import { s } from '../x/service';\nexport const i = s;",
   'apps/api/src/modules/y/front.ts': "import { s } from '../x/index';\nexport const f = s;",
+  // AppDeps naming a feature's service instead of its port (allowed: the port).
+  'apps/api/src/ports/z.ts': 'export const z = 1;',
+  'apps/api/src/app-deps.ts':
+    "import { z } from './ports/z';\nimport { s } from './modules/x/service';\nexport const deps = { z, s };",
   // A module reaching up to the composition root.
   'apps/api/src/modules/y/root.ts': "import { app } from '../../app';\nexport const r = app;",
   'apps/api/src/app.ts': "import { f } from './modules/y/front';\nexport const app = f;",
@@ -63,6 +67,7 @@ describe('boundary rules', () => {
         'no-circular: apps/api/src/platform/a.ts -> apps/api/src/platform/b.ts',
         'api-db-is-the-bottom: apps/api/src/db/d.ts -> apps/api/src/platform/a.ts',
         'api-platform-knows-no-feature: apps/api/src/platform/p.ts -> apps/api/src/modules/x/service.ts',
+        'api-deps-and-ports-know-no-feature: apps/api/src/app-deps.ts -> apps/api/src/modules/x/service.ts',
         'api-modules-meet-at-their-front-doors: apps/api/src/modules/y/inside.ts -> apps/api/src/modules/x/service.ts',
         'api-below-the-root: apps/api/src/modules/y/root.ts -> apps/api/src/app.ts',
         'web-features-stay-apart: apps/web/src/features/a/x.ts -> apps/web/src/features/b/y.ts',

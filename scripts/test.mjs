@@ -35,6 +35,8 @@ const failures = [];
 // Each failed test by name with the first line of its error, repeated at the end of the run: CI
 // keeps only the tail of a long log, so the summary has to say what failed on its own.
 const failedTests = [];
+/** The page each failed browser test left, printed before the summary (see pageAtFailure). */
+const pageSnapshots = [];
 const firstLine = (text) =>
   String(text ?? '')
     // biome-ignore lint/suspicious/noControlCharactersInRegex: strips terminal colour codes
@@ -113,6 +115,7 @@ async function playwright(label, env, extraArgs = []) {
         failedTests.push(
           `${label}: ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')} — ${firstLine(error)}`,
         );
+        pageSnapshots.push(pageAtFailure(label, spec, test));
       }
     }
     for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
@@ -125,6 +128,26 @@ async function playwright(label, env, extraArgs = []) {
     stats.unexpected + (ok || stats.unexpected ? 0 : 1),
     stats.skipped,
   );
+}
+
+/**
+ * What the page showed when a browser test failed: Playwright's error context (an accessibility
+ * snapshot of the page, with any alert or toast on it). CI keeps only this log, not test-results/, so
+ * a failure seen only there would otherwise say nothing about what the user saw.
+ */
+function pageAtFailure(label, spec, test) {
+  const attachment = test.results
+    ?.flatMap((result) => result.attachments ?? [])
+    .find((a) => a.name === 'error-context' && a.path && existsSync(a.path));
+  const heading = `--- ${label}: ${spec.file}:${spec.line} ${spec.title}`;
+  if (!attachment) return `${heading}: no page snapshot was recorded`;
+  // The file opens with instructions and the error (both already in the log); the page follows.
+  const all = readFileSync(attachment.path, 'utf8').split('\n');
+  const start = Math.max(0, all.indexOf('```yaml'));
+  const end = all.indexOf('```', start + 1);
+  const lines = all.slice(start, end > start ? end + 1 : undefined);
+  const shown = lines.slice(0, 150).join('\n');
+  return `${heading}: the page at the failure\n${shown}${lines.length > 150 ? `\n… ${lines.length - 150} more lines` : ''}`;
 }
 
 // JUnit's console launcher prints "[ N tests successful ]" etc.; those counts join the totals.
@@ -235,6 +258,7 @@ await Promise.all([
       : null,
 ]);
 
+if (pageSnapshots.length) console.log(`\nPages at the failures:\n${pageSnapshots.join('\n\n')}`);
 if (failedTests.length) console.log(`\nFailed tests:\n${failedTests.map((t) => `  ${t}`).join('\n')}`);
 if (failures.length) console.log(`\nFailed suites: ${failures.join('; ')}`);
 console.log(`\nAll suites: ${seconds(started)}`);

@@ -5,6 +5,8 @@ import { adminSignIn } from '../support/chat.js';
 const SECTIONS = [
   'dashboard',
   'projects',
+  'quotes',
+  'invoices',
   'products',
   'plan-upgrade-requests',
   'past-due',
@@ -17,6 +19,7 @@ const SECTIONS = [
   'users',
   'mail',
   'jobs',
+  'security',
 ];
 
 declare global {

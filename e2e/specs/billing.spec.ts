@@ -79,6 +79,8 @@ test('an admin creates a SaaS product and a plan, sets its calls per minute, and
   page,
   browser,
 }) => {
+  // Two people's sessions, the admin's forms, and the client's sign-up with its mailed verification link.
+  test.setTimeout(120_000);
   const name = `Geo API ${Date.now()}`;
   await adminSignIn(page);
   await page.getByRole('tab', { name: 'Products', exact: true }).click();

@@ -79,12 +79,62 @@ test(
 );
 
 test(
+  'REST docs: the licensing pages, each with who may call it, curl, ReactJS and Java; validate-key explains signed replies',
+  DATABASE_INDEPENDENT,
+  async ({ page }) => {
+    await page.goto('/built-apis/doc/key-manager');
+    await page.getByRole('tab', { name: 'Keys' }).click();
+    const menu = page.getByRole('navigation', { name: 'Keys operations' });
+    const pages = [
+      ['Validate key', 'validate-key', 'ValidateKey.java', 'or a publishable key'],
+      ['Start a trial', 'start-trial', 'StartTrial.java', 'or a publishable key'],
+      ['Convert a trial', 'convert-trial', 'ManageLicence.java', 'only'],
+      ['Renew key', 'renew-key', 'ManageLicence.java', 'only'],
+      ['Suspend or reinstate key', 'suspend-key', 'ManageLicence.java', 'only'],
+    ] as const;
+    for (const [title, pathEnd, javaFile, keyTypes] of pages) {
+      await menu.getByRole('link', { name: title }).click();
+      const article = page.getByRole('article');
+      await expect(article.getByRole('heading', { level: 2, name: title })).toBeVisible();
+      await expect(article.getByTestId('endpoint')).toHaveText(
+        `POST/api/v1/saas-platform/key-manager/${pathEnd}`,
+      );
+      await expect(article.getByText(`API key: a secret key (km_live_…) ${keyTypes}`)).toBeVisible();
+      await expect(article.getByRole('region', { name: `ReactJS: ${pathEnd}.tsx` })).toContainText(pathEnd);
+      const examples = article.getByRole('tablist').first();
+      await examples.getByRole('tab', { name: 'Java' }).click();
+      await expect(article.getByRole('region', { name: `Java: ${javaFile}` })).toContainText(
+        'new KeyManager(',
+      );
+      await examples.getByRole('tab', { name: 'curl' }).click();
+      await expect(article.getByRole('region', { name: `curl: ${pathEnd}` })).toContainText(
+        `/api/v1/saas-platform/key-manager/${pathEnd}`,
+      );
+    }
+
+    await menu.getByRole('link', { name: 'Validate key' }).click();
+    await expect(page.getByRole('table', { name: /^Answers/ })).toContainText('TRIAL_EXPIRED');
+    const signed = page.getByRole('region', { name: 'Signed replies' });
+    await expect(signed.getByTestId('signed-reply-message')).toHaveText(
+      'km-reply-v1\n<x-km-signed-at>\n<the nonce you sent>\n<the path you called>\n<the body as received>',
+    );
+    await expect(signed.getByRole('region', { name: 'TypeScript: signed-licence-check.ts' })).toContainText(
+      'x-km-nonce',
+    );
+    await signed.getByRole('tab', { name: 'curl' }).click();
+    await expect(signed.getByRole('region', { name: /^curl \+ OpenSSL/ })).toContainText(
+      'openssl pkeyutl -verify',
+    );
+  },
+);
+
+test(
   'the code box is 300 px high and its copy button says Copied! for about a second',
   DATABASE_INDEPENDENT,
   async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     // Reached as a reader does, through the tabs once the page is React's (a deep link, ?tab=…, has
-    // its own checks in the signed-in test below).
+    // its own test below).
     await page.goto('/built-apis/doc/key-manager');
     await expect
       .poll(() =>
@@ -103,6 +153,25 @@ test(
     await expect(copy).toHaveText('Copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('get-key-information');
     await expect(copy).toHaveText('Copy', { timeout: 5000 });
+  },
+);
+
+test(
+  'opened by a deep link, the operation code box copies at the first click',
+  DATABASE_INDEPENDENT,
+  async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/built-apis/doc/key-manager?tab=keys&op=get-key-information');
+    // Clicked at once, as a reader would: the page's HTML is rendered for the bare path, so a ReactJS
+    // example on show before React has applied the link's tab would be the Authentication tab's.
+    await expect(page.getByRole('heading', { level: 1, name: 'Key Manager REST API' })).toBeVisible();
+    const copy = page.getByRole('button', { name: /^Copy ReactJS: / });
+    await copy.click();
+    await expect(copy).toHaveText('Copied!');
+    await expect(copy).toHaveAccessibleName('Copy ReactJS: get-key-information.tsx');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+      '/api/v1/saas-platform/key-manager/get-key-information',
+    );
   },
 );
 
@@ -144,7 +213,11 @@ test(
       'Enable Key',
       'Disable Key',
       'Devices, Heartbeats and Transfers',
+      'Validate Key',
+      'Trials',
+      'Convert, Renew and Suspend',
       'Offline Licences',
+      'Signed Replies',
       'Webhooks',
     ];
     await expect(menu.getByRole('link')).toHaveText([...entries, 'REST API documentation']);

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { SANDBOX_TEST_CARD } from '@app/contract';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
-import { E2E_BASE_URL, E2E_DEMO_PASSWORD } from '../support/env.js';
+import { E2E_DEMO_PASSWORD } from '../support/env.js';
+import { expectFits, PHONE, phonePage } from '../support/phone-layout.js';
 
 /**
  * At 390 px (docs/architecture.md, stacked tables) nothing scrolls sideways on any signed-in screen,
@@ -11,88 +11,8 @@ import { E2E_BASE_URL, E2E_DEMO_PASSWORD } from '../support/env.js';
  * keys, a payment, a listing with a 150-character address, long names).
  */
 
-const PHONE = { width: 390, height: 844 };
 const LONG_ADDRESS =
   'Apartment 12B, The Old Harbour Warehouse Conversion, 1487 Northern Embankment Promenade, Saint Peter Port Industrial Quarter, Greater Waterside District';
-
-async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: E2E_BASE_URL,
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-  });
-  return context.newPage();
-}
-
-interface Overflow {
-  scrollWidth: number;
-  clientWidth: number;
-  /** Elements reaching past the right edge, innermost last, for the failure message. */
-  wide: string[];
-  /** Buttons, links and inputs not wholly on screen horizontally. */
-  cutOff: string[];
-}
-
-/** With E2E_SCREENSHOT_DIR set (e.g. docs/screenshots), named screens are saved as phone-<name>.png. */
-const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
-
-/** The page at rest: no sideways scrolling, and every visible control wholly on screen. */
-async function expectFits(page: Page, screen: string, shot?: string): Promise<void> {
-  if (SCREENSHOT_DIR && shot) {
-    await page.screenshot({ path: path.join(SCREENSHOT_DIR, `phone-${shot}.png`), fullPage: true });
-  }
-  const overflow = await page.evaluate((): Overflow => {
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const describe = (element: Element) => {
-      const rect = element.getBoundingClientRect();
-      const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
-      return `${element.tagName.toLowerCase()}${element.className ? `.${String(element.className).split(' ').join('.')}` : ''} "${name}" [${Math.round(rect.left)}–${Math.round(rect.right)}]`;
-    };
-    const visible = (element: Element) => {
-      const rect = element.getBoundingClientRect();
-      const style = getComputedStyle(element);
-      return (
-        rect.width > 0 &&
-        rect.height > 0 &&
-        style.visibility !== 'hidden' &&
-        !element.closest('[aria-hidden="true"]')
-      );
-    };
-    // Inside a container that scrolls sideways on purpose (none should, but a code block may).
-    const inScroller = (element: Element) => {
-      for (
-        let parent = element.parentElement;
-        parent && parent !== document.body;
-        parent = parent.parentElement
-      ) {
-        const style = getComputedStyle(parent);
-        if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && parent.tagName === 'PRE')
-          return true;
-      }
-      return false;
-    };
-    const wide = Array.from(document.querySelectorAll('body *'))
-      .filter((element) => visible(element) && element.getBoundingClientRect().right > width + 1)
-      .slice(-6)
-      .map(describe);
-    const cutOff = Array.from(
-      document.querySelectorAll('button, a[href], input, select, textarea, [role="switch"]'),
-    )
-      .filter((element) => visible(element) && !inScroller(element))
-      .filter((element) => {
-        const rect = element.getBoundingClientRect();
-        return rect.left < -1 || rect.right > width + 1;
-      })
-      .map(describe);
-    return { scrollWidth: root.scrollWidth, clientWidth: width, wide, cutOff };
-  });
-  expect
-    .soft(overflow.scrollWidth, `${screen} scrolls sideways: ${overflow.wide.join(' | ')}`)
-    .toBeLessThanOrEqual(overflow.clientWidth);
-  expect.soft(overflow.cutOff, `${screen}: controls cut off at the edge`).toEqual([]);
-}
 
 async function visit(page: Page, url: string, ready: () => Promise<void>, shot?: string): Promise<void> {
   await page.goto(url);
@@ -160,6 +80,10 @@ test('every signed-in screen fits a 390 px phone', async ({ browser }) => {
   }
   await expect(client.getByText('0 / 250')).toBeVisible();
   await expectFits(client, '/store/key-manager?tab=keys', 'key-manager-keys');
+  // The key page (decision 032): its facts, devices and history.
+  await client.locator('tbody tr').first().getByRole('link').click();
+  await expect(client.getByRole('heading', { name: 'History' })).toBeVisible();
+  await expectFits(client, '/store/key-manager/keys/:id');
   await client.goto('/store/key-manager?tab=api');
   await client.getByRole('button', { name: 'Generate API key' }).click();
   await expect(client.getByTestId('new-api-key')).toBeVisible();
@@ -170,12 +94,19 @@ test('every signed-in screen fits a 390 px phone', async ({ browser }) => {
   const heading = (name: string | RegExp) => () =>
     expect(client.getByRole('heading', { name }).first()).toBeVisible();
   await visit(client, '/store/key-manager', heading('Pro plan'));
+  await visit(client, '/store/key-manager?tab=products', () =>
+    expect(client.getByTestId('product-row-default')).toBeVisible(),
+  );
   await visit(client, '/store/key-manager?tab=webhooks', () => expect(client.locator('main')).toBeVisible());
   await visit(client, '/store/key-manager?tab=documentation', () =>
     expect(client.locator('main')).toBeVisible(),
   );
   await visit(client, '/profile', heading(/^Welcome,/));
   await visit(client, '/profile?tab=settings', heading('Settings'));
+  await visit(client, '/profile?tab=security', heading('Two-factor sign-in'));
+  await visit(client, '/profile?tab=sessions', () =>
+    expect(client.getByRole('table', { name: 'Signed-in devices' }).getByText('This device')).toBeVisible(),
+  );
   await visit(
     client,
     '/profile?tab=apis',
@@ -183,6 +114,7 @@ test('every signed-in screen fits a 390 px phone', async ({ browser }) => {
     'profile-apis',
   );
   await visit(client, '/profile?tab=subscriptions', heading('Subscriptions'));
+  await visit(client, '/profile?tab=invoices', heading('Invoices'));
   await visit(
     client,
     '/profile?tab=payment-history',
@@ -273,6 +205,8 @@ test('every signed-in screen fits a 390 px phone', async ({ browser }) => {
     'projects',
     'products',
     'plan-upgrade-requests',
+    'quotes',
+    'invoices',
     'apis',
     'leads',
     'newsletter',
@@ -281,6 +215,7 @@ test('every signed-in screen fits a 390 px phone', async ({ browser }) => {
     'users',
     'mail',
     'jobs',
+    'security',
   ]) {
     await admin.goto(`/company/admin?section=${section}`);
     await expect(admin.getByRole('tabpanel').first()).toBeVisible();

@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.js';
 
-/** Decision 009: initial JavaScript for / at most 120 KB gzip. */
-const INITIAL_JS_BUDGET = 120 * 1024;
+/** Decision 009 (amended 2026-11-28): initial JavaScript for / at most 121 KB gzip. */
+const INITIAL_JS_BUDGET = 121 * 1024;
 
 test('the menu collapses behind the toggle below 992 px and works with the keyboard', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });

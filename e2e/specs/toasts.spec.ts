@@ -106,7 +106,11 @@ for (const screen of SCREENS) {
       `Key ${keys[1]} created`,
     ]);
     await page.evaluate(() => window.scrollTo(0, 0));
-    expect(await whatToastsCover(page)).toEqual({ covered: [], overBar: false, toasts: 3 });
+    // The stack's length was just checked (three, newest first); the oldest may autohide (5 s) before
+    // this read on a loaded machine, so here only what they cover is asserted, with at most three.
+    const covering = await whatToastsCover(page);
+    expect(covering).toMatchObject({ covered: [], overBar: false });
+    expect(covering.toasts).toBeLessThanOrEqual(3);
     const addKeyTop = async () => (await page.getByRole('button', { name: 'Add key' }).boundingBox())?.y;
     const before = await addKeyTop();
 
@@ -118,9 +122,10 @@ for (const screen of SCREENS) {
     // Scrolled down (the phone's page is long enough), a toast lies over nothing that was on screen:
     // what was there moves down.
     if (screen.isMobile) {
-      await page.evaluate(() => window.scrollTo(0, 160));
-      expect(await page.evaluate(() => window.scrollY)).toBe(160);
+      // Scrolled to the third key's switch, wherever the tab's filters and actions put it.
       const toggle = page.getByRole('switch', { name: `Active: ${keys[2]}` });
+      await toggle.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
       await expect(toggle).toBeInViewport({ ratio: 1 });
       expect(await markSeen(page)).toBeGreaterThan(3);
       await toggle.focus();

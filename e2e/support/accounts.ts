@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { verifyEmailFromMail } from './mail.js';
 
 export interface TestUser {
   firstName: string;
@@ -21,7 +22,11 @@ export function uniqueUser(): TestUser {
   };
 }
 
-export async function signUp(page: Page, user: TestUser): Promise<void> {
+/**
+ * Signs up on the page and, unless `verify: false`, opens the verification link the app mailed in
+ * another tab (paying, API keys and invitations need a verified address); the page stays on /profile.
+ */
+export async function signUp(page: Page, user: TestUser, options: { verify?: boolean } = {}): Promise<void> {
   await page.goto('/signup');
   await page.getByLabel('First name').fill(user.firstName);
   await page.getByLabel('Last name').fill(user.lastName);
@@ -31,6 +36,9 @@ export async function signUp(page: Page, user: TestUser): Promise<void> {
   await page.getByLabel('Security question', { exact: true }).fill(user.question);
   await page.getByLabel('Security question answer').fill(user.answer);
   await page.getByRole('button', { name: 'Sign Up' }).click();
+  if (options.verify === false) return;
+  await expect(page).toHaveURL(/\/profile$/);
+  await verifyEmailFromMail(page, user.email);
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { SANDBOX_TEST_CARD } from '@app/contract';
 import { expect, type Page } from '@playwright/test';
 import { signUp, uniqueUser } from './accounts.js';
 import { E2E_BASE_URL } from './env.js';
@@ -22,6 +23,38 @@ export async function signUpWithFreeKeyManagerPlan(page: Page): Promise<void> {
   // The toast comes with its own chunk and pushes the page down below the bar when it shows: wait for
   // it, or the next click (the Keys tab) can land while the tabs move.
   await expect(page.getByText('Free plan activated')).toBeVisible();
+}
+
+/**
+ * A new client on the Key Manager dashboard with a paid plan bought through the sandbox checkout popup
+ * (Pro: 100 keys; Business: unlimited), for specs that need more keys than the free plan's three.
+ */
+export async function signUpWithPaidKeyManagerPlan(
+  page: Page,
+  plan: 'Pro' | 'Business' = 'Pro',
+): Promise<void> {
+  await signUp(page, uniqueUser());
+  await expect(page).toHaveURL(/\/profile$/);
+  await page.goto('/store/key-manager');
+  const popupPromise = page.waitForEvent('popup');
+  await page.getByRole('button', { name: `Subscribe to ${plan}` }).click();
+  const popup = await popupPromise;
+  await popup.getByLabel('Card number').fill(SANDBOX_TEST_CARD);
+  await popup.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await popup.getByLabel('CVC').fill('123');
+  await popup.getByLabel('First name').fill('Ada');
+  await popup.getByLabel('Last name').fill('Lovelace');
+  await popup.getByRole('button', { name: /^Pay / }).click();
+  await expect(popup.getByTestId('payment-status')).toHaveText('paid');
+  // The click closes the popup; Playwright may see its page go mid-click, so the close event is the check.
+  await Promise.all([
+    popup.waitForEvent('close'),
+    popup
+      .getByRole('button', { name: 'Close this window' })
+      .click({ noWaitAfter: true })
+      .catch(() => undefined),
+  ]);
+  await expect(page.getByRole('heading', { name: `${plan} plan` })).toBeVisible();
 }
 
 /** Adds a key on the Keys tab and returns its value (the new key is the list's first row). */

@@ -1,12 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { AccountService } from './modules/accounts/service.js';
-import type { SessionService } from './modules/accounts/sessions.js';
-import type { CatalogService } from './modules/catalog/service.js';
-import type { ChatSocketLimits } from './modules/chat/limits.js';
-import type { SecretBox } from './modules/key-manager/webhooks/secret-box.js';
-import type { ProjectService } from './modules/projects/service.js';
+import type { AuditTrail } from './platform/audit/audit-trail.js';
 import type { AuthGuards } from './platform/auth/guard.js';
 import type { TokenService } from './platform/auth/tokens.js';
 import type { Clock } from './platform/clock.js';
@@ -16,10 +11,20 @@ import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { MailDigests } from './platform/mail/mail-digests.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import type { RateLimiterFactory } from './platform/rate-limit/limiter.js';
+import type { SecretBox } from './platform/secrets/secret-box.js';
 import type { FileAccessPolicies } from './platform/storage/access.js';
 import type { Storage } from './platform/storage/storage.js';
+import type { AccountsPort } from './ports/accounts.js';
+import type { CatalogPort } from './ports/catalog.js';
+import type { NotificationsPort } from './ports/notifications.js';
+import type { ProjectsPort } from './ports/projects.js';
 
-/** Everything a feature's routes may use; built once in createDeps() and passed to buildApp(). */
+/**
+ * Everything a feature's routes may use; built once in createDeps() and passed to buildApp(). It
+ * sits below the features (docs/architecture.md): platform services, and each feature that others
+ * use only as its port (ports/), never a feature's own type. A feature's whole service and its
+ * settings reach that feature alone, through FeatureWiring in featureRoutes().
+ */
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -41,12 +46,14 @@ export interface AppDeps {
   fileAccess: FileAccessPolicies;
   /** Real-time fan-out across instances (chat). */
   events: EventBus;
-  sessions: SessionService;
-  accounts: AccountService;
-  /** Orders and projects; canAccessProject / orderRooms / staffOrderRooms serve the chat feature. */
-  projects: ProjectService;
-  /** SaaS products, plans and subscriptions (Key Manager plans; billing extends it). */
-  catalog: CatalogService;
-  /** WebSocket abuse limits (defaults in modules/chat/limits.ts; tests lower them). */
-  chatSocketLimits: ChatSocketLimits;
+  /** The account audit trail: member and security events (decision 033). */
+  audit: AuditTrail;
+  /** Accounts as other features use them: find, create, replace a password, the summary's providers. */
+  accounts: AccountsPort;
+  /** Orders and projects as other features use them: room access and lists (chat), a client's orders. */
+  projects: ProjectsPort;
+  /** SaaS products, plans and subscriptions as the Key Manager and billing use them. */
+  catalog: CatalogPort;
+  /** The notification centre: `notify` in the change's transaction; the chat socket `watch`es (decision 034). */
+  notifications: NotificationsPort;
 }

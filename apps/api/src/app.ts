@@ -8,9 +8,8 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
-import { createDeps } from './create-deps.js';
+import { createDeps, type RootDeps } from './create-deps.js';
 import type { Database } from './db/client.js';
 import type { AuthLimitSettings } from './modules/accounts/limits.js';
 import type { ChatSocketLimits } from './modules/chat/limits.js';
@@ -44,7 +43,7 @@ export interface BuildAppOptions {
 
 export interface BuiltApp {
   app: FastifyInstance;
-  deps: AppDeps;
+  deps: RootDeps;
 }
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));

@@ -71,10 +71,22 @@ const ZConfig = z.object({
   WEBHOOK_SECRET_KEY: z.string().min(32, 'WEBHOOK_SECRET_KEY must be at least 32 characters').optional(),
   /** Encrypts the owners' licence signing keys at rest (decision 024); unset: DATA_DIR/license-secret-key. */
   LICENSE_SECRET_KEY: z.string().min(32, 'LICENSE_SECRET_KEY must be at least 32 characters').optional(),
+  /** Encrypts the TOTP secrets of two-factor sign-in at rest; unset: derived from the JWT secret. */
+  TWO_FACTOR_SECRET_KEY: z
+    .string()
+    .min(32, 'TWO_FACTOR_SECRET_KEY must be at least 32 characters')
+    .optional(),
   /** Events and their delivery log are kept this long. */
   WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: zBool.default(false),
+  /**
+   * `required`: staff and admins must sign in with a second factor; without one they reach only
+   * Security (enrolment) and their profile. Clients follow their account owner's rule.
+   */
+  STAFF_TWO_FACTOR: z
+    .enum(['required', 'optional'], 'STAFF_TWO_FACTOR must be required or optional')
+    .default('optional'),
   /** Sign-ups from one client address per hour (each costs two argon2 hashes); decision 014. */
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
@@ -102,6 +114,17 @@ const ZConfig = z.object({
   COMPANY_ADDRESS: z.string().trim().min(1).max(500).default('1 Example Street|Springfield|United States'),
   /** VAT or tax number, printed on receipts when set. */
   COMPANY_TAX_ID: z.string().trim().min(1).max(60).optional(),
+  /**
+   * Tax added to invoices (decision 035), in percent with up to two decimals ("20", "7.5"); 0 adds
+   * none. Each invoice keeps the rate it was issued with.
+   */
+  INVOICE_TAX_RATE: z
+    .string()
+    .trim()
+    .regex(/^\d{1,2}(\.\d{1,2})?$/, 'INVOICE_TAX_RATE is a percentage such as 20 or 7.5')
+    .default('0'),
+  /** The tax's name on invoices ("VAT", "Sales tax"). */
+  INVOICE_TAX_LABEL: z.string().trim().min(1).max(40).default('Tax'),
 });
 
 export type Config = z.infer<typeof ZConfig>;

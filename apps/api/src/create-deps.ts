@@ -12,12 +12,15 @@ import {
 import { createPasswordChangeMailer } from './modules/accounts/password-mail.js';
 import { AccountService } from './modules/accounts/service.js';
 import { SessionService } from './modules/accounts/sessions.js';
+import { createTwoFactor } from './modules/accounts/two-factor/wiring.js';
 import { createWelcomeMailer } from './modules/accounts/welcome-mail.js';
 import { CatalogService } from './modules/catalog/service.js';
 import { type ChatSocketLimits, DEFAULT_CHAT_SOCKET_LIMITS } from './modules/chat/limits.js';
-import { SecretBox } from './modules/key-manager/webhooks/secret-box.js';
+import type { FeatureWiring } from './modules/index.js';
+import { NotificationCentre } from './modules/notifications/index.js';
 import { ProjectService } from './modules/projects/service.js';
 import { wireProjects } from './modules/projects/wiring.js';
+import { AuditTrail } from './platform/audit/audit-trail.js';
 import { createAuthGuards } from './platform/auth/guard.js';
 import { AuthSessionCache } from './platform/auth/session-cache.js';
 import { createTokenService } from './platform/auth/tokens.js';
@@ -30,6 +33,7 @@ import { MailDigests } from './platform/mail/mail-digests.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { createRateLimiterFactory } from './platform/rate-limit/limiter.js';
 import { RedisConnection } from './platform/redis/redis-connection.js';
+import { SecretBox } from './platform/secrets/secret-box.js';
 import { FileAccessPolicies } from './platform/storage/access.js';
 import { createLocalStorage } from './platform/storage/storage.js';
 
@@ -43,8 +47,15 @@ export interface DepsOptions {
   chatSocketLimits?: Partial<ChatSocketLimits>;
 }
 
+/**
+ * What the composition root holds: AppDeps, where features that others use appear as their ports,
+ * and each feature's own whole service and settings (FeatureWiring), which modules/index.ts hands to
+ * that feature alone. The install steps and tests use it too.
+ */
+export type RootDeps = AppDeps & FeatureWiring;
+
 /** Wires the platform services once; tests call this with their own clock and limits. */
-export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise<void> } {
+export function createDeps(options: DepsOptions): RootDeps & { dispose(): Promise<void> } {
   const { config, database, log } = options;
   const clock = options.clock ?? systemClock;
   const db = database.db;
@@ -105,7 +116,9 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     brandName: config.BRAND_NAME,
     publicUrl: publicUrl(config),
     log,
+    clock,
   });
+  const audit = new AuditTrail(db, log);
   const accounts = new AccountService(
     db,
     sessions,
@@ -118,8 +131,32 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
       brandName: config.BRAND_NAME,
       publicUrl: publicUrl(config),
       contactEmail: config.CONTACT_EMAIL,
+      audit,
     }),
   );
+  const twoFactor = createTwoFactor({
+    db,
+    clock,
+    config,
+    jwtSecret: options.jwtSecret,
+    limiters,
+    rateLimiters,
+    audit,
+    mailer,
+    sessions,
+    log,
+  });
+  accounts.secondFactor = twoFactor.gate;
+  const notifications = new NotificationCentre({
+    db,
+    clock,
+    events,
+    jobs,
+    mailDigests,
+    log,
+    brandName: config.BRAND_NAME,
+    publicUrl: publicUrl(config),
+  });
   const projects = new ProjectService(db);
   wireProjects(projects, fileAccess, accounts.summaryProviders);
   return {
@@ -128,7 +165,7 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     log,
     clock,
     tokens,
-    guards: createAuthGuards(tokens, authSessions),
+    guards: createAuthGuards(tokens, authSessions, { staffTwoFactor: config.STAFF_TWO_FACTOR }),
     rateLimiters,
     health,
     jobs,
@@ -138,13 +175,17 @@ export function createDeps(options: DepsOptions): AppDeps & { dispose(): Promise
     storage: createLocalStorage(db, path.resolve(config.DATA_DIR, 'uploads')),
     fileAccess,
     events,
+    audit,
     sessions,
     accounts,
+    twoFactor,
     projects,
     catalog: new CatalogService(db, clock),
+    notifications,
     chatSocketLimits: { ...DEFAULT_CHAT_SOCKET_LIMITS, ...options.chatSocketLimits },
     async dispose() {
       await jobs.stop();
+      notifications.close();
       authSessions.close();
       await events.close();
       await redis?.close();

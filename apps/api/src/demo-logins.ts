@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AppDeps } from './app-deps.js';
 import { DEMO_ACCOUNTS } from './modules/accounts/seed.js';
 import { DEMO_AGENT, DEMO_REALTOR } from './modules/business/seed.js';
+import { DEMO_TEAMMATE } from './modules/teams/seed.js';
 import { verifySecret } from './platform/auth/passwords.js';
 import { type DemoLoginEntry, DemoLoginStore } from './platform/seed/demo-login-store.js';
 
@@ -18,6 +19,7 @@ export const DEMO_LOGINS: readonly DemoLogin[] = [
   })),
   { who: 'real-estate business owner', email: DEMO_REALTOR.email },
   { who: 'real-estate agent', email: DEMO_AGENT.email },
+  { who: 'developer in the client’s team', email: DEMO_TEAMMATE.email },
 ];
 
 export interface DemoLoginOptions {

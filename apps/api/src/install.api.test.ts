@@ -8,6 +8,7 @@ import { DEMO_LOGINS, type DemoLogin } from './demo-logins.js';
 import { type InstallOptions, prepareInstall } from './install.js';
 import { DEMO_ACCOUNTS } from './modules/accounts/seed.js';
 import { DEMO_AGENT, DEMO_REALTOR } from './modules/business/seed.js';
+import { DEMO_TEAMMATE } from './modules/teams/seed.js';
 import { DEMO_LOGINS_FILE } from './platform/seed/demo-login-store.js';
 import { startTestServer, type TestServer } from './test/harness.js';
 import { httpClient } from './test/http.js';
@@ -192,7 +193,12 @@ describe('demo logins at start-up', () => {
 
   it('lists every account the demo seeds create', () => {
     expect(DEMO_LOGINS.map((login) => login.email).sort()).toEqual(
-      [...DEMO_ACCOUNTS.map((account) => account.email), DEMO_REALTOR.email, DEMO_AGENT.email].sort(),
+      [
+        ...DEMO_ACCOUNTS.map((account) => account.email),
+        DEMO_REALTOR.email,
+        DEMO_AGENT.email,
+        DEMO_TEAMMATE.email,
+      ].sort(),
     );
   });
 });

@@ -1,5 +1,5 @@
-import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
+import type { RootDeps } from './create-deps.js';
 import { type DemoLogin, type DemoLogins, ensureDemoLogins, printDemoLogins } from './demo-logins.js';
 import { goLiveWarnings } from './go-live-checks.js';
 import { ensureFirstAdmin } from './modules/accounts/bootstrap-admin.js';
@@ -11,7 +11,7 @@ import { demoSeeds } from './seeds.js';
 export interface InstallOptions {
   /** Tests replace the demo content with their own, so they never race over shared demo rows. */
   logins?: readonly DemoLogin[];
-  seeds?: (deps: AppDeps, passwordOf: DemoPasswordOf) => SeedStep[];
+  seeds?: (deps: RootDeps, passwordOf: DemoPasswordOf) => SeedStep[];
 }
 
 /**
@@ -19,7 +19,7 @@ export interface InstallOptions {
  * as the runtime mode allows (runtime-mode.ts), and the start-up line saying which mode this is.
  */
 export async function prepareInstall(
-  deps: AppDeps,
+  deps: RootDeps,
   config: Config,
   options: InstallOptions = {},
 ): Promise<{ runtime: Runtime; demo: DemoLogins }> {

@@ -38,6 +38,10 @@ const app = (
 // other path gets the empty shell and is rendered here.
 const rendered = container.hasChildNodes();
 const releaseInput = rendered ? holdEarlyInput(container) : () => undefined;
+// The HTML is the page for its bare path: what a query string selects (a docs tab) is shown only once
+// React has hydrated. Until then the parts it selects are hidden (styles.css, data-awaits-query), so
+// the bare path's tab is neither seen nor clicked in their place.
+if (rendered && location.search) document.documentElement.dataset.query = '';
 const start = () => {
   if (!rendered) {
     createRoot(container).render(app);

@@ -11,6 +11,10 @@ import { DEVELOPER_DOCS_ROUTES } from './features/developer-docs/routes';
 import { NotFoundPage } from './features/site/pages/not-found-page';
 import { RouteErrorPage } from './features/site/pages/route-error-page';
 
+/** A page of the link-pages module: one import for the three, so the route table lists its chunks once. */
+const linkPage = (name: 'LogoutPage' | 'VerifyEmailPage' | 'InvitationPage') => () =>
+  import('./app/pages/link-pages').then((m) => ({ Component: m[name] }));
+
 /**
  * The client's route tree. Signed-in areas are split into their own chunks, so visitors never
  * download them. The build also reads it (route-patterns.ts) to tell the server which paths exist.
@@ -26,8 +30,17 @@ export const APP_ROUTES: RouteObject[] = [
       ...DEVELOPER_DOCS_ROUTES,
       {
         path: 'logout',
-        lazy: () =>
-          import('./features/accounts/pages/logout-page').then((m) => ({ Component: m.LogoutPage })),
+        lazy: linkPage('LogoutPage'),
+      },
+      {
+        // The link of the verification mail (VERIFY_EMAIL_PAGE): signed in or not.
+        path: 'verify-email',
+        lazy: linkPage('VerifyEmailPage'),
+      },
+      {
+        // The link of the invitation mail: what it offers to anyone, accepting once signed in.
+        path: 'invitations/:token',
+        lazy: linkPage('InvitationPage'),
       },
       {
         Component: SignedOutGuard,
@@ -69,9 +82,13 @@ export const APP_ROUTES: RouteObject[] = [
               import('./app/pages/key-manager-route').then((m) => ({ Component: m.KeyManagerRoute })),
           },
           {
-            path: 'orders',
+            path: 'store/key-manager/keys/:id',
             lazy: () =>
-              import('./features/projects/pages/orders-page').then((m) => ({ Component: m.OrdersPage })),
+              import('./app/pages/key-manager-route').then((m) => ({ Component: m.KeyManagerKeyRoute })),
+          },
+          {
+            path: 'orders',
+            lazy: () => import('./app/pages/orders-route').then((m) => ({ Component: m.OrdersRoute })),
           },
           {
             path: 'payment-status',

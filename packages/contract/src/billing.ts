@@ -147,7 +147,7 @@ export type PaymentData = z.infer<typeof ZPaymentData>;
 export const ZPaymentStatus = z.enum(['pending', 'paid', 'canceled', 'failed', 'refunded']);
 export const ZPaymentSummary = z.object({
   id: z.string(),
-  kind: z.enum(['subscription', 'renewal', 'upgrade']),
+  kind: z.enum(['subscription', 'renewal', 'upgrade', 'invoice']),
   description: z.string(),
   amount: z.number().int(),
   currency: z.string(),
@@ -175,7 +175,7 @@ export const ZPendingPaymentsResponse = z.object({
   currency: z.string(),
   items: z.array(
     z.object({
-      kind: z.enum(['payment', 'renewal', 'upgrade', 'project']),
+      kind: z.enum(['payment', 'renewal', 'upgrade', 'project', 'invoice']),
       description: z.string(),
       amount: z.number().int(),
       paymentID: z.string().nullable(),
@@ -184,6 +184,8 @@ export const ZPendingPaymentsResponse = z.object({
       /** kind 'project': the project, and the link the admin added where it is paid (Pay Now). */
       projectID: z.string().optional(),
       paymentLink: z.string().optional(),
+      /** kind 'invoice' (decision 035): the open invoice; Pay Now opens its checkout. */
+      invoiceID: z.string().optional(),
     }),
   ),
 });
@@ -195,6 +197,7 @@ export const ZLaunchPaymentResponse = z.object({
   launchPayment: z.boolean(),
   paymentData: ZPaymentData.optional(),
 });
+export type LaunchPaymentResponse = z.infer<typeof ZLaunchPaymentResponse>;
 export const ZPayPendingRequest = z.union([
   z.strictObject({ paymentID: z.uuid('Payment ID is not valid') }),
   z.strictObject({ requestID: zIntId('requestID') }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zEmail } from './common.js';
+import { ZNotificationPush } from './notifications.js';
 import { zListSearch, zNextCursor, zPageQuery } from './pagination.js';
 
 /**
@@ -206,6 +207,8 @@ export const ZSocketTarget = z.discriminatedUnion('kind', [
   /** Staff: every customer-service chat (the list updates live). */
   z.strictObject({ kind: z.literal('cs-inbox') }),
   z.strictObject({ kind: z.literal('project'), order: z.string().max(64), project: z.string().max(64) }),
+  /** A signed-in person's own notifications (decision 034): `notification` frames follow. */
+  z.strictObject({ kind: z.literal('notifications') }),
 ]);
 export type SocketTarget = z.infer<typeof ZSocketTarget>;
 
@@ -232,6 +235,8 @@ export const ZSocketServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('read'), room: z.string(), last_seen: z.string() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), message: z.string() }),
+  // The notification centre's: a new one, and the count after a read on another page.
+  ...ZNotificationPush.options,
 ]);
 export type SocketServerMessage = z.infer<typeof ZSocketServerMessage>;
 

@@ -34,6 +34,31 @@ export const ERROR_CODES = {
   activation_limit_reached: 409,
   no_activations: 409,
   device_not_activated: 409,
+  // Licensing (decision 032).
+  key_expired: 409,
+  trial_expired: 409,
+  key_suspended: 409,
+  product_not_found: 404,
+  policy_not_found: 404,
+  trial_not_offered: 404,
+  trial_used: 409,
+  not_a_trial: 409,
+  key_not_renewable: 409,
+  // Teams and trust (decision 033).
+  not_a_member: 403,
+  role_not_allowed: 403,
+  email_not_verified: 403,
+  two_factor_required: 403,
+  second_factor_required: 401,
+  second_factor_invalid: 401,
+  // Deals: quotes and invoices (decision 035).
+  quote_expired: 409,
+  quote_not_open: 409,
+  invoice_not_open: 409,
+  project_payment_hold: 402,
+  // Deliverables and approval (decision 035, amended 2026-11-28).
+  milestone_not_delivered: 409,
+  milestone_approved: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

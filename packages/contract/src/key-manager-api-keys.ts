@@ -11,6 +11,8 @@ export const ZGenerateApiKeyRequest = z.strictObject({
   name: z.string().trim().max(KEY_LIMITS.nameMax).optional(),
   /** Default `secret`, as before types existed. */
   type: ZApiKeyType.optional(),
+  /** Licensing (decision 032): restrict the key to one product; its calls see other products' keys as unknown. */
+  productId: z.uuid('Product is not a valid product ID').optional(),
 });
 export type GenerateApiKeyRequest = z.input<typeof ZGenerateApiKeyRequest>;
 /** `key` is the full API key, returned only here; the server keeps its SHA-256 hash. */
@@ -35,6 +37,8 @@ export const ZApiKeyInformation = z.object({
   created_at: z.string(),
   /** Extension: the failure this key is simulating (key-manager-simulation.ts); null when none. */
   simulation: ZApiKeySimulation.nullable(),
+  /** Licensing (decision 032): the one product this key reaches; null for all. */
+  product_id: z.string().nullable(),
 });
 export type ApiKeyInformation = z.infer<typeof ZApiKeyInformation>;
 /** Extension (decision 025): the API-key list is paged like every list; no body is the first page. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZFailedResponse } from './common.js';
+import { licensingInformationFields } from './key-licensing.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
@@ -152,6 +153,7 @@ export const ZHeartbeatResponse = z.object({
   maxActivations: z.number().int(),
   currentActivations: z.number().int(),
   isActive: z.boolean(),
+  ...licensingInformationFields,
   /** The key's lease in seconds (0: permanent) and when this device's slot lapses without another heartbeat. */
   leaseSeconds: z.number().int(),
   leaseExpiresAt: z.string().nullable(),

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { SUBSCRIPTION_SUSPENDED_MESSAGE } from './billing.js';
 import { ERROR_CODES, type ErrorCode } from './error-codes.js';
-import { fieldLabel } from './error-messages.js';
+import { licensingInformationFields } from './key-licensing.js';
 import { DEVICE_LIMITS, deviceDetailFields, ZDevice, ZTransferInformation } from './key-manager-devices.js';
-import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
  * Key Manager (docs/product-contract.md §Screens, §Entities, §Calls). Two audiences share the
@@ -41,6 +40,12 @@ export const KEY_MANAGER_PATHS = {
   checkoutLicense: `${DASHBOARD}/checkout-license`,
   /** Extension (decision 023): a device's lease heartbeat. */
   heartbeat: `${DASHBOARD}/heartbeat`,
+  // Licensing (decision 032): one validation call, trials, renewal, suspension.
+  validateKey: `${DASHBOARD}/validate-key`,
+  startTrial: `${DASHBOARD}/start-trial`,
+  convertTrial: `${DASHBOARD}/convert-trial`,
+  renewKey: `${DASHBOARD}/renew-key`,
+  suspendKey: `${DASHBOARD}/suspend-key`,
   // Dashboard extensions (decision 023): a key's devices and the device policies.
   getDevices: `${DASHBOARD}/get-devices`,
   releaseDevice: `${DASHBOARD}/release-device`,
@@ -58,6 +63,11 @@ export const KEY_MANAGER_PUBLIC_OPERATIONS = [
   'deleteKey',
   'heartbeat',
   'checkoutLicense',
+  'validateKey',
+  'startTrial',
+  'convertTrial',
+  'renewKey',
+  'suspendKey',
 ] as const;
 export type KeyManagerPublicOperation = (typeof KEY_MANAGER_PUBLIC_OPERATIONS)[number];
 
@@ -82,6 +92,8 @@ export const PUBLISHABLE_KEY_OPERATIONS: readonly KeyManagerPublicOperation[] = 
   'deactivateKey',
   'heartbeat',
   'checkoutLicense',
+  'validateKey',
+  'startTrial',
 ];
 /** Of those, the ones a publishable key may call only for a device it names by `fingerprint` (403 otherwise). */
 export const PUBLISHABLE_KEY_FINGERPRINT_OPERATIONS: readonly KeyManagerPublicOperation[] = [
@@ -99,7 +111,7 @@ export const API_KEY_REQUIRED_MESSAGE = 'API key required';
 export const INVALID_API_KEY_MESSAGE = 'Invalid API key';
 export const RATE_LIMITED_MESSAGE = 'Rate limit exceeded';
 export const PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE =
-  'A publishable key (km_pub_…) may only get key information, activate, deactivate and heartbeat a device, and check out its licence. Call this from your server with a secret key (km_live_…).';
+  'A publishable key (km_pub_…) may only get key information, validate a key, start a trial, activate, deactivate and heartbeat a device, and check out its licence. Call this from your server with a secret key (km_live_…).';
 export const PUBLISHABLE_KEY_FINGERPRINT_MESSAGE =
   'A publishable key (km_pub_…) activates and deactivates only a device: send the device’s fingerprint, or use a secret key (km_live_…).';
 export const KEY_ACTIVATED_MESSAGE = 'Key activated';
@@ -108,6 +120,9 @@ export const KEY_DEACTIVATED_MESSAGE = 'Key deactivated';
 export const KEY_ENABLED_MESSAGE = 'Key enabled';
 export const KEY_DISABLED_NOW_MESSAGE = 'Key disabled';
 export const KEY_DELETED_MESSAGE = 'Key deleted';
+export const KEY_EXPIRED_MESSAGE = 'Key has expired';
+export const TRIAL_EXPIRED_MESSAGE = 'Trial has ended';
+export const KEY_SUSPENDED_MESSAGE = 'Key is suspended';
 // Dashboard messages.
 export const NO_PLAN_MESSAGE = 'Activate a Key Manager plan first';
 export const keyLimitMessage = (maxKeysAllowed: number) =>
@@ -145,6 +160,18 @@ export const KEY_MANAGER_ERRORS = {
   noActivations: refusal('no_activations', NO_ACTIVATIONS_MESSAGE),
   fingerprintNotActivated: refusal('device_not_activated', FINGERPRINT_NOT_ACTIVATED_MESSAGE),
   rateLimited: refusal('rate_limited', RATE_LIMITED_MESSAGE),
+  keyExpired: refusal('key_expired', KEY_EXPIRED_MESSAGE),
+  trialExpired: refusal('trial_expired', TRIAL_EXPIRED_MESSAGE),
+  keySuspended: refusal('key_suspended', KEY_SUSPENDED_MESSAGE),
+  productNotFound: refusal('product_not_found', 'No product with that code'),
+  trialNotOffered: refusal('trial_not_offered', 'This product offers no trial'),
+  trialUsed: refusal('trial_used', 'This device (or email) has already had a trial of this product'),
+  notATrial: refusal('not_a_trial', 'This key is not a trial'),
+  keyNotRenewable: refusal(
+    'key_not_renewable',
+    'This key has no duration to renew by: give `until` (a date) to set its expiry',
+  ),
+  policyNotFound: refusal('policy_not_found', 'No such policy for this product'),
 } as const;
 export type KeyManagerRefusal = (typeof KEY_MANAGER_ERRORS)[keyof typeof KEY_MANAGER_ERRORS];
 
@@ -167,14 +194,7 @@ export const KEY_LIMITS = {
 // Messages not given here come from error-messages.ts, named after the field ("Max activations must
 // be a number"); the envelope's `field` carries the raw name for developers.
 export const zLicenceKey = z.string().trim().min(1, 'Key is required').max(KEY_LIMITS.keyMax);
-const zKeyId = z.uuid('ID is not a valid key ID');
-const zActivationCount = (zeroMeans = '0') =>
-  z
-    .number()
-    .int()
-    .min(0, { error: (issue) => `${fieldLabel(issue.path)} must be ${zeroMeans} or more` })
-    .max(KEY_LIMITS.maxActivationsMax);
-const zOptionalText = (max: number) => z.string().trim().max(max).optional();
+export const zKeyId = z.uuid('ID is not a valid key ID');
 /** Extension: a device id; activating the same fingerprint twice counts once. */
 const zFingerprint = z
   .string()
@@ -182,128 +202,6 @@ const zFingerprint = z
   .min(1, 'Fingerprint must not be empty')
   .max(KEY_LIMITS.fingerprintMax)
   .optional();
-
-// ---- Dashboard ----
-
-export const ZKeyManagerDataResponse = z.object({
-  status: z.literal('ok'),
-  planActivated: z.boolean(),
-  /** `maxKeysAllowed` 0 means unlimited. Null without an activated plan. */
-  planInfo: z.object({ planName: z.string(), maxKeysAllowed: z.number().int() }).nullable(),
-  /** Extensions: the product (for its plans), the plan's rate limit and usage counters. */
-  product: z.object({ id: z.number().int(), name: z.string() }),
-  callsPerMinute: z.number().int().nullable(),
-  usage: z.object({
-    keys: z.number().int(),
-    activeKeys: z.number().int(),
-    activations: z.number().int(),
-    apiKeys: z.number().int(),
-    requestsMade: z.number().int(),
-  }),
-});
-export type KeyManagerDataResponse = z.infer<typeof ZKeyManagerDataResponse>;
-
-/** docs/product-contract.md §Entities (Digital key, dashboard), plus name, note and timestamps. */
-export const ZDashboardKey = z.object({
-  id: z.string(),
-  key: z.string(),
-  is_active: z.boolean(),
-  max_activations: z.number().int(),
-  current_activations: z.number().int(),
-  name: z.string().nullable(),
-  note: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type DashboardKey = z.infer<typeof ZDashboardKey>;
-
-export const ZAddKeyRequest = z.strictObject({
-  maxActivations: zActivationCount('0 (unlimited)'),
-  isActivated: z.boolean().default(true),
-  name: zOptionalText(KEY_LIMITS.nameMax),
-  note: zOptionalText(KEY_LIMITS.noteMax),
-});
-export type AddKeyRequest = z.input<typeof ZAddKeyRequest>;
-export const ZAddKeyResponse = z.object({ status: z.literal('ok'), message: z.string(), key: ZDashboardKey });
-export type AddKeyResponse = z.infer<typeof ZAddKeyResponse>;
-
-/**
- * Extension (decision 025): get-keys is paged on the server. Every field is optional, so the contract's
- * body-less call still works and answers the first page (newest first) with `nextCursor`.
- * `search` matches a substring (3+ characters; empty means none) of the key or the name,
- * case-insensitive; `key` one exact key;
- * `is_active` the switch; `at_limit` keys whose activations reached a non-zero maximum.
- */
-export const ZGetKeysRequest = z.strictObject({
-  ...zPageQuery,
-  search: z
-    .string()
-    .trim()
-    .max(KEY_LIMITS.searchMax)
-    .refine((text) => text.length === 0 || text.length >= KEY_SEARCH_MIN, KEY_SEARCH_TOO_SHORT_MESSAGE)
-    .optional(),
-  key: zLicenceKey.optional(),
-  is_active: z.boolean().optional(),
-  at_limit: z.boolean().optional(),
-});
-export type GetKeysRequest = z.input<typeof ZGetKeysRequest>;
-export const ZGetKeysResponse = z.object({
-  status: z.literal('ok'),
-  keys: z.array(ZDashboardKey),
-  /** Extension: the cursor of the next page; null on the last one. */
-  nextCursor: zNextCursor,
-});
-export type GetKeysResponse = z.infer<typeof ZGetKeysResponse>;
-
-/**
- * docs/product-contract.md §Calls fields; each besides `id` may be left out to keep its value, so the active
- * switch sends only `{id, is_active}` and never overwrites a count that changed through the REST API
- * meanwhile.
- */
-export const ZChangeKeyRequest = z
-  .strictObject({
-    id: zKeyId,
-    max_activations: zActivationCount('0 (unlimited)').optional(),
-    current_activations: zActivationCount().optional(),
-    is_active: z.boolean().optional(),
-    name: zOptionalText(KEY_LIMITS.nameMax),
-    note: zOptionalText(KEY_LIMITS.noteMax),
-  })
-  .refine(
-    (b) =>
-      b.max_activations === undefined ||
-      b.current_activations === undefined ||
-      b.max_activations === 0 ||
-      b.current_activations <= b.max_activations,
-    {
-      message: CURRENT_OVER_MAX_MESSAGE,
-      path: ['current_activations'],
-    },
-  );
-export type ChangeKeyRequest = z.input<typeof ZChangeKeyRequest>;
-export const ZChangeKeyResponse = ZAddKeyResponse;
-export type ChangeKeyResponse = AddKeyResponse;
-
-export const ZRemoveKeyRequest = z.strictObject({ id: zKeyId });
-export type RemoveKeyRequest = z.input<typeof ZRemoveKeyRequest>;
-
-export const ZActivityRequest = z.strictObject({
-  days: z
-    .number()
-    .int()
-    .min(1, 'Days must be between 1 and 90')
-    .max(90, 'Days must be between 1 and 90')
-    .default(14),
-});
-export type ActivityRequest = z.input<typeof ZActivityRequest>;
-export const ZActivityResponse = z.object({
-  status: z.literal('ok'),
-  /** One entry per UTC day, oldest first, days without events included with zeros. */
-  days: z.array(
-    z.object({ date: z.string(), activations: z.number().int(), deactivations: z.number().int() }),
-  ),
-});
-export type ActivityResponse = z.infer<typeof ZActivityResponse>;
 
 // ---- Public REST (bearer API key). Bodies are `z.object`: third parties may send extra fields. ----
 
@@ -327,6 +225,8 @@ export const ZPublicKeyInformation = z.object({
   maxActivations: z.number().int(),
   currentActivations: z.number().int(),
   isActive: z.boolean(),
+  // Licensing (decision 032): added fields; the spec's five above are unchanged.
+  ...licensingInformationFields,
 });
 export type PublicKeyInformation = z.infer<typeof ZPublicKeyInformation>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZEntitlements } from './key-licensing.js';
 import { KEY_LIMITS, keyOrIdIssue, keyRef, needsKeyOrId } from './key-manager.js';
 
 /**
@@ -32,17 +33,11 @@ export const LICENSE_TTL = {
   maxSeconds: 30 * 86_400,
 } as const;
 
-/** Entitlements are a small flat JSON map, copied into every certificate. */
-export const ENTITLEMENT_LIMITS = { entries: 32, nameMax: 64, textMax: 200, bytes: 2048 } as const;
 /** A signing key is current (it signs) or previous (it only verifies until retired); at most this many. */
 export const SIGNING_KEY_LIMIT = 5;
 /** The format version inside every payload (`v`); verifiers refuse other versions. */
 export const LICENSE_FORMAT_VERSION = 1;
 
-export const ENTITLEMENT_NAME_MESSAGE =
-  'Entitlement names use letters, digits, dot, dash and underscore (up to 64 characters)';
-export const ENTITLEMENTS_TOO_MANY_MESSAGE = `At most ${ENTITLEMENT_LIMITS.entries} entitlements per key`;
-export const ENTITLEMENTS_TOO_LARGE_MESSAGE = `Entitlements must be at most ${ENTITLEMENT_LIMITS.bytes} bytes of JSON`;
 export const ENTITLEMENTS_SAVED_MESSAGE = 'Entitlements saved';
 export const SIGNING_KEY_ROTATED_MESSAGE =
   'New signing key created. Add its public key to your app; certificates signed with the previous one keep verifying until you retire it.';
@@ -56,29 +51,6 @@ export const LICENSE_SIGNING_UNAVAILABLE_MESSAGE =
   'Licence signing is unavailable: the signing key cannot be read on this server. Ask the operator to check LICENSE_SECRET_KEY.';
 export const LICENSE_FINGERPRINT_REQUIRED_MESSAGE =
   'Fingerprint is required: a certificate is for one device';
-
-const ENTITLEMENT_NAME = /^[A-Za-z0-9_.-]{1,64}$/;
-const zEntitlementValue = z.union([
-  z
-    .string()
-    .max(
-      ENTITLEMENT_LIMITS.textMax,
-      `Entitlement text must be at most ${ENTITLEMENT_LIMITS.textMax} characters`,
-    ),
-  z.number().finite(),
-  z.boolean(),
-]);
-
-/** `{ "seats": 5, "pro": true, "edition": "studio" }`: names as below, values string/number/boolean. */
-export const ZEntitlements = z
-  .record(z.string(), zEntitlementValue)
-  .refine((map) => Object.keys(map).every((name) => ENTITLEMENT_NAME.test(name)), ENTITLEMENT_NAME_MESSAGE)
-  .refine((map) => Object.keys(map).length <= ENTITLEMENT_LIMITS.entries, ENTITLEMENTS_TOO_MANY_MESSAGE)
-  .refine(
-    (map) => new TextEncoder().encode(JSON.stringify(map)).length <= ENTITLEMENT_LIMITS.bytes,
-    ENTITLEMENTS_TOO_LARGE_MESSAGE,
-  );
-export type Entitlements = z.infer<typeof ZEntitlements>;
 
 // ---- Public REST ----
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { zProductCode } from './key-licensing.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
@@ -46,6 +47,13 @@ export const WEBHOOK_EVENTS = {
   'api_key.revoked': 'A manager API key was revoked.',
   'lease.expired':
     'A device sent no heartbeat within its key’s lease; its slot was released (the data holds the key and the device).',
+  'key.expiring':
+    'A key expires within the owner’s notice period (licensing settings, 7 days by default); sent once per expiry date.',
+  'key.expired': 'A key passed its expiry; sent once per expiry date.',
+  'key.renewed': 'A key’s expiry was extended (renew-key).',
+  'key.suspended': 'A key was suspended (or reinstated: `data.suspended` is false).',
+  'trial.started': 'An app started a trial: a new trial key, activated on its device.',
+  'trial.converted': 'A trial key became a paid key (its devices stay).',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];
@@ -96,10 +104,14 @@ const zEvents = z
   .min(1, 'Choose at least one event')
   .max(WEBHOOK_EVENT_TYPES.length);
 
+/** Licensing (decision 032): an endpoint may hear only about the keys of one product (its code). */
+const zEndpointProduct = zProductCode.nullable();
+
 export const ZCreateWebhookEndpointRequest = z.strictObject({
   url: zUrl,
   description: zDescription.optional(),
   events: zEvents,
+  product: zEndpointProduct.optional(),
 });
 export type CreateWebhookEndpointRequest = z.infer<typeof ZCreateWebhookEndpointRequest>;
 
@@ -109,6 +121,7 @@ export const ZUpdateWebhookEndpointRequest = z
     description: zDescription.optional(),
     events: zEvents.optional(),
     enabled: z.boolean('Enabled must be true or false').optional(),
+    product: zEndpointProduct.optional(),
   })
   .refine((body) => Object.keys(body).length > 0, 'Change at least one field');
 export type UpdateWebhookEndpointRequest = z.infer<typeof ZUpdateWebhookEndpointRequest>;
@@ -125,6 +138,8 @@ export const ZWebhookEndpoint = z.object({
   description: z.string().nullable(),
   events: z.array(ZWebhookEventType),
   enabled: z.boolean(),
+  /** Only events about keys of this product (code); null: every event. */
+  product: z.string().nullable(),
   /** `whsec_…` and the secret's last four characters. */
   secretHint: z.string(),
   createdAt: z.string(),

@@ -1,5 +1,6 @@
 import { DeviceNotActivatedException } from './errors.js';
-import type { HeartbeatResult, KeyManager } from './key-manager.js';
+import type { KeyManager } from './key-manager.js';
+import type { HeartbeatResult } from './results.js';
 
 /** Used when the server reports a permanent lease (no heartbeat needed; beats stay cheap). */
 export const PERMANENT_LEASE_INTERVAL_MS = 15 * 60_000;

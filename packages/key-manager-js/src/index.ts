@@ -1,3 +1,4 @@
+export { ClockGuard, type ClockGuardOptions, DEFAULT_CLOCK_TOLERANCE_SECONDS } from './clock-guard.js';
 export {
   ActivationLimitReachedException,
   APIConnectionException,
@@ -20,24 +21,46 @@ export {
   startHeartbeat,
 } from './heartbeat.js';
 export {
-  type ActivationResponse,
   BASE_URL_ENV,
   DEFAULT_BASE_URL,
-  type DeviceDetails,
-  type HeartbeatResult,
-  type KeyInformationOptions,
-  type KeyInformationResponse,
   KeyManager,
   type KeyManagerOptions,
-  type LicenseCheckoutResponse,
-  type ManipulationResponse,
   PUBLIC_PATHS,
-  type RateLimitInfo,
   SDK_VERSION,
 } from './key-manager.js';
+export type {
+  ConvertTrialInput,
+  KeyReference,
+  LicensingChangeResult,
+  RenewKeyInput,
+  SignedCallOptions,
+  StartTrialInput,
+  SuspendKeyInput,
+  ValidateKeyInput,
+  ValidationResult,
+} from './licensing.js';
+export {
+  KeyExpiredException,
+  KeyNotRenewableException,
+  KeySuspendedException,
+  NotATrialException,
+  PolicyNotFoundException,
+  ProductNotFoundException,
+  TrialExpiredException,
+  TrialNotOfferedException,
+  TrialUsedException,
+} from './licensing-errors.js';
+export {
+  NONCE_PATTERN,
+  SIGNED_REPLY_HEADERS,
+  signedReplyMessage,
+  VALIDATION_CODES,
+  type ValidationCode,
+} from './licensing-wire-types.js';
 export {
   DEFAULT_CLOCK_SKEW_SECONDS,
   decodeLicense,
+  LicenseClockTamperedError,
   type LicenseErrorCode,
   LicenseExpiredError,
   LicenseFingerprintMismatchError,
@@ -51,6 +74,27 @@ export {
   type VerifyLicenseOptions,
   verifyLicense,
 } from './offline-licence.js';
+export type {
+  ActivationResponse,
+  DeviceDetails,
+  HeartbeatResult,
+  KeyInformationOptions,
+  KeyInformationResponse,
+  LicenseCheckoutResponse,
+  ManipulationResponse,
+  RateLimitInfo,
+} from './results.js';
+export {
+  ClockTamperedException,
+  ReplyNonceMismatchException,
+  ReplySignatureException,
+  ReplyStaleException,
+  ReplyUnknownSigningKeyException,
+  ReplyUnsignedException,
+  type ReplyVerificationCode,
+  ReplyVerificationException,
+  type SignedReplyInfo,
+} from './signed-replies.js';
 export {
   constructWebhookEvent,
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
@@ -62,9 +106,12 @@ export {
   WebhookSignatureError,
 } from './webhook-signature.js';
 export {
+  type Customer,
   type Device,
   ERROR_CODES,
   type ErrorCode,
+  type JsonValue,
+  type KeyStatus,
   type PublicKeyInformation,
   type TransferInformation,
 } from './wire-types.js';

@@ -13,6 +13,7 @@ import {
   KeyNotFoundException,
   NoPlanException,
   PaymentRequiredException,
+  type PublicKeyInformation,
   RateLimitException,
   RequestRefusedException,
 } from './index.js';
@@ -29,12 +30,20 @@ let baseUrl: string;
 let recorded: Recorded[];
 let reply: { status: number; body: string; headers?: Record<string, string>; delayMs?: number };
 
-const KEY_STATE = {
+/** A key as the server describes it, licensing's fields included. */
+const KEY_STATE: PublicKeyInformation = {
   id: '6f1c9a52-4c1e-4bde-9b0f-2f1b7f0f1a11',
   key: 'LIC-1',
   maxActivations: 3,
   currentActivations: 1,
   isActive: true,
+  keyStatus: 'trial',
+  expiresAt: '2027-01-31T00:00:00.000Z',
+  product: 'studio',
+  trial: true,
+  entitlements: { seats: 5, pro: true, edition: 'studio' },
+  metadata: { order: { number: 'A-17', lines: [1, 2] } },
+  customer: { name: 'Ana', email: 'ana@example.com', ref: null },
 };
 
 beforeEach(async () => {
@@ -90,6 +99,28 @@ describe('KeyManager (TypeScript SDK)', () => {
       keyInformation: KEY_STATE,
       rateLimit: { limit: 60, remaining: 59, reset: 42 },
     });
+  });
+
+  it('fills licensing’s fields for a reply without them (a server older than licensing)', async () => {
+    const spec = {
+      id: KEY_STATE.id,
+      key: 'LIC-1',
+      maxActivations: 3,
+      currentActivations: 0,
+      isActive: false,
+    };
+    reply = { status: 200, body: JSON.stringify({ status: 'ok', ...spec }) };
+    const { keyInformation } = await new KeyManager('k', { baseUrl }).getKeyInformation('LIC-1');
+    expect(keyInformation).toEqual({
+      ...spec,
+      keyStatus: 'disabled',
+      expiresAt: null,
+      product: 'default',
+      trial: false,
+      entitlements: {},
+      metadata: {},
+    });
+    expect(keyInformation).not.toHaveProperty('customer');
   });
 
   it('addresses a key by id', async () => {

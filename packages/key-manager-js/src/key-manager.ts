@@ -1,37 +1,51 @@
+import { ClockGuard, DEFAULT_CLOCK_TOLERANCE_SECONDS } from './clock-guard.js';
+import { pickKeyInformation, requireKeyInformation } from './key-information.js';
 import {
-  ActivationLimitReachedException,
-  APIConnectionException,
-  DeviceNotActivatedException,
-  InvalidApiKeyException,
-  KeyDisabledException,
-  KeyManagerException,
-  KeyNotFoundException,
-  NoPlanException,
-  PaymentRequiredException,
-  RateLimitException,
-  RequestRefusedException,
-} from './errors.js';
-import type { LicensePayload } from './offline-licence.js';
-import {
-  ACTIVATION_LIMIT_MESSAGE,
-  type ActivateKeyRequest,
-  type ActivateKeyResponse,
-  type CheckoutLicenseRequest,
-  type CheckoutLicenseResponse,
-  type DeactivateKeyRequest,
-  type DeleteKeyResponse,
-  type Device,
-  FINGERPRINT_NOT_ACTIVATED_MESSAGE,
-  type GetKeyInformationRequest,
-  type GetKeyInformationResponse,
-  type HeartbeatRequest,
-  type HeartbeatResponse,
-  KEY_DISABLED_MESSAGE,
-  type KeyManipulationResponse,
-  type MarkKeyAsActiveRequest,
-  NO_PLAN_MESSAGE,
-  type PublicKeyInformation,
-  type TransferInformation,
+  type ConvertTrialInput,
+  convertTrialBody,
+  type LicensingChangeResult,
+  type RenewKeyInput,
+  readChange,
+  readValidation,
+  renewKeyBody,
+  requireText,
+  type SignedCallOptions,
+  type StartTrialInput,
+  type SuspendKeyInput,
+  startTrialBody,
+  suspendKeyBody,
+  type ValidateKeyInput,
+  type ValidationResult,
+  validateKeyBody,
+} from './licensing.js';
+import type {
+  LicensingChangeResponse,
+  StartTrialResponse,
+  ValidateKeyResponse,
+} from './licensing-wire-types.js';
+import type {
+  ActivationResponse,
+  DeviceDetails,
+  HeartbeatResult,
+  KeyInformationOptions,
+  KeyInformationResponse,
+  LicenseCheckoutResponse,
+  ManipulationResponse,
+} from './results.js';
+import { Transport } from './transport.js';
+import type {
+  ActivateKeyRequest,
+  ActivateKeyResponse,
+  CheckoutLicenseRequest,
+  CheckoutLicenseResponse,
+  DeactivateKeyRequest,
+  DeleteKeyResponse,
+  GetKeyInformationRequest,
+  GetKeyInformationResponse,
+  HeartbeatRequest,
+  HeartbeatResponse,
+  KeyManipulationResponse,
+  MarkKeyAsActiveRequest,
 } from './wire-types.js';
 
 /**
@@ -46,6 +60,11 @@ export const PUBLIC_PATHS = {
   deleteKey: '/api/v1/saas-platform/key-manager/delete-key',
   heartbeat: '/api/v1/saas-platform/key-manager/heartbeat',
   checkoutLicense: '/api/v1/saas-platform/key-manager/checkout-license',
+  validateKey: '/api/v1/saas-platform/key-manager/validate-key',
+  startTrial: '/api/v1/saas-platform/key-manager/start-trial',
+  convertTrial: '/api/v1/saas-platform/key-manager/convert-trial',
+  renewKey: '/api/v1/saas-platform/key-manager/renew-key',
+  suspendKey: '/api/v1/saas-platform/key-manager/suspend-key',
 } as const;
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
@@ -74,66 +93,22 @@ export interface KeyManagerOptions {
   timeoutMs?: number;
   /** A fetch implementation (tests, proxies). Default: the global fetch. */
   fetch?: typeof fetch;
-}
-
-/** The `X-RateLimit-*` headers of the reply, when the server sent them. */
-export interface RateLimitInfo {
-  limit: number;
-  remaining: number;
-  /** Seconds until the window resets. */
-  reset: number;
-}
-
-export interface KeyInformationResponse {
-  status: 'ok';
-  keyInformation: PublicKeyInformation;
-  /** The key's devices, only when asked for with `includeDevices`. */
-  devices?: Device[];
-  rateLimit: RateLimitInfo | null;
-}
-
-export interface KeyInformationOptions {
-  /** Also list the key's devices (up to 100, most recently seen first). */
-  includeDevices?: boolean;
-}
-
-/** Optional details of the device, shown in the seller's dashboard. */
-export interface DeviceDetails {
-  deviceName?: string;
-  platform?: string;
-}
-
-export interface ActivationResponse extends ManipulationResponse {
-  /** Only when the key's least recently used idle device was released to make room (self-serve transfer). */
-  transfer?: TransferInformation;
-}
-
-export interface HeartbeatResult {
-  status: 'ok';
-  message: string;
-  keyInformation: PublicKeyInformation;
-  /** The key's lease in seconds; 0 = permanent (no heartbeat needed). */
-  leaseSeconds: number;
-  /** When this device's slot is released without another heartbeat; null when permanent. */
-  leaseExpiresAt: Date | null;
-  rateLimit: RateLimitInfo | null;
-}
-
-export interface ManipulationResponse {
-  status: 'ok';
-  message: string;
-  /** The key's state after the change; null for delete. */
-  keyInformation: PublicKeyInformation | null;
-  rateLimit: RateLimitInfo | null;
-}
-
-export interface LicenseCheckoutResponse {
-  status: 'ok';
-  /** Store it as it is (a string); check it offline with `verifyLicense`. */
-  certificate: string;
-  /** Its payload, decoded for convenience: trust only what `verifyLicense` returns. */
-  license: LicensePayload;
-  rateLimit: RateLimitInfo | null;
+  /**
+   * The owner's licence public keys (PEM or base64, the ones `verifyLicense` takes: dashboard → Key
+   * Manager → Offline licences), current and previous. Needed for signed replies.
+   */
+  licensePublicKeys?: string | readonly string[];
+  /** Ask for (and verify) a signed reply on every `validateKey` and `getKeyInformation`. Default false. */
+  signReplies?: boolean;
+  /** How far a signed reply's time may be from this device's clock. Default 300 seconds. */
+  replyToleranceSeconds?: number;
+  /**
+   * The last-seen-time guard signed replies advance (and a clock turned back is refused by). Share
+   * it with `verifyLicense({ clockGuard })`; persist `clockGuard.lastSeenAt`. Default: a new one.
+   */
+  clockGuard?: ClockGuard;
+  /** This device's clock in Unix milliseconds. Default `Date.now`. */
+  now?: () => number;
 }
 
 /**
@@ -142,9 +117,10 @@ export interface LicenseCheckoutResponse {
  */
 export class KeyManager {
   readonly baseUrl: string;
-  readonly #apiKey: string;
-  readonly #timeoutMs: number;
-  readonly #fetch: typeof fetch;
+  /** The last-seen-time guard of this client's signed replies (see `KeyManagerOptions.clockGuard`). */
+  readonly clockGuard: ClockGuard;
+  readonly #transport: Transport;
+  readonly #signReplies: boolean;
 
   constructor(apiKey: string, options: KeyManagerOptions = {}) {
     if (typeof apiKey !== 'string' || apiKey.trim() === '') throw new TypeError('apiKey must not be empty');
@@ -152,15 +128,37 @@ export class KeyManager {
     if (!/^https?:\/\//.test(baseUrl)) throw new TypeError('baseUrl must start with http:// or https://');
     const timeoutMs = options.timeoutMs ?? 10_000;
     if (!(timeoutMs > 0)) throw new TypeError('timeoutMs must be positive');
-    this.#apiKey = apiKey;
+    const keys = options.licensePublicKeys ?? [];
+    const licensePublicKeys = typeof keys === 'string' ? [keys] : [...keys];
+    if (licensePublicKeys.some((key) => typeof key !== 'string' || key.trim() === '')) {
+      throw new TypeError('licensePublicKeys must be PEM or base64 public keys');
+    }
+    this.#signReplies = options.signReplies === true;
+    if (this.#signReplies && licensePublicKeys.length === 0) {
+      throw new TypeError('signReplies needs licensePublicKeys to verify the replies with');
+    }
+    const replyToleranceSeconds = options.replyToleranceSeconds ?? DEFAULT_CLOCK_TOLERANCE_SECONDS;
+    if (!(replyToleranceSeconds > 0)) throw new TypeError('replyToleranceSeconds must be positive');
     this.baseUrl = baseUrl;
-    this.#timeoutMs = timeoutMs;
-    this.#fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.clockGuard = options.clockGuard ?? new ClockGuard();
+    this.#transport = new Transport({
+      baseUrl,
+      apiKey,
+      timeoutMs,
+      fetch: options.fetch ?? globalThis.fetch.bind(globalThis),
+      licensePublicKeys,
+      replyToleranceSeconds,
+      clockGuard: this.clockGuard,
+      now: options.now ?? Date.now,
+    });
   }
 
-  /** A licence key's id, activation limit and count, and whether it is usable. */
+  /**
+   * A licence key's information: id, activation limit and count, whether it is usable, and its
+   * licensing state (status, expiry, product, entitlements…). `{ signed: true }` verifies the reply.
+   */
   async getKeyInformation(key: string, options: KeyInformationOptions = {}): Promise<KeyInformationResponse> {
-    return this.#information({ key: requireText(key, 'key'), ...devicesOption(options) });
+    return this.#information({ key: requireText(key, 'key'), ...devicesOption(options) }, options);
   }
 
   /** The same, addressing the key by its id (the dashboard shows it). */
@@ -168,7 +166,48 @@ export class KeyManager {
     id: string,
     options: KeyInformationOptions = {},
   ): Promise<KeyInformationResponse> {
-    return this.#information({ id: requireText(id, 'id'), ...devicesOption(options) });
+    return this.#information({ id: requireText(id, 'id'), ...devicesOption(options) }, options);
+  }
+
+  /**
+   * May the app run now, in one call: `{ valid, code, message, key }`. The key's state, expiry
+   * (with grace), product, this device's activation and the entitlements asked for are all checked;
+   * `code` says which answered. A refusal is an answer here, not an exception (only a failed call
+   * rejects). A publishable key may call it. `{ signed: true }` (or the client's `signReplies`)
+   * verifies the reply was signed by the owner for this very request.
+   */
+  async validateKey(input: ValidateKeyInput, options: SignedCallOptions = {}): Promise<ValidationResult> {
+    const body = validateKeyBody(input);
+    const { reply, rateLimit, signature } = await this.#transport.post<ValidateKeyResponse>(
+      PUBLIC_PATHS.validateKey,
+      body,
+      this.#wantsSignature(options),
+    );
+    return readValidation(reply, rateLimit, signature);
+  }
+
+  /**
+   * Starts a trial of `product` on this device: a new key from the product's trial policy, activated
+   * on the fingerprint. One per device (and per email) per product: `TrialUsedException` after
+   * that. A publishable key may call it.
+   */
+  async startTrial(input: StartTrialInput): Promise<LicensingChangeResult> {
+    return this.#change(PUBLIC_PATHS.startTrial, startTrialBody(input));
+  }
+
+  /** Turns a trial into a paid key (the given policy, else the product's first); its devices stay. */
+  async convertTrial(input: ConvertTrialInput): Promise<LicensingChangeResult> {
+    return this.#change(PUBLIC_PATHS.convertTrial, convertTrialBody(input));
+  }
+
+  /** Extends the expiry by the key's duration (from its expiry, or from now once expired), or sets it to `until`. */
+  async renewKey(input: RenewKeyInput): Promise<LicensingChangeResult> {
+    return this.#change(PUBLIC_PATHS.renewKey, renewKeyBody(input));
+  }
+
+  /** Suspends (`suspended: true`, e.g. unpaid) or reinstates a key; a suspended key is refused like a disabled one. */
+  async suspendKey(input: SuspendKeyInput): Promise<LicensingChangeResult> {
+    return this.#change(PUBLIC_PATHS.suspendKey, suspendKeyBody(input));
   }
 
   /**
@@ -182,7 +221,10 @@ export class KeyManager {
     if (fingerprint !== undefined) body.fingerprint = requireText(fingerprint, 'fingerprint');
     if (device.deviceName) body.deviceName = device.deviceName;
     if (device.platform) body.platform = device.platform;
-    const { reply, rateLimit } = await this.#call<ActivateKeyResponse>(PUBLIC_PATHS.activateKey, body);
+    const { reply, rateLimit } = await this.#transport.post<ActivateKeyResponse>(
+      PUBLIC_PATHS.activateKey,
+      body,
+    );
     return {
       status: 'ok',
       message: reply.message,
@@ -202,11 +244,11 @@ export class KeyManager {
       key: requireText(key, 'key'),
       fingerprint: requireText(fingerprint, 'fingerprint'),
     };
-    const { reply, rateLimit } = await this.#call<HeartbeatResponse>(PUBLIC_PATHS.heartbeat, body);
+    const { reply, rateLimit } = await this.#transport.post<HeartbeatResponse>(PUBLIC_PATHS.heartbeat, body);
     return {
       status: 'ok',
       message: reply.message,
-      keyInformation: pickKeyInformation(reply) ?? emptyGuard(reply),
+      keyInformation: requireKeyInformation(reply),
       leaseSeconds: Number(reply.leaseSeconds ?? 0),
       leaseExpiresAt: reply.leaseExpiresAt ? new Date(reply.leaseExpiresAt) : null,
       rateLimit,
@@ -251,179 +293,57 @@ export class KeyManager {
         throw new TypeError('ttlSeconds must be a positive whole number');
       body.ttlSeconds = ttlSeconds;
     }
-    const { reply, rateLimit } = await this.#call<CheckoutLicenseResponse>(
+    const { reply, rateLimit } = await this.#transport.post<CheckoutLicenseResponse>(
       PUBLIC_PATHS.checkoutLicense,
       body,
     );
     return { status: 'ok', certificate: reply.certificate, license: reply.license, rateLimit };
   }
 
-  async #information(body: GetKeyInformationRequest): Promise<KeyInformationResponse> {
-    const { reply, rateLimit } = await this.#call<GetKeyInformationResponse>(
+  async #information(
+    body: GetKeyInformationRequest,
+    options: SignedCallOptions,
+  ): Promise<KeyInformationResponse> {
+    const { reply, rateLimit, signature } = await this.#transport.post<GetKeyInformationResponse>(
       PUBLIC_PATHS.getKeyInformation,
       body,
+      this.#wantsSignature(options),
     );
     return {
       status: 'ok',
-      keyInformation: pickKeyInformation(reply) ?? emptyGuard(reply),
+      keyInformation: requireKeyInformation(reply),
       ...(Array.isArray(reply.devices) ? { devices: reply.devices } : {}),
+      ...(signature ? { signature } : {}),
       rateLimit,
     };
   }
 
   async #manipulate(path: string, body: object): Promise<ManipulationResponse> {
-    const { reply, rateLimit } = await this.#call<KeyManipulationResponse | DeleteKeyResponse>(path, body);
+    const { reply, rateLimit } = await this.#transport.post<KeyManipulationResponse | DeleteKeyResponse>(
+      path,
+      body,
+    );
     return { status: 'ok', message: reply.message, keyInformation: pickKeyInformation(reply), rateLimit };
   }
 
-  async #call<T extends { status: 'ok' }>(path: string, body: object) {
-    let response: Response;
-    try {
-      response = await this.#fetch(`${this.baseUrl}${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${this.#apiKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.#timeoutMs),
-      });
-    } catch (error) {
-      throw new APIConnectionException(
-        `Could not reach the Key Manager at ${this.baseUrl}: ${String(error)}`,
-        error,
-      );
+  /** start-trial, convert-trial, renew-key and suspend-key all answer a message and the key. */
+  async #change(path: string, body: object): Promise<LicensingChangeResult> {
+    const { reply, rateLimit } = await this.#transport.post<LicensingChangeResponse | StartTrialResponse>(
+      path,
+      body,
+    );
+    return readChange(reply, rateLimit);
+  }
+
+  #wantsSignature(options: SignedCallOptions): boolean {
+    const signed = options.signed ?? this.#signReplies;
+    if (signed && !this.#transport.canVerify) {
+      throw new TypeError('a signed reply needs licensePublicKeys (the owner’s licence public keys)');
     }
-    let reply: unknown;
-    try {
-      reply = await response.json();
-    } catch (error) {
-      throw new KeyManagerException(
-        `Unexpected reply from the Key Manager (HTTP ${response.status})`,
-        response.status,
-        {
-          cause: error,
-        },
-      );
-    }
-    const envelope = (typeof reply === 'object' && reply !== null ? reply : {}) as Envelope;
-    const message =
-      typeof envelope.message === 'string' ? envelope.message : `Request failed (HTTP ${response.status})`;
-    throwForFailure(response, envelope, message);
-    return { reply: reply as T, rateLimit: readRateLimit(response.headers) };
+    return signed;
   }
-}
-
-/** The parts of a reply the SDK reads before knowing it succeeded. */
-interface Envelope {
-  status?: unknown;
-  code?: unknown;
-  message?: unknown;
-  nextTransferAt?: unknown;
-}
-
-function throwForFailure(response: Response, envelope: Envelope, message: string): void {
-  const status = response.status;
-  if (status >= 200 && status < 300) {
-    if (envelope.status === 'ok') return;
-    throw new RequestRefusedException(message, status);
-  }
-  const retryAfter = Number(response.headers.get('retry-after')) || 0;
-  const next = typeof envelope.nextTransferAt === 'string' ? new Date(envelope.nextTransferAt) : null;
-  if (typeof envelope.code === 'string')
-    throw exceptionForCode(envelope.code, status, message, retryAfter, next);
-  throw exceptionForStatus(status, message, retryAfter, next);
-}
-
-/** The exception of a reply that names its refusal (docs/api.md, "Error codes"). */
-function exceptionForCode(
-  code: string,
-  status: number,
-  message: string,
-  retryAfter: number,
-  next: Date | null,
-): KeyManagerException {
-  switch (code) {
-    case 'api_key_required':
-    case 'invalid_api_key':
-      return new InvalidApiKeyException(message, code);
-    case 'key_not_found':
-      return new KeyNotFoundException(message, code);
-    case 'rate_limited':
-      return new RateLimitException(message, retryAfter, code);
-    case 'payment_required':
-      return new PaymentRequiredException(message, code);
-    case 'no_plan':
-      return new NoPlanException(message, code);
-    case 'activation_limit_reached':
-      return new ActivationLimitReachedException(message, next, code);
-    case 'key_disabled':
-      return new KeyDisabledException(message, code);
-    case 'device_not_activated':
-      return new DeviceNotActivatedException(message, code);
-    default:
-      return status >= 400 && status < 500
-        ? new RequestRefusedException(message, status, { code })
-        : new KeyManagerException(message, status, { code });
-  }
-}
-
-/** A reply without `code` (a server older than the codes): its status, then its message. */
-function exceptionForStatus(
-  status: number,
-  message: string,
-  retryAfter: number,
-  next: Date | null,
-): KeyManagerException {
-  if (status === 401) return new InvalidApiKeyException(message);
-  if (status === 404) return new KeyNotFoundException(message);
-  if (status === 429) return new RateLimitException(message, retryAfter);
-  if (status === 402) return new PaymentRequiredException(message);
-  // 403 and 409 each answer several refusals; the message (part of the public contract) tells them
-  // apart. Others (a publishable key used for a secret key's operation) stay generic.
-  if (status === 403 && message === NO_PLAN_MESSAGE) return new NoPlanException(message);
-  // The limit refusal may go on to say when a transfer will be possible (`nextTransferAt`).
-  if (status === 409 && message.startsWith(ACTIVATION_LIMIT_MESSAGE))
-    return new ActivationLimitReachedException(message, next);
-  if (status === 409 && message === KEY_DISABLED_MESSAGE) return new KeyDisabledException(message);
-  if (status === 409 && message === FINGERPRINT_NOT_ACTIVATED_MESSAGE)
-    return new DeviceNotActivatedException(message);
-  if (status >= 400 && status < 500) return new RequestRefusedException(message, status);
-  return new KeyManagerException(message, status);
-}
-
-function readRateLimit(headers: Headers): RateLimitInfo | null {
-  const limit = headers.get('x-ratelimit-limit');
-  if (limit === null) return null;
-  return {
-    limit: Number(limit),
-    remaining: Number(headers.get('x-ratelimit-remaining') ?? 0),
-    reset: Number(headers.get('x-ratelimit-reset') ?? 0),
-  };
-}
-
-function pickKeyInformation(reply: object): PublicKeyInformation | null {
-  const r = reply as Partial<PublicKeyInformation>;
-  if (typeof r.id !== 'string' || typeof r.maxActivations !== 'number') return null;
-  return {
-    id: r.id,
-    key: String(r.key ?? ''),
-    maxActivations: r.maxActivations,
-    currentActivations: Number(r.currentActivations ?? 0),
-    isActive: r.isActive === true,
-  };
-}
-
-function emptyGuard(reply: unknown): never {
-  throw new KeyManagerException(`Unexpected reply from the Key Manager: ${JSON.stringify(reply)}`, 200);
 }
 
 function devicesOption(options: KeyInformationOptions): Pick<GetKeyInformationRequest, 'includeDevices'> {
   return options.includeDevices ? { includeDevices: true } : {};
-}
-
-function requireText(value: string, name: string): string {
-  if (typeof value !== 'string' || value.trim() === '') throw new TypeError(`${name} must not be empty`);
-  return value;
 }

@@ -7,6 +7,9 @@
  * ASCII bytes)`, signed with the owner's current signing key; `payload.signingKeyId` names the key.
  */
 
+import type { ClockGuard } from './clock-guard.js';
+import { fromBase64, importPublicKeys } from './public-keys.js';
+
 /** What a certificate says. Times are Unix seconds. */
 export interface LicensePayload {
   /** Format version; this SDK reads 1. */
@@ -36,6 +39,12 @@ export interface VerifyLicenseOptions {
   clockSkewSeconds?: number;
   /** Unix seconds; default the device clock. */
   nowSeconds?: number;
+  /**
+   * The last-seen-time guard (`keyManager.clockGuard`, or your own restored from storage): a clock
+   * behind a time already proved is refused (`LicenseClockTamperedError`), and a certificate that
+   * verifies advances it to its `issuedAt`.
+   */
+  clockGuard?: ClockGuard;
 }
 
 /** Why a certificate was refused; `code` tells the cases apart, as does the subclass. */
@@ -45,7 +54,8 @@ export type LicenseErrorCode =
   | 'bad_signature'
   | 'expired'
   | 'not_yet_valid'
-  | 'wrong_fingerprint';
+  | 'wrong_fingerprint'
+  | 'clock_tampered';
 
 export class LicenseVerificationError extends Error {
   readonly code: LicenseErrorCode;
@@ -99,9 +109,17 @@ export class LicenseFingerprintMismatchError extends LicenseVerificationError {
   }
 }
 
+/**
+ * The device clock is behind a time the owner's signatures already proved (`clockGuard`): it was
+ * turned back, most likely to keep this certificate from expiring.
+ */
+export class LicenseClockTamperedError extends LicenseVerificationError {
+  constructor(readonly lastSeenAt: Date) {
+    super('clock_tampered', `The device clock is behind ${lastSeenAt.toISOString()}, a time already seen`);
+  }
+}
+
 const encoder = new TextEncoder();
-/** Web Crypto's key type, named without the DOM library's global `CryptoKey`. */
-type VerifyKey = Awaited<ReturnType<typeof crypto.subtle.importKey>>;
 
 /**
  * Verifies `certificate` offline and returns its payload, or throws a `LicenseVerificationError`
@@ -121,7 +139,7 @@ export async function verifyLicense(
   if (!(skew >= 0)) throw new TypeError('clockSkewSeconds must be 0 or more');
   const { body, signature, payload } = parse(certificate);
 
-  const keys = await Promise.all((typeof publicKeys === 'string' ? [publicKeys] : publicKeys).map(importKey));
+  const keys = await importPublicKeys(publicKeys);
   const signer = keys.find((key) => key.id === payload.signingKeyId);
   if (!signer) throw new LicenseUnknownSigningKeyError(payload.signingKeyId);
   const valid = await crypto.subtle.verify('Ed25519', signer.key, signature, encoder.encode(body));
@@ -129,8 +147,13 @@ export async function verifyLicense(
 
   if (payload.fingerprint !== options.fingerprint.trim()) throw new LicenseFingerprintMismatchError();
   const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const guard = options.clockGuard;
+  const lastSeenAt = guard?.lastSeenAt;
+  if (lastSeenAt && guard?.isTurnedBack(now * 1000)) throw new LicenseClockTamperedError(lastSeenAt);
   if (payload.issuedAt > now + skew) throw new LicenseNotYetValidError(payload.issuedAt);
   if (now > payload.expiresAt + skew) throw new LicenseExpiredError(payload.expiresAt);
+  // Signed by the owner, so this moment really passed: a lower bound of real time from now on.
+  guard?.observe(new Date(payload.issuedAt * 1000));
   return payload;
 }
 
@@ -144,7 +167,9 @@ export function decodeLicense(certificate: string): LicensePayload {
  * bytes of SHA-256 over the key's SubjectPublicKeyInfo DER.
  */
 export async function signingKeyIdOf(publicKey: string): Promise<string> {
-  return (await importKey(publicKey)).id;
+  const [imported] = await importPublicKeys(publicKey);
+  if (!imported) throw new TypeError('a public key must be a PEM or base64 string');
+  return imported.id;
 }
 
 function parse(certificate: string): {
@@ -184,36 +209,4 @@ function isPayload(value: unknown): value is LicensePayload {
     typeof p.entitlements === 'object' &&
     p.entitlements !== null
   );
-}
-
-async function importKey(publicKey: string): Promise<{ id: string; key: VerifyKey }> {
-  if (typeof publicKey !== 'string' || publicKey.trim() === '') {
-    throw new TypeError('a public key must be a PEM or base64 string');
-  }
-  const base64 = publicKey.replace(/-----(BEGIN|END) PUBLIC KEY-----/g, '').replace(/\s+/g, '');
-  let der: Uint8Array<ArrayBuffer>;
-  let key: VerifyKey;
-  try {
-    der = fromBase64(base64);
-    key = await crypto.subtle.importKey('spki', der, { name: 'Ed25519' }, false, ['verify']);
-  } catch (error) {
-    throw new TypeError(`not an Ed25519 public key (PEM or base64 DER): ${String(error)}`);
-  }
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', der));
-  return { id: toBase64Url(digest.subarray(0, 12)), key };
-}
-
-/** base64 or base64url, padded or not. */
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const normal = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(normal + '='.repeat((4 - (normal.length % 4)) % 4));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }

@@ -23,6 +23,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'key.limit_reached',
   'api_key.revoked',
   'lease.expired',
+  'key.expiring',
+  'key.expired',
+  'key.renewed',
+  'key.suspended',
+  'trial.started',
+  'trial.converted',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -18,7 +18,37 @@ export interface PublicKeyInformation {
   currentActivations: number;
   /** False when the key is disabled: activation and deactivation are then refused. */
   isActive: boolean;
+  /** The state now (licensing): active, trial, expired, suspended or disabled. (`status` is the reply's own `ok`.) */
+  keyStatus: KeyStatus;
+  /** ISO 8601; null: never expires (or its clock starts at the first activation). */
+  expiresAt: string | null;
+  /** The product's code (`default` for keys made without one). */
+  product: string;
+  /** True for a trial key (`startTrial`). */
+  trial: boolean;
+  /** Owner-defined, per key: what the licence unlocks (`{ seats: 5, pro: true }`). */
+  entitlements: Record<string, string | number | boolean>;
+  /** The developer's own JSON about the key (an order number, a plan name): values as JSON parsed them. */
+  metadata: Record<string, unknown>;
+  /** The licensee; only in replies to a secret API key (never to a publishable key). */
+  customer?: Customer;
 }
+
+/**
+ * A key's state at the moment of the reply, most serious first: `disabled` (the owner's switch),
+ * `suspended` (e.g. unpaid, reversible), `expired` (past `expiresAt`), `trial`, `active`.
+ */
+export type KeyStatus = 'active' | 'trial' | 'expired' | 'suspended' | 'disabled';
+
+/** The licensee a key is issued to: any of a name, an email and the developer's own customer id. */
+export interface Customer {
+  name: string | null;
+  email: string | null;
+  ref: string | null;
+}
+
+/** Any JSON value. */
+export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
 export interface GetKeyInformationRequest {
   key?: string;
@@ -95,6 +125,7 @@ export interface ActivateKeyResponse extends KeyManipulationResponse {
   transfer?: TransferInformation;
 }
 
+/** The spec's five key fields only (the contract's heartbeat reply carries none of licensing's). */
 export interface HeartbeatResponse extends PublicKeyInformation {
   status: 'ok';
   message: string;
@@ -155,6 +186,30 @@ export const ERROR_CODES = {
   activation_limit_reached: 409,
   no_activations: 409,
   device_not_activated: 409,
+  // Licensing.
+  key_expired: 409,
+  trial_expired: 409,
+  key_suspended: 409,
+  product_not_found: 404,
+  policy_not_found: 404,
+  trial_not_offered: 404,
+  trial_used: 409,
+  not_a_trial: 409,
+  key_not_renewable: 409,
+  // Teams and trust (decision 033): dashboard refusals; the public REST never answers them.
+  not_a_member: 403,
+  role_not_allowed: 403,
+  email_not_verified: 403,
+  two_factor_required: 403,
+  second_factor_required: 401,
+  second_factor_invalid: 401,
+  // Deals (decision 035): portal refusals; the public REST never answers them.
+  quote_expired: 409,
+  quote_not_open: 409,
+  invoice_not_open: 409,
+  project_payment_hold: 402,
+  milestone_not_delivered: 409,
+  milestone_approved: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 

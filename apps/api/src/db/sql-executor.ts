@@ -29,13 +29,20 @@ export function pgliteExecutor(client: PGlite): SqlExecutor {
  * queue's graceful stop (a wedged SMTP server) finishes after the pool has been ended, and pg-boss
  * then records its outcome without catching the pool's refusal: an unhandled rejection at shutdown.
  * That write is dropped instead; the job stays active until its expiry and is retried, so nothing
- * is lost.
+ * is lost. pg-boss reads the count row of its complete and fail statements (`rows[0].count`), so
+ * the dropped write answers with a count of none rather than no row (no row was a TypeError, the
+ * same unhandled rejection).
  */
 export function poolExecutor(pool: pg.Pool): SqlExecutor {
   return {
     executeSql: async (text, values) => {
-      if (pool.ending) return { rows: [] };
+      if (pool.ending) return droppedAtShutdown(text);
       return values && values.length > 0 ? pool.query(text, values) : pool.query(text);
     },
   };
+}
+
+/** What a statement sent after the pool ended answers: nothing, as pg-boss can read it. */
+export function droppedAtShutdown(text: string): { rows: unknown[] } {
+  return { rows: /\bCOUNT\(\*\)/i.test(text) ? [{ count: '0' }] : [] };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatMoney } from './money';
+import { centsInput, formatAmount, formatMoney, parseCents } from './money';
 
 describe('money', () => {
   it('shows cents with the currency symbol and two decimals', () => {
@@ -17,5 +17,25 @@ describe('money', () => {
 
   it('keeps a code Intl does not know rather than failing', () => {
     expect(formatMoney(1000, 'points')).toBe('10.00 POINTS');
+  });
+});
+
+describe('parseCents', () => {
+  it('reads amounts typed in the currency’s units as cents', () => {
+    expect(parseCents('12.50')).toBe(1250);
+    expect(parseCents(' 7 ')).toBe(700);
+    expect(parseCents('0.5')).toBe(50);
+    expect(parseCents('1,200')).toBe(120000);
+    expect(parseCents('1,200.05')).toBe(120005);
+    expect(parseCents('12,5')).toBe(1250);
+  });
+
+  it('refuses what is not an amount', () => {
+    for (const text of ['', 'abc', '-5', '1.234', '1e3', '12.']) expect(parseCents(text)).toBeNull();
+  });
+
+  it('writes cents back as an input', () => {
+    expect(centsInput(1250)).toBe('12.50');
+    expect(parseCents(centsInput(99))).toBe(99);
   });
 });

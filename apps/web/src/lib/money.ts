@@ -31,3 +31,20 @@ export function formatAmount(amount: number, currency = 'usd'): string {
 export function formatMoney(cents: number, currency = 'usd'): string {
   return formatAmount(cents / 100, currency);
 }
+
+/**
+ * What a person types as an amount in the currency's units ("12.50", "1,200", "7") → integer cents,
+ * as the API takes money; null when it is not an amount of at most two decimals. Thousands commas are
+ * allowed ("1,200.50"); a comma with one or two digits after it is read as the decimal mark ("12,5").
+ */
+export function parseCents(text: string): number | null {
+  const trimmed = text.trim();
+  const decimalComma = /^\d+,\d{1,2}$/.test(trimmed);
+  const plain = decimalComma ? trimmed.replace(',', '.') : trimmed.replace(/,(?=\d{3}(\D|$))/g, '');
+  const match = /^(\d{1,8})(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Cents → the text of an amount input ("1250" → "12.50"), the inverse of `parseCents`. */
+export const centsInput = (cents: number): string => (cents / 100).toFixed(2);

@@ -21,9 +21,14 @@ export async function fetchProtectedBlob(
   return response.blob();
 }
 
-/** Saves a protected file under `name` through a temporary object URL. */
+/** Saves a protected file under `name`. */
 export async function downloadProtectedFile(path: string, name: string): Promise<void> {
-  const url = URL.createObjectURL(await fetchProtectedBlob(path));
+  saveBlob(await fetchProtectedBlob(path), name);
+}
+
+/** Saves bytes the page holds (a fetched file, a CSV it wrote) under `name` through a temporary object URL. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

@@ -23,11 +23,15 @@ export async function copyText(text: string): Promise<void> {
   if (!ok) throw new Error('copy refused');
 }
 
-/** The one copy behaviour: copy, report copied/failed, and return to idle after about a second. */
+/**
+ * The one copy behaviour: copy, then report it. "Copied" returns to idle after about a second; a
+ * failure stays until the next try, so a reader who looked away still learns the clipboard is not
+ * holding the text.
+ */
 export function useCopyFeedback(): { state: CopyState; copy: (text: string) => Promise<void> } {
   const [state, setState] = useState<CopyState>('idle');
   useEffect(() => {
-    if (state === 'idle') return;
+    if (state !== 'copied') return;
     const timer = setTimeout(() => setState('idle'), COPIED_FEEDBACK_MS);
     return () => clearTimeout(timer);
   }, [state]);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   date,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { planSubscriptions, saasPlans, saasProducts } from './catalog.js';
+import { invoices } from './deals.js';
 import { storedFiles } from './stored-files.js';
 import { users } from './users.js';
 
@@ -109,13 +111,11 @@ export const payments = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['subscription', 'renewal', 'upgrade'] }).notNull(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => saasProducts.id, { onDelete: 'cascade' }),
-    planId: integer('plan_id')
-      .notNull()
-      .references(() => saasPlans.id, { onDelete: 'restrict' }),
+    /** `invoice`: an agency invoice (decision 035), with `invoiceId` and no product or plan. */
+    kind: text('kind', { enum: ['subscription', 'renewal', 'upgrade', 'invoice'] }).notNull(),
+    productId: integer('product_id').references(() => saasProducts.id, { onDelete: 'cascade' }),
+    planId: integer('plan_id').references(() => saasPlans.id, { onDelete: 'restrict' }),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
     upgradeRequestId: integer('upgrade_request_id').references(() => planUpgradeRequests.id, {
       onDelete: 'set null',
     }),
@@ -152,6 +152,12 @@ export const payments = pgTable(
     index('payments_provider_ref_idx').on(table.provider, table.providerRef),
     index('payments_provider_payment_ref_idx').on(table.provider, table.providerPaymentRef),
     index('payments_subscription_idx').on(table.subscriptionId),
+    index('payments_invoice_idx').on(table.invoiceId),
+    // A plan's payment names its product and plan; an invoice's names neither.
+    check(
+      'payments_what_is_paid',
+      sql`(${table.kind} = 'invoice') = (${table.productId} is null and ${table.planId} is null)`,
+    ),
   ],
 );
 

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { projects } from './projects.js';
 import { users } from './users.js';
 
 /**
@@ -26,6 +27,13 @@ export const saasProducts = pgTable('saas_products', {
   description: text('description').notNull().default(''),
   /** The `date` the admin gives when adding a SaaS product. */
   releaseDate: date('release_date'),
+  /**
+   * A project's support (decision 035): the recurring part of its accepted quote, sold to that
+   * project's account alone and renewed by the renewal engine. Not in the catalog's lists.
+   */
+  projectId: uuid('project_id')
+    .unique()
+    .references(() => projects.id, { onDelete: 'cascade' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -11,8 +11,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { keyPolicies, keyProducts } from './key-products.js';
 import { users } from './users.js';
 
 /** Licence keys (docs/product-contract.md §Entities, Digital key). `max_activations` 0 means unlimited. */
@@ -40,8 +42,44 @@ export const licenceKeys = pgTable(
       .default({}),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // Licensing (decision 032): copied from the policy at issue, each may be overridden.
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => keyProducts.id, { onDelete: 'restrict' }),
+    policyId: uuid('policy_id').references(() => keyPolicies.id, { onDelete: 'set null' }),
+    /** Null: never expires, or (with `duration`) the clock starts at the first activation. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** ISO 8601 ("P1Y"): what renew-key extends by, and the length a first activation starts. */
+    duration: text('duration'),
+    expiryBehaviour: text('expiry_behaviour', { enum: ['refuse', 'allow'] })
+      .notNull()
+      .default('refuse'),
+    graceDays: integer('grace_days').notNull().default(0),
+    suspended: boolean('suspended').notNull().default(false),
+    trial: boolean('trial').notNull().default(false),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    customerName: text('customer_name'),
+    customerEmail: text('customer_email'),
+    customerRef: text('customer_ref'),
+    /** The `expires_at` a `key.expiring` / `key.expired` event was sent for (once per expiry date). */
+    expiringNoticeFor: timestamp('expiring_notice_for', { withTimezone: true }),
+    expiredNoticeFor: timestamp('expired_notice_for', { withTimezone: true }),
   },
   (table) => [
+    index('licence_keys_owner_product_page_idx').on(
+      table.ownerId,
+      table.productId,
+      table.createdAt,
+      table.id,
+    ),
+    index('licence_keys_owner_customer_email_idx')
+      .on(table.ownerId, table.customerEmail)
+      .where(sql`${table.customerEmail} is not null`),
+    index('licence_keys_owner_customer_ref_idx')
+      .on(table.ownerId, table.customerRef)
+      .where(sql`${table.customerRef} is not null`),
+    // The expiry notice job reads keys by expiry.
+    index('licence_keys_expires_idx').on(table.expiresAt).where(sql`${table.expiresAt} is not null`),
     // Keyset pages of get-keys (decision 025): newest first, ties broken by id, per owner.
     index('licence_keys_owner_page_idx').on(table.ownerId, table.createdAt, table.id),
     index('licence_keys_owner_active_page_idx').on(table.ownerId, table.isActive, table.createdAt, table.id),
@@ -139,6 +177,8 @@ export const managerApiKeys = pgTable(
     /** The simulated plan rate, for `rate-limit` only. */
     simulationCallsPerMinute: integer('simulation_calls_per_minute'),
     simulationEndsAt: timestamp('simulation_ends_at', { withTimezone: true }),
+    /** Licensing (decision 032): the one product this API key may reach; null for all. */
+    productId: uuid('product_id').references(() => keyProducts.id, { onDelete: 'restrict' }),
   },
   (table) => [index('manager_api_keys_owner_idx').on(table.ownerId)],
 );
@@ -165,19 +205,50 @@ export const keyEvents = pgTable(
         'transfer',
         'release',
         'expire',
+        // Licensing (decision 032).
+        'renew',
+        'suspend',
+        'reinstate',
+        'convert',
       ],
     }).notNull(),
     delta: integer('delta').notNull().default(0),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Who acted, by name as they were then, when a person did it on the dashboard (decision 033). */
+    actorName: text('actor_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('key_events_owner_time_idx').on(table.ownerId, table.createdAt),
-    index('key_events_key_idx').on(table.keyId),
+    // A key's history page (newest first) and its deletion's cleanup read by key.
+    index('key_events_key_time_idx').on(table.keyId, table.createdAt, table.id),
   ],
 );
 
 export type LicenceKeyRow = typeof licenceKeys.$inferSelect;
 export type ManagerApiKeyRow = typeof managerApiKeys.$inferSelect;
 export type KeyEventAction = (typeof keyEvents.$inferSelect)['action'];
+
+/**
+ * Trials taken (decision 032): one per device fingerprint per product, and one per email when given.
+ * Kept when the trial key is deleted, so deleting it does not open a new trial.
+ */
+export const keyTrials = pgTable(
+  'key_trials',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => keyProducts.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    email: text('email'),
+    keyId: uuid('key_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.productId, table.fingerprint] }),
+    uniqueIndex('key_trials_product_email_idx')
+      .on(table.productId, table.email)
+      .where(sql`${table.email} is not null`),
+  ],
+);

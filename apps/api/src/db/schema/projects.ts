@@ -78,6 +78,11 @@ export const projects = pgTable(
      * table_stats trigger keep the dashboard's "needs employees" count from projects rows alone.
      */
     employeeCount: integer('employee_count').notNull().default(0),
+    /**
+     * Since when the project's service is withheld from the client: an invoice stayed unpaid past its
+     * due date and the grace period (decision 035). Cleared when nothing overdue is left.
+     */
+    paymentHoldSince: timestamp('payment_hold_since', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

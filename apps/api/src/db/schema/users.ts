@@ -18,6 +18,12 @@ export const users = pgTable(
       .default('c'),
     designation: text('designation'),
     disabled: boolean('disabled').notNull().default(false),
+    /** Null until the address is proven by its link (decision 033); accounts older than that count as verified. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** The name members see for the account this user opened; null shows the opener's name. */
+    accountName: text('account_name'),
+    /** The account's owner requires a second factor of every member (decision 033). */
+    requireMemberTwoFactor: boolean('require_member_two_factor').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,6 +20,8 @@ export const webhookEndpoints = pgTable(
     /** The secret's last four characters, so the owner can tell which one a receiver holds. */
     secretLastFour: text('secret_last_four').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /** Licensing (decision 032): only events whose `data.key.product` is this code; null: all. */
+    product: text('product'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

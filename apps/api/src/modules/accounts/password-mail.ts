@@ -1,4 +1,5 @@
 import type { DbTransaction } from '../../db/client.js';
+import type { AuditTrail } from '../../platform/audit/audit-trail.js';
 import { escapeHtml, mailLink, mailParagraph } from '../../platform/mail/mail-html.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
 
@@ -60,11 +61,14 @@ export function passwordChangedMail(input: PasswordChangedMailInput): MailMessag
   return { to: input.to, subject: `Your ${input.brandName} password was changed`, text, htmlBody };
 }
 
-/** Sends the notice inside the transaction that sets the password (see AccountService). */
+/**
+ * Sends the notice inside the transaction that sets the password (see AccountService), and records
+ * `password.changed` on the owner's own account's audit trail in it (decision 033).
+ */
 export interface PasswordChangeMailer {
   sendWithin(
     tx: DbTransaction,
-    owner: { email: string; firstName: string },
+    owner: { id: string; email: string; firstName: string; lastName: string },
     way: PasswordChangeWay,
     at: Date,
   ): Promise<void>;
@@ -75,6 +79,7 @@ export function createPasswordChangeMailer(options: {
   brandName: string;
   publicUrl: string;
   contactEmail: string;
+  audit?: AuditTrail;
 }): PasswordChangeMailer {
   const base = options.publicUrl.replace(/\/$/, '');
   return {
@@ -89,6 +94,10 @@ export function createPasswordChangeMailer(options: {
         way,
       });
       await options.mailer.send(message, { db: tx });
+      await options.audit?.record(
+        { accountId: owner.id, actor: owner, action: 'password.changed', detail: { way } },
+        tx,
+      );
     },
   };
 }

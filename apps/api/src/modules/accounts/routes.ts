@@ -1,7 +1,6 @@
 import {
   ACCOUNT_PATHS,
   ZAdminAuthenticateRequest,
-  ZAdminAuthenticateResponse,
   ZChangeNameRequest,
   ZChangePasswordRequest,
   ZChangePasswordResponse,
@@ -10,11 +9,11 @@ import {
   ZOkResponse,
   ZRefreshRequest,
   ZRefreshResponse,
-  ZResetPasswordRequest,
-  ZResetPasswordResponse,
+  ZResetPasswordFlowRequest,
+  ZResetPasswordFlowResponse,
   ZSettingsResponse,
+  ZSigninOutcome,
   ZSigninRequest,
-  ZSigninResponse,
   ZSignupRequest,
   ZSignupResponse,
   ZUserInformationResponse,
@@ -24,13 +23,34 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
 import { notFound } from '../../platform/http/errors.js';
+import type { AccountService, SigninResult } from './service.js';
+import { originOf } from './session-origin.js';
+import type { SessionService } from './sessions.js';
 
 const tags = ['accounts'];
 
+/** The spec's sign-in reply, or the second-factor step (two-factor/) for a person with one. */
+const signinReply = (result: SigninResult) =>
+  'secondFactor' in result
+    ? {
+        status: 'ok' as const,
+        secondFactor: result.secondFactor,
+        message: 'Password accepted; confirm it is you with your second factor',
+      }
+    : {
+        status: 'ok' as const,
+        access: result.access,
+        refresh: result.refresh,
+        user_type: result.userType,
+        message: 'Signed in successfully',
+      };
+
 export const accountRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, accounts: AccountService, sessions: SessionService): FastifyPluginAsyncZod =>
   async (app) => {
-    const { accounts, sessions, guards } = deps;
+    const { guards } = deps;
+    // The profile and settings stay reachable for staff and admins who must still set up the second
+    // factor the company requires (STAFF_TWO_FACTOR): requireUserForEnrolment.
 
     app.post(
       ACCOUNT_PATHS.signup,
@@ -44,7 +64,7 @@ export const accountRoutes =
       },
       async (request) => {
         const { username, data } = request.body;
-        const result = await accounts.signup({ ...data, username }, data.rememberMe, request.ip);
+        const result = await accounts.signup({ ...data, username }, data.rememberMe, originOf(request));
         return {
           status: 'ok' as const,
           access: result.access,
@@ -59,21 +79,14 @@ export const accountRoutes =
       {
         schema: {
           tags,
-          summary: 'Sign in (clients and staff)',
+          summary: 'Sign in (clients and staff); with a second factor, answers its step instead of tokens',
           body: ZSigninRequest,
-          response: { 200: ZSigninResponse },
+          response: { 200: ZSigninOutcome },
         },
       },
       async (request) => {
         const { email, password, rememberMe } = request.body;
-        const result = await accounts.signin(email, password, rememberMe, request.ip);
-        return {
-          status: 'ok' as const,
-          access: result.access,
-          refresh: result.refresh,
-          user_type: result.userType,
-          message: 'Signed in successfully',
-        };
+        return signinReply(await accounts.signin(email, password, rememberMe, originOf(request)));
       },
     );
 
@@ -82,9 +95,10 @@ export const accountRoutes =
       {
         schema: {
           tags,
-          summary: 'Forgot password: step 1 returns the security question, step 2 sets a new password',
-          body: ZResetPasswordRequest,
-          response: { 200: ZResetPasswordResponse },
+          summary:
+            'Forgot password: step 1 returns the security question, step 2 sets a new password (with a second factor, after its proof)',
+          body: ZResetPasswordFlowRequest,
+          response: { 200: ZResetPasswordFlowResponse },
         },
       },
       async (request) => {
@@ -93,7 +107,21 @@ export const accountRoutes =
           const question = await accounts.resetQuestion(body.email, request.ip);
           return { status: 'ok' as const, emailValidation: 'pass' as const, question };
         }
-        await accounts.resetPassword(body.email, body.answer, body.password1, request.ip);
+        const secondFactor = 'secondFactor' in body ? body.secondFactor : undefined;
+        const step = await accounts.resetPassword(
+          body.email,
+          body.answer,
+          body.password1,
+          request.ip,
+          secondFactor,
+        );
+        if (step) {
+          return {
+            status: 'ok' as const,
+            secondFactor: step,
+            message: 'Answer accepted; confirm it is you with your second factor to set the new password',
+          };
+        }
         return { status: 'ok' as const, message: 'Your password has been changed; sign in with the new one' };
       },
     );
@@ -132,27 +160,20 @@ export const accountRoutes =
       {
         schema: {
           tags: ['admin'],
-          summary: 'Admin sign-in',
+          summary: 'Admin sign-in; with a second factor, answers its step instead of tokens',
           body: ZAdminAuthenticateRequest,
-          response: { 200: ZAdminAuthenticateResponse },
+          response: { 200: ZSigninOutcome },
         },
       },
       async (request) => {
         const { username, email, password } = request.body;
-        const result = await accounts.adminSignin(username, email, password, request.ip);
-        return {
-          status: 'ok' as const,
-          access: result.access,
-          refresh: result.refresh,
-          user_type: result.userType,
-          message: 'Signed in successfully',
-        };
+        return signinReply(await accounts.adminSignin(username, email, password, originOf(request)));
       },
     );
 
     const informationHandler = async (request: Parameters<typeof currentUser>[0]) => ({
       status: 'ok' as const,
-      userInformation: await accounts.information(currentUser(request).id),
+      userInformation: await accounts.information(currentUser(request).id, currentUser(request).account),
     });
     const informationSchema = {
       tags,
@@ -162,13 +183,13 @@ export const accountRoutes =
     };
     app.get(
       ACCOUNT_PATHS.userInformationGet,
-      { preHandler: guards.requireUser, schema: informationSchema },
+      { preHandler: guards.requireUserForEnrolment, schema: informationSchema },
       informationHandler,
     );
     app.post(
       ACCOUNT_PATHS.userInformationPost,
       {
-        preHandler: guards.requireUser,
+        preHandler: guards.requireUserForEnrolment,
         schema: { ...informationSchema, body: z.object({}).strict().optional() },
       },
       informationHandler,
@@ -177,7 +198,7 @@ export const accountRoutes =
     app.get(
       ACCOUNT_PATHS.settings,
       {
-        preHandler: guards.requireUser,
+        preHandler: guards.requireUserForEnrolment,
         schema: { tags, security: [{ accessToken: [] }], response: { 200: ZSettingsResponse } },
       },
       async (request) => {
@@ -198,7 +219,7 @@ export const accountRoutes =
     app.post(
       ACCOUNT_PATHS.settingsName,
       {
-        preHandler: guards.requireUser,
+        preHandler: guards.requireUserForEnrolment,
         schema: {
           tags,
           security: [{ accessToken: [] }],
@@ -215,7 +236,7 @@ export const accountRoutes =
     app.post(
       ACCOUNT_PATHS.settingsPassword,
       {
-        preHandler: guards.requireUser,
+        preHandler: guards.requireUserForEnrolment,
         schema: {
           tags,
           security: [{ accessToken: [] }],
@@ -225,7 +246,12 @@ export const accountRoutes =
       },
       async (request) => {
         const { currentPassword, password1 } = request.body;
-        const pair = await accounts.changePassword(currentUser(request).id, currentPassword, password1);
+        const pair = await accounts.changePassword(
+          currentUser(request).id,
+          currentPassword,
+          password1,
+          originOf(request),
+        );
         return { status: 'ok' as const, message: 'Password changed; other devices were signed out', ...pair };
       },
     );
@@ -233,7 +259,7 @@ export const accountRoutes =
     app.post(
       ACCOUNT_PATHS.settingsSecurityQuestion,
       {
-        preHandler: guards.requireUser,
+        preHandler: guards.requireUserForEnrolment,
         schema: {
           tags,
           security: [{ accessToken: [] }],

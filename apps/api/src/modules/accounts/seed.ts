@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../app-deps.js';
 import type { DemoPasswordOf } from '../../platform/seed/demo-login-store.js';
 import type { SeedStep } from '../../platform/seed/seed.js';
-import type { NewAccount } from './service.js';
+import type { NewAccount } from '../../ports/accounts.js';
 
 /**
  * Demo accounts documented in the README, so a new install can be tried at once. Their passwords

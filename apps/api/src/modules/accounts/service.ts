@@ -1,37 +1,33 @@
-import type { UserInformation, UserType } from '@app/contract';
+import { roleAllows, type SecondFactorStep, type UserInformation, type UserType } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../db/client.js';
 import { type UserRow, users } from '../../db/schema/index.js';
 import { tableCounts } from '../../db/table-stats.js';
+import type { ActingAccount } from '../../platform/auth/auth-user.js';
 import { hashSecret, normaliseAnswer, verifySecret } from '../../platform/auth/passwords.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound, unauthorized } from '../../platform/http/errors.js';
+import type { AccountsPort, NewAccount, UserSummaryProviders } from '../../ports/accounts.js';
 import type { DecoyQuestions } from './decoy-question.js';
 import type { AuthLimiters } from './limits.js';
 import type { PasswordChangeMailer, PasswordChangeWay } from './password-mail.js';
-import type { SessionService, TokenPair } from './sessions.js';
-import type { UserSummaryProviders } from './user-summary.js';
+import type { SessionOrigin, SessionService, TokenPair } from './sessions.js';
+import type { SecondFactorGate, SecondFactorProofInput } from './two-factor/second-factor.js';
 import type { WelcomeMailer } from './welcome-mail.js';
 
 export const SIGNIN_FAILED = 'Incorrect email or password';
 export const ADMIN_SIGNIN_FAILED = 'Incorrect admin credentials';
 export const RESET_WRONG_ANSWER = 'The answer to the security question is incorrect';
 
-export interface NewAccount {
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  securityQuestion: string;
-  securityQuestionAnswer: string;
-  userType?: UserType;
-  designation?: string | null;
-}
+/** A right password: tokens, or for a person with a second factor the step that leads to them. */
+export type SigninResult = (TokenPair & { userType: UserType }) | { secondFactor: SecondFactorStep };
 
-export class AccountService {
+/** Accounts: sign-up, sign-in, password and profile changes; other features use it as AccountsPort. */
+export class AccountService implements AccountsPort {
   // Verifying against a real hash when the email is unknown keeps both failures equally slow.
   private dummyHash: Promise<string> | null = null;
+  /** Two-factor sign-in (two-factor/): set by createDeps; without it passwords alone sign in. */
+  secondFactor: SecondFactorGate | null = null;
 
   constructor(
     private readonly db: Db,
@@ -43,7 +39,7 @@ export class AccountService {
     private readonly welcome: WelcomeMailer | null = null,
     /** Tells owners their password changed (Settings or reset); not when someone else set it (decision 018). */
     private readonly passwordMail: PasswordChangeMailer | null = null,
-    /** Filled by other features (businesses, projects); see user-summary.ts. */
+    /** Filled by other features (businesses, projects, chat); see ports/accounts.ts. */
     readonly summaryProviders: UserSummaryProviders = {},
   ) {}
 
@@ -64,10 +60,10 @@ export class AccountService {
   async signup(
     input: NewAccount,
     rememberMe: boolean,
-    ip: string,
+    origin: SessionOrigin,
   ): Promise<TokenPair & { userType: UserType }> {
     // Counted before hashing: each attempt costs two argon2 hashes, even a duplicate email.
-    await this.limiters.signupIp.consume(ip);
+    await this.limiters.signupIp.consume(origin.ip);
     // Hashed before the transaction opens, so it is held only for the two inserts.
     const values = await this.accountValues({ ...input, userType: 'c' });
     // The account and its welcome mail commit together (the mail cannot fail the sign-up).
@@ -76,7 +72,7 @@ export class AccountService {
       await this.welcome?.sendWithin(tx, row);
       return row;
     });
-    const pair = await this.sessions.issue(user, rememberMe);
+    const pair = await this.sessions.issue(user, rememberMe, origin);
     return { ...pair, userType: user.userType };
   }
 
@@ -109,7 +105,13 @@ export class AccountService {
   }
 
   /** Sign-in for clients and staff. Admins use their own login (spec: /company/admin/login). */
-  async signin(email: string, password: string, rememberMe: boolean, ip: string) {
+  async signin(
+    email: string,
+    password: string,
+    rememberMe: boolean,
+    origin: SessionOrigin,
+  ): Promise<SigninResult> {
+    const { ip } = origin;
     const limits = this.limiters.signin;
     await limits.attempt(ip);
     await limits.allowed(email, ip);
@@ -120,11 +122,20 @@ export class AccountService {
       throw unauthorized(user?.disabled && ok ? 'This account has been disabled' : SIGNIN_FAILED);
     }
     await limits.succeeded(email, ip);
-    const pair = await this.sessions.issue(user, rememberMe);
+    const step = await this.secondFactor?.begin(user.id, 'signin', { rememberMe });
+    if (step) return { secondFactor: step };
+    const pair = await this.sessions.issue(user, rememberMe, origin);
+    await this.secondFactor?.signedIn(user, 'password', ip);
     return { ...pair, userType: user.userType };
   }
 
-  async adminSignin(username: string, email: string, password: string, ip: string) {
+  async adminSignin(
+    username: string,
+    email: string,
+    password: string,
+    origin: SessionOrigin,
+  ): Promise<SigninResult> {
+    const { ip } = origin;
     const limits = this.limiters.adminSignin;
     await limits.attempt(ip);
     await limits.allowed(email, ip);
@@ -136,7 +147,10 @@ export class AccountService {
       throw unauthorized(ADMIN_SIGNIN_FAILED);
     }
     await limits.succeeded(email, ip);
-    const pair = await this.sessions.issue(user, false);
+    const step = await this.secondFactor?.begin(user.id, 'admin-signin');
+    if (step) return { secondFactor: step };
+    const pair = await this.sessions.issue(user, false, origin);
+    await this.secondFactor?.signedIn(user, 'password', ip);
     return { ...pair, userType: user.userType };
   }
 
@@ -153,9 +167,16 @@ export class AccountService {
 
   /**
    * Step 2: a correct answer sets the new password and signs every device out. Without an active
-   * account it fails like a wrong answer, after the same argon2 verification.
+   * account it fails like a wrong answer, after the same argon2 verification. A person with a second
+   * factor gets its step back instead (nothing changes) and sends step 2 again with a proof.
    */
-  async resetPassword(email: string, answer: string, newPassword: string, ip: string): Promise<void> {
+  async resetPassword(
+    email: string,
+    answer: string,
+    newPassword: string,
+    ip: string,
+    secondFactor?: { challenge: string; proof: SecondFactorProofInput },
+  ): Promise<SecondFactorStep | null> {
     const limits = this.limiters.reset;
     await limits.attempt(ip);
     await limits.allowed(email, ip);
@@ -166,8 +187,15 @@ export class AccountService {
       throw badRequest(RESET_WRONG_ANSWER);
     }
     await limits.succeeded(email, ip);
+    if (secondFactor && this.secondFactor) {
+      await this.secondFactor.complete(secondFactor.challenge, secondFactor.proof, ['reset'], ip, active.id);
+    } else {
+      const step = await this.secondFactor?.begin(active.id, 'reset');
+      if (step) return step;
+    }
     await this.setPassword(active.id, newPassword, { owner: active, way: 'reset' });
     await this.sessions.revokeAllForUser(active.id);
+    return null;
   }
 
   /**
@@ -194,12 +222,18 @@ export class AccountService {
     return this.sessions.accountChanged(userId);
   }
 
-  async changePassword(userId: string, currentPassword: string, newPassword: string): Promise<TokenPair> {
+  async changePassword(
+    userId: string,
+    currentPassword: string,
+    newPassword: string,
+    origin?: SessionOrigin,
+  ): Promise<TokenPair> {
     const user = await this.requireCurrentPassword(userId, currentPassword);
     await this.setPassword(user.id, newPassword, { owner: user, way: 'settings' });
     // Other devices are signed out; this one continues with a fresh pair.
     await this.sessions.revokeAllForUser(user.id);
-    return this.sessions.issue(user, false);
+    // The new session is this device's: it keeps its browser and address on the Sessions page.
+    return this.sessions.issue(user, false, origin);
   }
 
   async changeSecurityQuestion(userId: string, currentPassword: string, question: string, answer: string) {
@@ -214,15 +248,28 @@ export class AccountService {
       .where(eq(users.id, userId));
   }
 
-  async information(userId: string): Promise<UserInformation> {
+  /**
+   * The profile's summary: the person's own details, and the counters of the account their session
+   * acts for (decision 033: a member sees the team's orders and business), as far as the role reaches.
+   */
+  async information(userId: string, account: ActingAccount | null = null): Promise<UserInformation> {
     const user = await this.findById(userId);
     if (!user) throw notFound('Account not found');
     const providers = this.summaryProviders;
+    const reaches = (area: 'projects' | 'business') =>
+      account ? roleAllows(account.role, area, 'read') : true;
+    const accountId = account?.id ?? userId;
     const [hasBusinessAccount, customerService, orders, projects] = await Promise.all([
-      providers.hasBusinessAccount?.(userId) ?? false,
+      reaches('business') ? (providers.hasBusinessAccount?.(accountId) ?? false) : false,
       providers.customerService?.({ id: userId, userType: user.userType }) ?? false,
-      providers.orderCounts?.(userId) ?? { completedOrders: 0, maxOrders: 0 },
-      providers.projectCounts?.(userId) ?? { completedProjects: 0, maxProjects: 0 },
+      (reaches('projects') ? providers.orderCounts?.(accountId) : undefined) ?? {
+        completedOrders: 0,
+        maxOrders: 0,
+      },
+      (reaches('projects') ? providers.projectCounts?.(accountId) : undefined) ?? {
+        completedProjects: 0,
+        maxProjects: 0,
+      },
     ]);
     return {
       hasBusinessAccount,

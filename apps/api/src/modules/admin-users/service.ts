@@ -18,7 +18,7 @@ import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js'
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { containsSearch } from '../../platform/search/contains-search.js';
 import { USER_EMAIL, USER_FULL_NAME } from '../../platform/search/searched-columns.js';
-import type { AccountService } from '../accounts/index.js';
+import type { AccountsPort } from '../../ports/accounts.js';
 import { ACCOUNT_ACCESS_CHANGED_TOPIC, type AccountAccessChanged } from '../accounts/index.js';
 
 /** Name ("first last", the trigram-indexed expression) or email contains the search. */
@@ -81,7 +81,7 @@ export class AdminUserService {
 
   constructor(
     private readonly db: Db,
-    private readonly accounts: AccountService,
+    private readonly accounts: AccountsPort,
     private readonly events: EventBus,
   ) {}
 

@@ -12,8 +12,9 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
-import type { CatalogService } from '../catalog/index.js';
+import type { CatalogPort } from '../../ports/catalog.js';
 import { stateOf } from '../catalog/index.js';
+import { invoiceDues } from './invoices/invoice-dues.js';
 import { projectDues } from './project-dues.js';
 import { renewalInfo } from './renewal-info.js';
 import type { UpgradeService } from './upgrades.js';
@@ -26,7 +27,7 @@ export class AccountBilling {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly catalog: CatalogService,
+    private readonly catalog: CatalogPort,
     private readonly upgrades: UpgradeService,
   ) {}
 
@@ -132,6 +133,7 @@ export class AccountBilling {
       });
     }
     items.push(...(await projectDues(this.db, userId)));
+    items.push(...(await invoiceDues(this.db, userId, now)));
     const total = items.reduce((sum, item) => sum + item.amount, 0);
     return { total: items.length ? total : null, currency: 'usd', items };
   }

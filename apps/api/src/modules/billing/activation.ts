@@ -8,7 +8,7 @@ import {
 } from '@app/contract';
 import type { SaasPlanRow, SaasProductRow } from '../../db/schema/index.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import type { CatalogService } from '../catalog/index.js';
+import type { CatalogPort } from '../../ports/catalog.js';
 import type { PaymentService } from './payments.js';
 import type { UpgradeService } from './upgrades.js';
 
@@ -50,7 +50,7 @@ export function describePlan(product: Pick<SaasProductRow, 'name'>, plan: SaasPl
  */
 export class Activation {
   constructor(
-    private readonly catalog: CatalogService,
+    private readonly catalog: CatalogPort,
     private readonly payments: PaymentService,
     private readonly upgrades: UpgradeService,
     private readonly renewsItself: RenewsItself,
@@ -62,7 +62,7 @@ export class Activation {
     planId: number,
     isUpgrade: boolean,
   ): Promise<ActivationResult> {
-    const target = await this.catalog.planOf(productId, planId);
+    const target = await this.catalog.planOf(productId, planId, caller.id);
     const current = await this.catalog.activePlan(caller.id, productId);
     const currentIsPaid = current !== null && !current.plan.isFree;
     if (current?.onHold) throw conflict(SUBSCRIPTION_ON_HOLD_MESSAGE);

@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.js';
 import { type PaymentRow, payments, receipts } from '../../db/schema/index.js';
 import { endBoughtAccess, holdBoughtAccess, releaseBoughtAccess } from './access-reversal.js';
 import { fulfilPayment, writeReceipt } from './fulfil.js';
+import { invoiceRefunded, settleInvoicePayment } from './invoices/invoice-settlement.js';
+import { isPlanPayment } from './plan-payment.js';
 import type { PaymentProvider, VerifiedEvent } from './providers/provider.js';
 import type { AppliedOutcome } from './webhook-outcome.js';
 
@@ -41,6 +43,10 @@ export async function applyOutcome(
         paidAt: now,
         providerPaymentRef: event.providerPaymentRef ?? payment.providerPaymentRef,
       });
+      if (!isPlanPayment(payment)) {
+        await settleInvoicePayment(tx, payment, event.billing, provider.methodLabel, now);
+        return false;
+      }
       const purchase = await fulfilPayment(tx, payment, event.billing, provider.methodLabel, now);
       await update({ subscriptionId: purchase.subscriptionId, paidUntil: purchase.paidUntil });
       return true;
@@ -82,11 +88,13 @@ export async function applyOutcome(
         refundedAt: now,
       });
       await receipt('refunded', message);
+      await invoiceRefunded(tx, payment, payment.amountCents);
       return endBoughtAccess(tx, payment, now);
     }
     case 'partially-refunded': {
       const refunded = event.refund?.amountCents ?? 0;
       const message = `Payment received; ${money(refunded, payment.currency)} refunded on ${day(now)}`;
+      await invoiceRefunded(tx, payment, refunded);
       await update({ refundedCents: refunded, refundedAt: now, statusMessage: message });
       await receipt('partially refunded', message);
       return false;
@@ -114,6 +122,7 @@ export async function applyOutcome(
         refundedAt: now,
       });
       await receipt('refunded', message);
+      await invoiceRefunded(tx, payment, payment.amountCents);
       return endBoughtAccess(tx, payment, now);
     }
     default:

@@ -20,7 +20,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { currentUser } from '../../platform/auth/guard.js';
+import { currentAccount } from '../../platform/auth/guard.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { BillingServices } from './services.js';
 
@@ -37,13 +37,18 @@ export const billingClientRoutes =
   (deps: AppDeps, services: BillingServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { activation, account, payments, upgrades } = services;
-    const user = { preHandler: deps.guards.requireUser };
+    // Plans and payments belong to the account; its billing members reach them (decision 033).
+    const read = { preHandler: deps.guards.requireAccess('billing', 'read') };
+    // Subscribing and paying (every change here) also need a verified address (decision 033: email_not_verified).
+    const pay = {
+      preHandler: [deps.guards.requireAccess('billing', 'write'), deps.guards.requireVerifiedEmail],
+    };
     const caller = async (id: string) => ({ id, email: await services.emailOf(id) });
 
     app.post(
       CATALOG_PATHS.plansActivate,
       {
-        ...user,
+        ...pay,
         schema: {
           tags,
           security,
@@ -56,7 +61,7 @@ export const billingClientRoutes =
       async (request) => {
         const { productID, planID, isUpgrade } = request.body;
         const result = await activation.activate(
-          await caller(currentUser(request).id),
+          await caller(currentAccount(request).id),
           productID,
           planID,
           isUpgrade,
@@ -68,7 +73,7 @@ export const billingClientRoutes =
     app.post(
       BILLING_PATHS.upgradeQuote,
       {
-        ...user,
+        ...read,
         schema: {
           tags,
           security,
@@ -79,14 +84,14 @@ export const billingClientRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        ...(await upgrades.quote(currentUser(request).id, request.body.productID, request.body.planID)),
+        ...(await upgrades.quote(currentAccount(request).id, request.body.productID, request.body.planID)),
       }),
     );
 
     app.post(
       BILLING_PATHS.subscriptionsGet,
       {
-        ...user,
+        ...read,
         schema: {
           tags,
           security,
@@ -97,14 +102,14 @@ export const billingClientRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        subscriptions: await account.subscriptions(currentUser(request).id),
+        subscriptions: await account.subscriptions(currentAccount(request).id),
       }),
     );
 
     app.post(
       CATALOG_ADMIN_PATHS.apisSubscribed,
       {
-        ...user,
+        ...read,
         schema: {
           tags,
           security,
@@ -114,7 +119,7 @@ export const billingClientRoutes =
         },
       },
       async (request) => {
-        const subscriptions = await account.subscriptions(currentUser(request).id);
+        const subscriptions = await account.subscriptions(currentAccount(request).id);
         return {
           status: 'ok' as const,
           data: subscriptions
@@ -134,7 +139,7 @@ export const billingClientRoutes =
     app.get(
       BILLING_PATHS.receiptsGet,
       {
-        ...user,
+        ...read,
         schema: {
           tags,
           security,
@@ -148,7 +153,7 @@ export const billingClientRoutes =
         },
       },
       async (request, reply) => {
-        const userId = currentUser(request).id;
+        const userId = currentAccount(request).id;
         const db = deps.database.db;
         if (await listNotModified(db, request, reply, `receipts:${userId}`, RECEIPT_LIST_TABLES))
           return reply;
@@ -159,7 +164,7 @@ export const billingClientRoutes =
     app.post(
       BILLING_PATHS.pendingPayments,
       {
-        ...user,
+        ...read,
         schema: {
           tags,
           security,
@@ -168,13 +173,13 @@ export const billingClientRoutes =
           response: { 200: ZPendingPaymentsResponse },
         },
       },
-      async (request) => ({ status: 'ok' as const, ...(await account.pending(currentUser(request).id)) }),
+      async (request) => ({ status: 'ok' as const, ...(await account.pending(currentAccount(request).id)) }),
     );
 
     app.post(
       BILLING_PATHS.paymentStatus,
       {
-        ...user,
+        ...read,
         schema: {
           tags,
           security,
@@ -185,14 +190,14 @@ export const billingClientRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        payment: await payments.status(currentUser(request).id, request.body?.paymentID),
+        payment: await payments.status(currentAccount(request).id, request.body?.paymentID),
       }),
     );
 
     app.post(
       BILLING_PATHS.renew,
       {
-        ...user,
+        ...pay,
         schema: {
           tags,
           security,
@@ -203,14 +208,14 @@ export const billingClientRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        ...(await activation.renew(await caller(currentUser(request).id), request.body.productID)),
+        ...(await activation.renew(await caller(currentAccount(request).id), request.body.productID)),
       }),
     );
 
     app.post(
       BILLING_PATHS.payPending,
       {
-        ...user,
+        ...pay,
         schema: {
           tags,
           security,
@@ -220,7 +225,7 @@ export const billingClientRoutes =
         },
       },
       async (request) => {
-        const me = await caller(currentUser(request).id);
+        const me = await caller(currentAccount(request).id);
         const body = request.body;
         if ('paymentID' in body) {
           const paymentData = await payments.resume(me.id, me.email, body.paymentID);

@@ -12,6 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import { addTerm, renewalStart } from '../catalog/index.js';
 import { lockActiveSubscription } from './period-already-paid.js';
+import type { PlanPaymentRow } from './plan-payment.js';
 import type { BillingDetails } from './providers/provider.js';
 
 const TERM_LABEL: Record<PlanTerm, string> = { m: '1 month', y: '1 year' };
@@ -30,7 +31,7 @@ export interface Purchase {
  */
 export async function fulfilPayment(
   tx: Db,
-  payment: PaymentRow,
+  payment: PlanPaymentRow,
   billing: BillingDetails,
   methodLabel: string,
   now: Date,
@@ -118,15 +119,21 @@ export async function writeReceipt(
   duration: string,
   now: Date,
   statusMessage = 'Payment received',
+  /** What was bought, when it is not a plan (an invoice's lines). */
+  lines?: string[],
 ): Promise<void> {
   const [user] = await tx
     .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
     .from(users)
     .where(eq(users.id, payment.userId));
-  const items = await tx
-    .select({ item: saasPlanItems.item })
-    .from(saasPlanItems)
-    .where(eq(saasPlanItems.planId, payment.planId));
+  const items =
+    lines?.map((item) => ({ item })) ??
+    (payment.planId === null
+      ? []
+      : await tx
+          .select({ item: saasPlanItems.item })
+          .from(saasPlanItems)
+          .where(eq(saasPlanItems.planId, payment.planId)));
   await tx
     .insert(receipts)
     .values({

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { billingAdminRoutes } from './admin-routes.js';
 import { billingClientRoutes } from './client-routes.js';
+import { invoiceFeatureRoutes } from './invoices/index.js';
 import { refundRoutes } from './refund-routes.js';
 import { defineBillingReminders } from './reminders.js';
 import { renewalRoutes } from './renewal-routes.js';
@@ -9,6 +10,12 @@ import { defineRenewalSweep } from './renewal-sweep.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { createBillingServices } from './services.js';
 import { webhookRoutes } from './webhook-routes.js';
+
+// What other features enqueue for billing: a client's approval of a milestone invoices it.
+export {
+  APPROVED_MILESTONE_INVOICE_JOB,
+  type ApprovedMilestoneInvoiceJob,
+} from './invoices/approved-milestone-invoice.js';
 
 /** Subscriptions, payments (sandbox / Stripe), receipts and plan upgrades. */
 export const billingFeature =
@@ -23,4 +30,5 @@ export const billingFeature =
     await app.register(billingAdminRoutes(deps, services.upgrades));
     await app.register(renewalRoutes(deps, services.renewals));
     await app.register(refundRoutes(deps, services.refunds, services.receiptDocuments));
+    await app.register(invoiceFeatureRoutes(deps, services.payments, services.emailOf));
   };

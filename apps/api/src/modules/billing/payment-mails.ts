@@ -11,23 +11,13 @@ import {
 } from '../../db/schema/index.js';
 import { escapeHtml, mailLink, mailParagraph as paragraph } from '../../platform/mail/mail-html.js';
 import type { Mailer, MailMessage } from '../../platform/mail/mailer.js';
+import { formatMoney } from '../../platform/money.js';
 import { formatReceiptNumber } from './receipt-number.js';
 import type { AppliedOutcome } from './webhook-outcome.js';
 
 type ReceiptRow = typeof receipts.$inferSelect;
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** `$29.00`, `€12.50`; an amount in a currency Intl does not know keeps its code. */
-export function formatMoney(cents: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(
-      cents / 100,
-    );
-  } catch {
-    return `${(cents / 100).toFixed(2)} ${currency.toUpperCase()}`;
-  }
-}
 
 /**
  * The customer's mails about their money: a receipt when a payment is received, and a notice when

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { type PaymentRow, paymentEvents, payments, saasPlans } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
-import type { CatalogService } from '../catalog/index.js';
+import type { CatalogPort } from '../../ports/catalog.js';
 import { applyOutcome } from './apply-outcome.js';
 import type { PaymentMails } from './payment-mails.js';
 import type { CompletionPolicy } from './payment-policy.js';
@@ -13,18 +13,54 @@ import { periodAlreadyPaid } from './period-already-paid.js';
 import type { CheckoutInput, PaymentProvider, VerifiedEvent } from './providers/provider.js';
 import { type AppliedOutcome, decideOutcome } from './webhook-outcome.js';
 
-export interface StartPayment {
+interface StartAnyPayment {
   userId: string;
   email: string;
-  kind: PaymentRow['kind'];
-  productId: number;
-  planId: number;
-  upgradeRequestId?: number | null;
   amountCents: number;
   currency: string;
   description: string;
+}
+
+/** A plan's checkout: its first payment, a renewal or a plan change. */
+export interface StartPlanPayment extends StartAnyPayment {
+  kind: 'subscription' | 'renewal' | 'upgrade';
+  productId: number;
+  planId: number;
+  upgradeRequestId?: number | null;
   /** A renewal: the period end it extends (paid once, decision 021). */
   renewsPeriodEnd?: Date | null;
+}
+
+/** An invoice's checkout (decision 035): the invoice names what is paid; no product or plan. */
+export interface StartInvoicePayment extends StartAnyPayment {
+  kind: 'invoice';
+  invoiceId: string;
+}
+
+export type StartPayment = StartPlanPayment | StartInvoicePayment;
+
+/** The checkout a pending payment was opened as, to open it again (another provider). */
+function startOf(row: PaymentRow, email: string): StartPayment {
+  const common = {
+    userId: row.userId,
+    email,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    description: row.description,
+  };
+  if (row.kind === 'invoice') {
+    if (!row.invoiceId) throw badRequest('This payment is not waiting for payment');
+    return { ...common, kind: 'invoice', invoiceId: row.invoiceId };
+  }
+  if (row.productId === null || row.planId === null) throw new Error(`plan payment ${row.id} names no plan`);
+  return {
+    ...common,
+    kind: row.kind,
+    productId: row.productId,
+    planId: row.planId,
+    upgradeRequestId: row.upgradeRequestId,
+    renewsPeriodEnd: row.renewsPeriodEnd,
+  };
 }
 
 export function toSummary(row: PaymentRow): PaymentSummary {
@@ -71,11 +107,12 @@ export interface PaymentLifecycle {
 /** Checkouts and the webhooks that settle them. */
 export class PaymentService {
   private lifecycle: PaymentLifecycle | null = null;
+  private invoicePaid: ((tx: Db, payment: PaymentRow) => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly catalog: CatalogService,
+    private readonly catalog: CatalogPort,
     /** Used for new checkouts (Stripe when configured, else the sandbox). */
     private readonly checkoutProvider: PaymentProvider,
     private readonly providers: ReadonlyMap<string, PaymentProvider>,
@@ -87,6 +124,11 @@ export class PaymentService {
 
   useLifecycle(lifecycle: PaymentLifecycle): void {
     this.lifecycle = lifecycle;
+  }
+
+  /** Invoices (decision 035) are told of each paid invoice payment, in the webhook's transaction. */
+  onInvoicePaid(listener: (tx: Db, payment: PaymentRow) => Promise<void>): void {
+    this.invoicePaid = listener;
   }
 
   /** Why a payment of `provider` cannot be completed now (the sandbox page shows it), or null. */
@@ -107,26 +149,35 @@ export class PaymentService {
     // No checkout that could not be completed (the sandbox with test payments off).
     this.assertMayComplete(provider.name);
     const now = this.clock.now();
-    // An older unfinished checkout for the same product is superseded, so the amount due counts once.
+    // An older unfinished checkout for the same product (or invoice) is superseded, so the amount due
+    // counts once.
     await this.db
       .update(payments)
       .set({ status: 'canceled', statusMessage: 'Replaced by a newer checkout' })
       .where(
         and(
           eq(payments.userId, input.userId),
-          eq(payments.productId, input.productId),
+          input.kind === 'invoice'
+            ? eq(payments.invoiceId, input.invoiceId)
+            : eq(payments.productId, input.productId),
           eq(payments.status, 'pending'),
         ),
       );
+    const what =
+      input.kind === 'invoice'
+        ? { kind: input.kind, invoiceId: input.invoiceId }
+        : {
+            kind: input.kind,
+            productId: input.productId,
+            planId: input.planId,
+            upgradeRequestId: input.upgradeRequestId ?? null,
+            renewsPeriodEnd: input.renewsPeriodEnd ?? null,
+          };
     const [row] = await this.db
       .insert(payments)
       .values({
         userId: input.userId,
-        kind: input.kind,
-        productId: input.productId,
-        planId: input.planId,
-        upgradeRequestId: input.upgradeRequestId ?? null,
-        renewsPeriodEnd: input.renewsPeriodEnd ?? null,
+        ...what,
         description: input.description,
         amountCents: input.amountCents,
         currency: input.currency,
@@ -176,20 +227,7 @@ export class PaymentService {
     const row = await this.own(userId, paymentId);
     if (row.status !== 'pending' || !row.checkoutUrl)
       throw badRequest('This payment is not waiting for payment');
-    if (row.provider !== this.checkoutProvider.name) {
-      return this.start({
-        userId,
-        email,
-        kind: row.kind,
-        productId: row.productId,
-        planId: row.planId,
-        upgradeRequestId: row.upgradeRequestId,
-        renewsPeriodEnd: row.renewsPeriodEnd,
-        amountCents: row.amountCents,
-        currency: row.currency,
-        description: row.description,
-      });
-    }
+    if (row.provider !== this.checkoutProvider.name) return this.start(startOf(row, email));
     return {
       provider: row.provider,
       paymentID: row.id,
@@ -313,6 +351,7 @@ export class PaymentService {
       if (changed) changedUser = payment.userId;
       // For a refund or a lost dispute, `changed` means the access the payment bought ended.
       await this.mails.afterOutcome(tx, outcome, payment.id, changed, now);
+      if (outcome === 'paid' && payment.kind === 'invoice') await this.invoicePaid?.(tx, payment);
       if (await this.lifecycle?.afterOutcome(tx, outcome, payment.id, event, now))
         changedUser = payment.userId;
     }

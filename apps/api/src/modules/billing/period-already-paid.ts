@@ -29,7 +29,8 @@ export async function lockActiveSubscription(tx: Db, userId: string, productId: 
 }
 
 export async function periodAlreadyPaid(tx: Db, payment: PaymentRow): Promise<boolean> {
-  if (payment.kind !== 'renewal' || payment.renewsPeriodEnd === null) return false;
+  if (payment.kind !== 'renewal' || payment.renewsPeriodEnd === null || payment.productId === null)
+    return false;
   const current = await lockActiveSubscription(tx, payment.userId, payment.productId);
   if (!current || current.planId !== payment.planId) return false;
   return current.currentPeriodEnd?.getTime() !== payment.renewsPeriodEnd.getTime();

@@ -1,7 +1,7 @@
 import type { PendingPaymentsResponse } from '@app/contract';
-import { and, asc, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, ne, notExists } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { projectOrders, projects } from '../../db/schema/index.js';
+import { projectOrders, projects, quotes } from '../../db/schema/index.js';
 
 type PendingItem = PendingPaymentsResponse['items'][number];
 
@@ -27,6 +27,13 @@ export async function projectDues(db: Db, userId: string): Promise<PendingItem[]
         isNotNull(projects.paymentLink),
         isNotNull(projects.totalPaymentCents),
         ne(projects.status, 'finished'),
+        // A project with an accepted quote is billed by its invoices (invoice-dues.ts), not here.
+        notExists(
+          db
+            .select({ id: quotes.id })
+            .from(quotes)
+            .where(and(eq(quotes.projectId, projects.id), eq(quotes.status, 'accepted'))),
+        ),
       ),
     )
     .orderBy(asc(projects.createdAt))

@@ -1,13 +1,17 @@
-import { RECEIPT_NOT_FOUND_MESSAGE } from '@app/contract';
+import { RECEIPT_NOT_FOUND_MESSAGE, roleAllows } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments, receipts } from '../../db/schema/index.js';
 import type { AuthUser } from '../../platform/auth/auth-user.js';
 import { notFound } from '../../platform/http/errors.js';
+import type { Seller } from '../../platform/pdf/pdf-document.js';
 import { formatReceiptNumber } from './receipt-number.js';
-import { renderReceiptPdf, type Seller } from './receipt-pdf.js';
+import { renderReceiptPdf } from './receipt-pdf.js';
 
-/** A receipt as a PDF, for its owner or an admin (anyone else: 404, as if it did not exist). */
+/**
+ * A receipt as a PDF, for a member of its account whose role reaches payments, or the company's admin
+ * (anyone else: 404, as if it did not exist).
+ */
 export class ReceiptDocuments {
   constructor(
     private readonly db: Db,
@@ -20,8 +24,10 @@ export class ReceiptDocuments {
       .from(receipts)
       .innerJoin(payments, eq(payments.id, receipts.paymentId))
       .where(eq(receipts.id, receiptId));
-    if (!row || (row.receipt.userId !== caller.id && caller.role !== 'admin'))
-      throw notFound(RECEIPT_NOT_FOUND_MESSAGE);
+    const account = caller.account;
+    const ofAccount =
+      account !== null && row?.receipt.userId === account.id && roleAllows(account.role, 'billing', 'read');
+    if (!row || (!ofAccount && caller.role !== 'admin')) throw notFound(RECEIPT_NOT_FOUND_MESSAGE);
     const { receipt } = row;
     const body = await renderReceiptPdf(
       {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import {
   BILLING_PATHS,
   RECEIPT_NOT_FOUND_MESSAGE,
@@ -11,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount, signupClient, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { mailsTo } from '../../test/mail-outbox.js';
+import { pdfText } from '../../test/pdf-text.js';
+import { startSibling } from '../../test/sibling-server.js';
 import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
 import { billingKit, SANDBOX_SECRET } from './billing-kit.test.js';
-import { startSibling } from './sibling-test-support.js';
 
 let server: TestServer;
 let kit: ReturnType<typeof billingKit>;
@@ -33,16 +33,6 @@ beforeAll(async () => {
   admin = await createAccount(server, 'admin');
 });
 afterAll(async () => server?.close());
-
-/** The PDF's text as poppler's pdftotext reads it (what a person's PDF reader shows). */
-function pdfText(pdf: Buffer): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = execFile('pdftotext', ['-layout', '-', '-'], { encoding: 'utf8' }, (error, stdout) =>
-      error ? reject(error) : resolve(stdout),
-    );
-    child.stdin?.end(pdf);
-  });
-}
 
 async function downloadPdf(baseUrl: string, id: number, token?: string) {
   const response = await fetch(`${baseUrl}${receiptPdfPath(id)}`, {

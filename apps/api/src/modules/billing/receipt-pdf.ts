@@ -1,5 +1,5 @@
-import PDFDocument from 'pdfkit';
-import { formatMoney } from './payment-mails.js';
+import { formatMoney } from '../../platform/money.js';
+import { PdfBusinessDocument, pdfDateTime, type Seller } from '../../platform/pdf/pdf-document.js';
 import { formatReceiptNumber } from './receipt-number.js';
 
 /**
@@ -28,39 +28,6 @@ export interface ReceiptPdfInput {
   statusMessage: string;
 }
 
-export interface Seller {
-  name: string;
-  /** Printed one line each. */
-  addressLines: string[];
-  taxId?: string | undefined;
-  email: string;
-}
-
-/** The Windows-1252 characters beyond Latin-1 that the PDF's standard fonts can show. */
-const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-
-/**
- * The standard PDF fonts (no font file to ship) cover Windows-1252 only: other letters lose their
- * accents (ő → o), and what is left becomes `?`, rather than printing as garbage.
- */
-export function pdfSafe(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC')) {
-    const code = char.codePointAt(0) ?? 0;
-    if ((code >= 0x20 && code < 0x7f) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char)) {
-      out += char;
-      continue;
-    }
-    if (char === '\n' || char === '\t') {
-      out += ' ';
-      continue;
-    }
-    const base = char.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
-    out += /^[\x20-\x7e]+$/.test(base) ? base : '?';
-  }
-  return out;
-}
-
 /**
  * The order as a person recognises it: what was bought (the receipt's first item, the payment's
  * description: product and plan) and a short reference, not the payment's UUID. The web's receipt
@@ -71,118 +38,46 @@ export function orderLabel(orderId: string, items: readonly string[]): string {
   return items[0] ? `${items[0]} · ${reference}` : reference;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  dateStyle: 'long',
-  timeStyle: 'short',
-  timeZone: 'UTC',
-});
-
 /**
  * Renders a receipt as an A4 PDF with pdfkit (decision 022): real text, so it can be searched,
  * copied and read aloud, not a picture of a page.
  */
 export function renderReceiptPdf(receipt: ReceiptPdfInput, seller: Seller): Promise<Buffer> {
   const number = formatReceiptNumber(receipt.number);
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 56,
-    info: {
-      Title: `Receipt ${number}`,
-      Author: pdfSafe(seller.name),
-      Subject: pdfSafe(`Order ${orderLabel(receipt.orderId, receipt.items)}`),
-    },
+  const pdf = new PdfBusinessDocument({
+    title: `Receipt ${number}`,
+    author: seller.name,
+    subject: `Order ${orderLabel(receipt.orderId, receipt.items)}`,
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  pdf.header(seller, 'Receipt', [
+    `Receipt number: ${number}`,
+    `Date: ${pdfDateTime.format(receipt.issuedAt)} UTC`,
+  ]);
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const text = (value: string) => pdfSafe(value);
+  pdf.heading('Billed to');
+  pdf.row('Name', `${receipt.firstName} ${receipt.lastName}`.trim());
+  pdf.row('Email', receipt.email);
+  pdf.row('Phone', receipt.phone);
+  pdf.row('Address', receipt.address);
+  pdf.row('City', receipt.city);
+  pdf.row('Country', receipt.country);
 
-  // The seller, top left; the receipt's number and date, top right.
-  const top = doc.y;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(14)
-    .text(text(seller.name), left, top, { width: width / 2 });
-  doc.font('Helvetica').fontSize(9);
-  for (const line of seller.addressLines) doc.text(text(line), { width: width / 2 });
-  doc.text(text(seller.email), { width: width / 2 });
-  if (seller.taxId) doc.text(text(`Tax ID: ${seller.taxId}`), { width: width / 2 });
-  const sellerBottom = doc.y;
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(20)
-    .text('Receipt', left + width / 2, top, { width: width / 2, align: 'right' });
-  doc.font('Helvetica').fontSize(10);
-  doc.text(`Receipt number: ${number}`, { width: width / 2, align: 'right' });
-  doc.text(`Date: ${dateFormat.format(receipt.issuedAt)} UTC`, { width: width / 2, align: 'right' });
-  doc.y = Math.max(sellerBottom, doc.y) + 24;
+  pdf.heading('Payment');
+  pdf.row('Order', orderLabel(receipt.orderId, receipt.items));
+  pdf.row('Receipt ID', String(receipt.id));
+  pdf.row('Method', receipt.method);
+  pdf.row('Duration', receipt.duration);
+  pdf.row('Status', `${receipt.status} — ${receipt.statusMessage}`);
 
-  const row = (label: string, value: string) => {
-    const y = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).text(label, left, y, { width: 130 });
-    const labelBottom = doc.y;
-    doc.font('Helvetica').text(text(value || '—'), left + 140, y, { width: width - 140 });
-    doc.y = Math.max(labelBottom, doc.y) + 4;
-  };
-  const heading = (title: string) => {
-    doc.moveDown(0.5);
-    doc.font('Helvetica-Bold').fontSize(12).text(title, left, doc.y, { width });
-    doc
-      .moveTo(left, doc.y + 2)
-      .lineTo(left + width, doc.y + 2)
-      .lineWidth(0.5)
-      .strokeColor('#999999')
-      .stroke();
-    doc.y += 8;
-  };
+  pdf.heading('Items');
+  for (const item of receipt.items) pdf.paragraph(`•  ${item}`);
 
-  heading('Billed to');
-  row('Name', `${receipt.firstName} ${receipt.lastName}`.trim());
-  row('Email', receipt.email);
-  row('Phone', receipt.phone);
-  row('Address', receipt.address);
-  row('City', receipt.city);
-  row('Country', receipt.country);
-
-  heading('Payment');
-  row('Order', orderLabel(receipt.orderId, receipt.items));
-  row('Receipt ID', String(receipt.id));
-  row('Method', receipt.method);
-  row('Duration', receipt.duration);
-  row('Status', `${receipt.status} — ${receipt.statusMessage}`);
-
-  heading('Items');
-  for (const item of receipt.items) {
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .text(`•  ${text(item)}`, left, doc.y, { width });
-    doc.y += 2;
-  }
-
-  heading('Amount');
+  pdf.heading('Amount');
   // The site's one money format ("$29.00"), as on the receipt in the browser (apps/web/src/lib/money.ts).
-  row('Amount paid', formatMoney(receipt.amountCents, receipt.currency));
+  pdf.row('Amount paid', formatMoney(receipt.amountCents, receipt.currency));
   if (receipt.refundedCents > 0) {
-    row('Refunded', formatMoney(receipt.refundedCents, receipt.currency));
-    row('Net amount', formatMoney(receipt.amountCents - receipt.refundedCents, receipt.currency));
+    pdf.row('Refunded', formatMoney(receipt.refundedCents, receipt.currency));
+    pdf.row('Net amount', formatMoney(receipt.amountCents - receipt.refundedCents, receipt.currency));
   }
-
-  doc.moveDown(2);
-  doc
-    .font('Helvetica')
-    .fontSize(8)
-    .fillColor('#555555')
-    .text(text(`${seller.name} · Receipt ${number} · Keep this receipt for your records.`), left, doc.y, {
-      width,
-      align: 'center',
-    });
-  doc.end();
-  return done;
+  return pdf.footer(`${seller.name} · Receipt ${number} · Keep this receipt for your records.`);
 }

@@ -16,7 +16,7 @@ import { type PaymentRow, payments, receipts, users } from '../../db/schema/inde
 import type { Clock } from '../../platform/clock.js';
 import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import { formatMoney } from './payment-mails.js';
+import { formatMoney } from '../../platform/money.js';
 import type { PaymentService } from './payments.js';
 import type { PaymentProvider, RefundResult, VerifiedEvent } from './providers/provider.js';
 import {

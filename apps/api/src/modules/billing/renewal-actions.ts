@@ -24,7 +24,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.js';
-import type { CatalogService } from '../catalog/index.js';
+import type { CatalogPort } from '../../ports/catalog.js';
 import type { AccountBilling } from './account-billing.js';
 import type { PaymentService } from './payments.js';
 import type { SavedCard } from './providers/provider.js';
@@ -44,7 +44,7 @@ export class RenewalActions {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly catalog: CatalogService,
+    private readonly catalog: CatalogPort,
     private readonly account: AccountBilling,
     private readonly payments: PaymentService,
     private readonly charges: SandboxRenewalCharges,
@@ -173,6 +173,7 @@ export class RenewalActions {
     cardNumber: string,
     expiry: string,
   ): Promise<SavedCard | undefined> {
+    if (payment.planId === null) return undefined;
     const [plan] = await this.db.select().from(saasPlans).where(eq(saasPlans.id, payment.planId));
     if (!plan?.isRecurring || plan.isFree) return undefined;
     return {

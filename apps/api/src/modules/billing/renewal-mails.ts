@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../platform/mail/mailer.js';
-import { formatMoney } from './payment-mails.js';
+import { formatMoney } from '../../platform/money.js';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 

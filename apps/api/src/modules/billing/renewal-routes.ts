@@ -10,7 +10,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { currentUser } from '../../platform/auth/guard.js';
+import { currentAccount } from '../../platform/auth/guard.js';
 import { listPastDue } from './past-due.js';
 import type { RenewalActions } from './renewal-actions.js';
 
@@ -20,13 +20,18 @@ const security = [{ accessToken: [] }];
 export const renewalRoutes =
   (deps: AppDeps, actions: RenewalActions): FastifyPluginAsyncZod =>
   async (app) => {
-    const user = { preHandler: deps.guards.requireUser };
+    // Subscriptions belong to the account; its billing members manage them (decision 033).
+    const write = { preHandler: deps.guards.requireAccess('billing', 'write') };
+    // Saving a card may charge a due renewal: it needs a verified address (decision 033).
+    const pay = {
+      preHandler: [deps.guards.requireAccess('billing', 'write'), deps.guards.requireVerifiedEmail],
+    };
     const tags = ['billing'];
 
     app.post(
       RENEWAL_PATHS.cancel,
       {
-        ...user,
+        ...write,
         schema: {
           tags,
           security,
@@ -37,14 +42,14 @@ export const renewalRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        ...(await actions.cancel(currentUser(request).id, request.body.subscriptionID)),
+        ...(await actions.cancel(currentAccount(request).id, request.body.subscriptionID)),
       }),
     );
 
     app.post(
       RENEWAL_PATHS.resume,
       {
-        ...user,
+        ...write,
         schema: {
           tags,
           security,
@@ -55,14 +60,14 @@ export const renewalRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        ...(await actions.resume(currentUser(request).id, request.body.subscriptionID)),
+        ...(await actions.resume(currentAccount(request).id, request.body.subscriptionID)),
       }),
     );
 
     app.post(
       RENEWAL_PATHS.sandboxCard,
       {
-        ...user,
+        ...pay,
         schema: {
           tags: ['billing sandbox'],
           security,
@@ -73,14 +78,14 @@ export const renewalRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        ...(await actions.updateSandboxCard(currentUser(request).id, request.body)),
+        ...(await actions.updateSandboxCard(currentAccount(request).id, request.body)),
       }),
     );
 
     app.post(
       RENEWAL_PATHS.billingPortal,
       {
-        ...user,
+        ...write,
         schema: {
           tags,
           security,
@@ -91,7 +96,7 @@ export const renewalRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        url: await actions.billingPortal(currentUser(request).id),
+        url: await actions.billingPortal(currentAccount(request).id),
       }),
     );
 

@@ -90,7 +90,7 @@ export class RenewalWebhooks implements PaymentLifecycle {
       return true;
     }
 
-    if (!payment.subscriptionId) return false;
+    if (!payment.subscriptionId || payment.planId === null) return false;
     const [plan] = await tx.select().from(saasPlans).where(eq(saasPlans.id, payment.planId));
     const recurring = plan?.isRecurring === true && !plan.isFree;
     const saved = recurring ? savedRenewal(event) : null;

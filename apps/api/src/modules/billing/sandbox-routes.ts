@@ -10,7 +10,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { currentUser } from '../../platform/auth/guard.js';
+import { currentAccount } from '../../platform/auth/guard.js';
 import { AppError, badRequest, conflict } from '../../platform/http/errors.js';
 import { toSummary } from './payments.js';
 import { sandboxDeclines } from './providers/sandbox-cards.js';
@@ -28,7 +28,12 @@ export const sandboxRoutes =
   (deps: AppDeps, services: BillingServices): FastifyPluginAsyncZod =>
   async (app) => {
     const { payments, sandbox } = services;
-    const user = { preHandler: deps.guards.requireUser };
+    // The account's payments; its billing members pay them (decision 033).
+    const write = { preHandler: deps.guards.requireAccess('billing', 'write') };
+    // Paying needs a verified address (decision 033: email_not_verified).
+    const pay = {
+      preHandler: [deps.guards.requireAccess('billing', 'write'), deps.guards.requireVerifiedEmail],
+    };
 
     const deliver = async (body: string, headers: Record<string, string>) => {
       const response = await app.inject({
@@ -44,7 +49,7 @@ export const sandboxRoutes =
     app.post(
       BILLING_PATHS.sandboxSession,
       {
-        ...user,
+        ...write,
         schema: {
           tags,
           security,
@@ -54,7 +59,7 @@ export const sandboxRoutes =
         },
       },
       async (request) => {
-        const row = await payments.own(currentUser(request).id, request.body.paymentID);
+        const row = await payments.own(currentAccount(request).id, request.body.paymentID);
         if (row.provider !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
         return { status: 'ok' as const, payment: toSummary(row), refusal: payments.refusal(row.provider) };
       },
@@ -63,7 +68,7 @@ export const sandboxRoutes =
     app.post(
       BILLING_PATHS.sandboxPay,
       {
-        ...user,
+        ...pay,
         schema: {
           tags,
           security,
@@ -73,7 +78,7 @@ export const sandboxRoutes =
         },
       },
       async (request) => {
-        const userId = currentUser(request).id;
+        const userId = currentAccount(request).id;
         const body = request.body;
         const row = await payments.own(userId, body.paymentID);
         if (row.provider !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
@@ -114,7 +119,7 @@ export const sandboxRoutes =
     app.post(
       BILLING_PATHS.sandboxCancel,
       {
-        ...user,
+        ...write,
         schema: {
           tags,
           security,
@@ -124,7 +129,7 @@ export const sandboxRoutes =
         },
       },
       async (request) => {
-        const userId = currentUser(request).id;
+        const userId = currentAccount(request).id;
         const row = await payments.own(userId, request.body.paymentID);
         if (row.provider !== 'sandbox') throw badRequest('This payment is not a sandbox payment');
         if (row.status === 'pending') {

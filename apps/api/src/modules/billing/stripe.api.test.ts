@@ -12,9 +12,9 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { mailsTo } from '../../test/mail-outbox.js';
+import { startSibling } from '../../test/sibling-server.js';
 import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
 import { billingKit, SANDBOX_SECRET } from './billing-kit.test.js';
-import { startSibling } from './sibling-test-support.js';
 
 const WEBHOOK_SECRET = 'whsec_test_secret_for_the_stand_in';
 let server: TestServer;

@@ -1,9 +1,9 @@
 import { BILLING_PATHS, CATALOG_PATHS, SANDBOX_TEST_CARD, TEST_PAYMENTS_OFF_MESSAGE } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { type Sibling, startSibling } from '../../test/sibling-server.js';
 import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
 import { billingKit, SANDBOX_SECRET } from './billing-kit.test.js';
-import { type Sibling, startSibling } from './sibling-test-support.js';
 
 /**
  * Test cards by runtime mode (runtime-mode.ts). `trial` is the harness's server (embedded-database

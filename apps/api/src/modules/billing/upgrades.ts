@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
-import type { ActivePlan, CatalogService } from '../catalog/index.js';
+import type { ActivePlan, CatalogPort } from '../../ports/catalog.js';
 import { addTerm, prorate } from '../catalog/index.js';
 
 export const UPGRADE_NOT_FOUND_MESSAGE = 'Upgrade request not found';
@@ -23,7 +23,7 @@ export class UpgradeService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly catalog: CatalogService,
+    private readonly catalog: CatalogPort,
   ) {}
 
   quoteFor(current: ActivePlan | null, target: SaasPlanRow) {

@@ -6,7 +6,7 @@ import { containsPattern, exactTimestamp, keysetAfter } from '../../db/keyset.js
 import { type BusinessRow, businessAgents, businesses, businessTypes, users } from '../../db/schema/index.js';
 import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { badRequest, forbidden, notFound } from '../../platform/http/errors.js';
-import type { AccountService } from '../accounts/index.js';
+import type { AccountsPort } from '../../ports/accounts.js';
 
 /** What the caller is to a business: its owner, or one of its agents. */
 export interface BusinessAccess {
@@ -53,7 +53,7 @@ const AGENT_SECURITY_QUESTION = 'Agent account: ask your business owner, or set 
 export class BusinessService {
   constructor(
     private readonly db: Db,
-    private readonly accounts: AccountService,
+    private readonly accounts: AccountsPort,
   ) {}
 
   listTypes() {

@@ -13,7 +13,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { currentUser } from '../../platform/auth/guard.js';
+import { currentAccount } from '../../platform/auth/guard.js';
 import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { listingUpdateFields, readListingForm } from './listing-form.js';
 import type { PropertyService } from './property-service.js';
@@ -38,7 +38,9 @@ const NOUN: Record<PropertyKind, string> = { house: 'House', building: 'Building
  */
 export const propertyRoutes = (deps: AppDeps, listings: PropertyService): FastifyPluginAsyncZod =>
   compiledRoutes(async (app) => {
-    const client = deps.guards.requireRole('client');
+    // Listings belong to the account (decision 033); its members reach them by their role.
+    const read = deps.guards.requireAccess('business', 'read', 'client');
+    const write = deps.guards.requireAccess('business', 'write', 'client');
 
     for (const kind of PROPERTY_KINDS) {
       const paths = propertyPaths(kind);
@@ -48,7 +50,7 @@ export const propertyRoutes = (deps: AppDeps, listings: PropertyService): Fastif
       app.post(
         paths.add,
         {
-          preHandler: client,
+          preHandler: write,
           schema: {
             ...multipart,
             summary: `Add a ${kind} listing (multipart: fields, thumbnail, image-1…image-10)`,
@@ -57,7 +59,7 @@ export const propertyRoutes = (deps: AppDeps, listings: PropertyService): Fastif
           },
         },
         async (request) => {
-          const user = currentUser(request);
+          const user = currentAccount(request);
           const form = await readListingForm(request, deps.storage, kind, user.id, 'add');
           const property = await listings.add(user.id, kind, form);
           return { status: 'ok' as const, message: `${noun} added`, property };
@@ -67,7 +69,7 @@ export const propertyRoutes = (deps: AppDeps, listings: PropertyService): Fastif
       app.post(
         paths.update,
         {
-          preHandler: client,
+          preHandler: write,
           schema: {
             ...multipart,
             summary: `Edit a ${kind} listing (multipart: id, fields, optional new photos, removeImages)`,
@@ -76,7 +78,7 @@ export const propertyRoutes = (deps: AppDeps, listings: PropertyService): Fastif
           },
         },
         async (request) => {
-          const user = currentUser(request);
+          const user = currentAccount(request);
           const form = await readListingForm(request, deps.storage, kind, user.id, 'update');
           const property = await listings.update(user.id, kind, form);
           return { status: 'ok' as const, message: `${noun} updated`, property };
@@ -86,7 +88,7 @@ export const propertyRoutes = (deps: AppDeps, listings: PropertyService): Fastif
       app.post(
         paths.get,
         {
-          preHandler: client,
+          preHandler: read,
           schema: {
             tags,
             security,
@@ -99,7 +101,7 @@ export const propertyRoutes = (deps: AppDeps, listings: PropertyService): Fastif
           },
         },
         async (request) => {
-          const page = await listings.list(currentUser(request).id, kind, request.body);
+          const page = await listings.list(currentAccount(request).id, kind, request.body);
           return listReply(kind, page.items, page.nextCursor);
         },
       );
@@ -107,7 +109,7 @@ export const propertyRoutes = (deps: AppDeps, listings: PropertyService): Fastif
       app.post(
         paths.delete,
         {
-          preHandler: client,
+          preHandler: write,
           schema: {
             tags,
             security,
@@ -118,7 +120,7 @@ export const propertyRoutes = (deps: AppDeps, listings: PropertyService): Fastif
         },
         async (request) => {
           const { businessID, ids } = request.body;
-          const count = await listings.remove(currentUser(request).id, kind, businessID, ids);
+          const count = await listings.remove(currentAccount(request).id, kind, businessID, ids);
           return { status: 'ok' as const, message: 'deletion successful!', count };
         },
       );
@@ -126,7 +128,7 @@ export const propertyRoutes = (deps: AppDeps, listings: PropertyService): Fastif
       app.post(
         paths.assignAgent,
         {
-          preHandler: client,
+          preHandler: write,
           schema: {
             tags,
             security,
@@ -137,7 +139,7 @@ export const propertyRoutes = (deps: AppDeps, listings: PropertyService): Fastif
         },
         async (request) => {
           const { businessID, ids, agentID } = request.body;
-          const count = await listings.assign(currentUser(request).id, kind, businessID, ids, agentID);
+          const count = await listings.assign(currentAccount(request).id, kind, businessID, ids, agentID);
           return { status: 'ok' as const, message: agentID ? 'Agent assigned' : 'Agent removed', count };
         },
       );

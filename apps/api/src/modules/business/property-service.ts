@@ -1,9 +1,10 @@
-import type {
-  Property,
-  PropertyKind,
-  PropertyListQuery,
-  PublicListing,
-  PublicListingsQuery,
+import {
+  type Property,
+  type PropertyKind,
+  type PropertyListQuery,
+  type PublicListing,
+  type PublicListingsQuery,
+  roleAllows,
 } from '@app/contract';
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -203,6 +204,9 @@ export class PropertyService {
    */
   async canReadImage(file: StoredFileRow, user: AuthUser | null): Promise<boolean> {
     if (user && (user.role === 'admin' || user.id === file.ownerId)) return true;
+    // The account's own photos, for members whose role reaches businesses (decision 033).
+    const account = user?.account;
+    if (account?.id === file.ownerId && roleAllows(account.role, 'business', 'read')) return true;
     const [row] = await this.db
       .select({ statusId: properties.statusId, agentUserId: businessAgents.userId })
       .from(properties)

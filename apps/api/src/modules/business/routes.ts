@@ -26,7 +26,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import { publicUrl } from '../../config.js';
-import { currentUser } from '../../platform/auth/guard.js';
+import { currentAccount } from '../../platform/auth/guard.js';
 import { notFound } from '../../platform/http/errors.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { BusinessService } from './business-service.js';
@@ -47,7 +47,9 @@ export const businessRoutes =
   async (app) => {
     // Business account holders are clients (docs/product-contract.md §Roles); staff and admins have
     // their own areas.
-    const client = deps.guards.requireRole('client');
+    // Businesses belong to the account (decision 033); its members reach them by their role.
+    const read = deps.guards.requireAccess('business', 'read', 'client');
+    const write = deps.guards.requireAccess('business', 'write', 'client');
     const signedIn = deps.guards.requireUser;
 
     app.get(
@@ -62,7 +64,7 @@ export const businessRoutes =
     app.get(
       BUSINESS_PATHS.list,
       {
-        preHandler: client,
+        preHandler: read,
         schema: {
           tags,
           security,
@@ -77,14 +79,14 @@ export const businessRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        ...(await businesses.list(currentUser(request).id, request.query)),
+        ...(await businesses.list(currentAccount(request).id, request.query)),
       }),
     );
 
     app.post(
       BUSINESS_PATHS.register,
       {
-        preHandler: client,
+        preHandler: write,
         schema: {
           tags,
           security,
@@ -95,7 +97,7 @@ export const businessRoutes =
       },
       async (request) => {
         const { businessName, businessType } = request.body;
-        const business = await businesses.register(currentUser(request).id, businessName, businessType);
+        const business = await businesses.register(currentAccount(request).id, businessName, businessType);
         return { status: 'ok' as const, message: 'Business registered', business };
       },
     );
@@ -140,7 +142,7 @@ export const businessRoutes =
     app.post(
       BUSINESS_PATHS.agentAdd,
       {
-        preHandler: client,
+        preHandler: write,
         schema: {
           tags,
           security,
@@ -151,7 +153,7 @@ export const businessRoutes =
       },
       async (request) => {
         const { businessID, ...input } = request.body;
-        const agent = await businesses.addAgent(currentUser(request).id, businessID, input);
+        const agent = await businesses.addAgent(currentAccount(request).id, businessID, input);
         return { status: 'ok' as const, message: 'Agent registered', agent };
       },
     );
@@ -159,7 +161,7 @@ export const businessRoutes =
     app.post(
       BUSINESS_PATHS.agentSetPassword,
       {
-        preHandler: client,
+        preHandler: write,
         schema: {
           tags,
           security,
@@ -170,7 +172,7 @@ export const businessRoutes =
       },
       async (request) => {
         const { businessID, agentID, ...passwords } = request.body;
-        await businesses.setAgentPassword(currentUser(request).id, businessID, agentID, passwords);
+        await businesses.setAgentPassword(currentAccount(request).id, businessID, agentID, passwords);
         return { status: 'ok' as const, message: AGENT_PASSWORD_SET_MESSAGE };
       },
     );
@@ -178,7 +180,7 @@ export const businessRoutes =
     app.post(
       BUSINESS_PATHS.agentRemove,
       {
-        preHandler: client,
+        preHandler: write,
         schema: {
           tags,
           security,
@@ -188,7 +190,11 @@ export const businessRoutes =
         },
       },
       async (request) => {
-        await businesses.removeAgent(currentUser(request).id, request.body.businessID, request.body.agentID);
+        await businesses.removeAgent(
+          currentAccount(request).id,
+          request.body.businessID,
+          request.body.agentID,
+        );
         return { status: 'ok' as const, message: AGENT_REMOVED_MESSAGE };
       },
     );
@@ -196,7 +202,7 @@ export const businessRoutes =
     app.post(
       BUSINESS_PATHS.agentGet,
       {
-        preHandler: client,
+        preHandler: read,
         schema: {
           tags,
           security,
@@ -210,7 +216,7 @@ export const businessRoutes =
         },
       },
       async (request, reply) => {
-        const userId = currentUser(request).id;
+        const userId = currentAccount(request).id;
         // Access first (a 304 says nothing to a caller who may not see the list), then the versions,
         // then the rows.
         const { business } = await businesses.ownerAccess(userId, request.body.business);

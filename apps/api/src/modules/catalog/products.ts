@@ -6,7 +6,7 @@ import type {
   ZProductUpdateFields,
   ZSaasProductAddRequest,
 } from '@app/contract';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
@@ -98,7 +98,12 @@ export class ProductCatalog {
 
   async listSaasProducts(): Promise<SaasProduct[]> {
     await this.catalog.ensureBuiltIns();
-    const rows = await this.db.select().from(saasProducts).orderBy(asc(saasProducts.id));
+    // A project's support product (decision 035) is its client's alone: not in the lists.
+    const rows = await this.db
+      .select()
+      .from(saasProducts)
+      .where(isNull(saasProducts.projectId))
+      .orderBy(asc(saasProducts.id));
     const planRows = rows.length
       ? await this.db
           .select()

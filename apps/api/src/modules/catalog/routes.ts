@@ -10,8 +10,9 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { currentUser } from '../../platform/auth/guard.js';
+import { currentAccount } from '../../platform/auth/guard.js';
 import type { ProductCatalog } from './products.js';
+import type { CatalogService } from './service.js';
 
 const tags = ['catalog'];
 
@@ -20,15 +21,15 @@ const tags = ['catalog'];
  * signed-in users make.
  */
 export const catalogRoutes =
-  (deps: AppDeps, products: ProductCatalog): FastifyPluginAsyncZod =>
+  (deps: AppDeps, catalog: CatalogService, products: ProductCatalog): FastifyPluginAsyncZod =>
   async (app) => {
-    const { catalog, guards } = deps;
+    const { guards } = deps;
     const security = [{ accessToken: [] }];
 
     app.post(
       CATALOG_PATHS.plansGet,
       {
-        preHandler: guards.requireUser,
+        preHandler: guards.requireAccess('billing', 'read'),
         schema: {
           tags,
           security,
@@ -38,7 +39,7 @@ export const catalogRoutes =
         },
       },
       async (request) => {
-        const result = await catalog.listPlans(request.body.product_id, currentUser(request).id);
+        const result = await catalog.listPlans(request.body.product_id, currentAccount(request).id);
         return { status: 'ok' as const, ...result };
       },
     );
@@ -46,7 +47,7 @@ export const catalogRoutes =
     app.get(
       CATALOG_PATHS.plansActivatedGet,
       {
-        preHandler: guards.requireUser,
+        preHandler: guards.requireAccess('billing', 'read'),
         schema: {
           tags,
           security,
@@ -56,7 +57,7 @@ export const catalogRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        products: await catalog.activatedProducts(currentUser(request).id),
+        products: await catalog.activatedProducts(currentAccount(request).id),
       }),
     );
 

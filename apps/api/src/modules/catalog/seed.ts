@@ -1,10 +1,10 @@
-import type { AppDeps } from '../../app-deps.js';
 import type { SeedStep } from '../../platform/seed/seed.js';
+import type { CatalogService } from './service.js';
 
 /** The built-in SaaS products (Key Manager) and their plans. The service also ensures them lazily. */
-export function catalogSeed(deps: Pick<AppDeps, 'catalog'>): SeedStep {
+export function catalogSeed(catalog: CatalogService): SeedStep {
   return {
     name: 'catalog-built-in-products',
-    run: () => deps.catalog.ensureBuiltIns(),
+    run: () => catalog.ensureBuiltIns(),
   };
 }

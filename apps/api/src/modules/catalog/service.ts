@@ -6,9 +6,8 @@ import {
   PRODUCT_NOT_FOUND_MESSAGE,
 } from '@app/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTransaction } from '../../db/client.js';
 import {
-  type PlanSubscriptionRow,
   planSubscriptions,
   type SaasPlanRow,
   type SaasProductRow,
@@ -18,20 +17,22 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import type {
+  ActivePlan,
+  CatalogPort,
+  ProjectSupport,
+  ProjectSupportTerms,
+  SubscriptionListener,
+} from '../../ports/catalog.js';
 import { BUILT_IN_PRODUCTS, type BuiltInProduct } from './built-in-products.js';
-import { type DerivedState, stateOf } from './subscription-state.js';
+import { assertMayBuy, createProjectSupport, projectSupportOf } from './project-support.js';
+import { stateOf } from './subscription-state.js';
 
-export interface ActivePlan extends DerivedState {
-  plan: SaasPlanRow;
-  product: SaasProductRow;
-  subscription: PlanSubscriptionRow;
-}
-
-/** Told whenever a user's subscription changes, so caches (API-key plans, rate limits) follow at once. */
-export type SubscriptionListener = (userId: string) => void;
-
-/** Products, plans and subscriptions. Payment (paid plans, renewals, upgrades) lives in billing. */
-export class CatalogService {
+/**
+ * Products, plans and subscriptions. Payment (paid plans, renewals, upgrades) lives in billing.
+ * Other features use it as CatalogPort (ports/catalog.ts).
+ */
+export class CatalogService implements CatalogPort {
   private builtIns: Promise<void> | null = null;
   private readonly listeners = new Set<SubscriptionListener>();
 
@@ -62,6 +63,7 @@ export class CatalogService {
     await this.ensureBuiltIns();
     const [product] = await this.db.select().from(saasProducts).where(eq(saasProducts.id, productId));
     if (!product) throw notFound(PRODUCT_NOT_FOUND_MESSAGE);
+    await assertMayBuy(this.db, product, userId);
     const rows = await this.db
       .select()
       .from(saasPlans)
@@ -113,16 +115,26 @@ export class CatalogService {
   }
 
   /** A plan of a product that is on sale (not deleted), or 404. */
-  async planOf(productId: number, planId: number): Promise<SaasPlanRow> {
+  async planOf(productId: number, planId: number, buyerAccountId?: string): Promise<SaasPlanRow> {
     await this.ensureBuiltIns();
-    const [plan] = await this.db
-      .select()
+    const [found] = await this.db
+      .select({ plan: saasPlans, projectId: saasProducts.projectId })
       .from(saasPlans)
+      .innerJoin(saasProducts, eq(saasProducts.id, saasPlans.productId))
       .where(
         and(eq(saasPlans.id, planId), eq(saasPlans.productId, productId), eq(saasPlans.archived, false)),
       );
-    if (!plan) throw notFound(PLAN_NOT_FOUND_MESSAGE);
-    return plan;
+    if (!found) throw notFound(PLAN_NOT_FOUND_MESSAGE);
+    if (buyerAccountId !== undefined) await assertMayBuy(this.db, found, buyerAccountId);
+    return found.plan;
+  }
+
+  createProjectSupport(tx: DbOrTransaction, terms: ProjectSupportTerms): Promise<ProjectSupport> {
+    return createProjectSupport(tx, terms);
+  }
+
+  projectSupport(projectId: string, accountId: string) {
+    return projectSupportOf(this.db, projectId, accountId);
   }
 
   /** Free plans start at once; paid plans go through billing, which grants them on a verified payment. */

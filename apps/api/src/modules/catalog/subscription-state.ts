@@ -1,16 +1,8 @@
-import { GRACE_DAYS, type PlanTerm, type SubscriptionState } from '@app/contract';
+import { GRACE_DAYS, type PlanTerm } from '@app/contract';
+import type { DerivedState } from '../../ports/catalog.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const GRACE_MS = GRACE_DAYS * DAY_MS;
-
-export interface DerivedState {
-  state: SubscriptionState;
-  /** When backend features stop (period end + grace); null when they never do (free, one-time). */
-  accessEndsAt: Date | null;
-  graceDaysLeft: number | null;
-  /** Suspended because a payment for it is disputed, not for late payment (paying does not help). */
-  onHold: boolean;
-}
 
 /** What changes a subscription's end besides its period end (decision 021). */
 export interface StateTerms {

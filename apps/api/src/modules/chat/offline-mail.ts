@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Db, DbTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { type CsChatRow, csChats } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -49,34 +49,5 @@ export async function notifyOfflineVisitor(deps: OfflineMailDeps, chat: CsChatRo
     // The reply itself is saved; a mail failure must not fail the sender's request.
     deps.onError(error);
     return false;
-  }
-}
-
-/**
- * Emails a project member with no open connection about a new project chat message; `link` opens
- * that project's chat. `record` marks the member as mailed, in the mail's transaction.
- */
-export async function notifyOfflineMember(
-  deps: OfflineMailDeps,
-  input: { to: string; projectName: string; link: string },
-  record: (tx: DbTransaction) => Promise<void>,
-): Promise<void> {
-  try {
-    await deps.db.transaction(async (tx) => {
-      await record(tx);
-      await deps.mailer.send(
-        {
-          to: input.to,
-          subject: `${deps.brandName}: new message about ${input.projectName}`,
-          text: [
-            `You have a new message in the chat of ${input.projectName}.`,
-            `Read and reply here: ${input.link}`,
-          ].join('\n\n'),
-        },
-        { db: tx },
-      );
-    });
-  } catch (error) {
-    deps.onError(error);
   }
 }

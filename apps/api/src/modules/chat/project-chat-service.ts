@@ -1,6 +1,11 @@
-import type { Discussion, DiscussionsQuery, ProjectMessage } from '@app/contract';
+import {
+  type Discussion,
+  type DiscussionsQuery,
+  PROJECT_PAYMENT_HOLD_MESSAGE,
+  type ProjectMessage,
+} from '@app/contract';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTransaction } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import {
   type ProjectChatMessageRow,
   projectChatMembers,
@@ -11,7 +16,8 @@ import {
 } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import type { EventBus } from '../../platform/events/index.js';
-import type { Actor, ProjectService } from '../projects/index.js';
+import { codedError } from '../../platform/http/errors.js';
+import { type Actor, type ProjectsPort, projectAccountOf } from '../../ports/projects.js';
 import { projectRoom, publishChatEvent } from './chat-events.js';
 
 const HISTORY_LIMIT = 500;
@@ -68,7 +74,7 @@ export class ProjectChats {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly events: EventBus,
-    private readonly projectService: ProjectService,
+    private readonly projectService: ProjectsPort,
   ) {}
 
   /**
@@ -81,11 +87,14 @@ export class ProjectChats {
     actor: Actor,
     query: DiscussionsQuery,
   ): Promise<{ discussions: Discussion[]; nextCursor: string | null }> {
+    const clientAccount = projectAccountOf(actor);
     const page =
       actor.role === 'admin'
         ? await this.projectService.orderRooms(query)
         : actor.role === 'client'
-          ? await this.projectService.orderRooms(query, actor.id)
+          ? clientAccount
+            ? await this.projectService.orderRooms(query, clientAccount)
+            : { orders: [], nextCursor: null }
           : await this.projectService.staffOrderRooms(actor.id, query);
     return {
       discussions: page.orders.map((order) => ({
@@ -106,6 +115,11 @@ export class ProjectChats {
   async room(actor: Actor, orderId: string, projectId: string): Promise<ProjectRoom | null> {
     const row = await this.projectService.accessibleProject(actor, projectId);
     if (!row || row.order.id !== orderId) return null;
+    // The spec's rule for one-time payments (decision 035): past the grace, the client's service
+    // stops until the overdue invoice is paid; the team can still write.
+    if (actor.role === 'client' && row.project.paymentHoldSince) {
+      throw codedError('project_payment_hold', PROJECT_PAYMENT_HOLD_MESSAGE);
+    }
     return {
       projectId: row.project.id,
       orderId: row.order.id,
@@ -210,29 +224,6 @@ export class ProjectChats {
     });
     // The sender's own view needs no read-back: `from` is 'Me', and the file is the one just stored.
     return toProjectMessage({ row, file, senderName: sender.firstName }, senderId);
-  }
-
-  /** The client's presence and mail throttle in a room (for the offline email). */
-  async clientState(room: ProjectRoom) {
-    const [row] = await this.db
-      .select()
-      .from(projectChatMembers)
-      .where(
-        and(eq(projectChatMembers.projectId, room.projectId), eq(projectChatMembers.userId, room.clientId)),
-      )
-      .limit(1);
-    return row ?? null;
-  }
-
-  async recordOfflineMail(room: ProjectRoom, db: DbOrTransaction = this.db): Promise<void> {
-    const now = this.clock.now();
-    await db
-      .insert(projectChatMembers)
-      .values({ projectId: room.projectId, userId: room.clientId, lastOfflineMailAt: now })
-      .onConflictDoUpdate({
-        target: [projectChatMembers.projectId, projectChatMembers.userId],
-        set: { lastOfflineMailAt: now },
-      });
   }
 
   /** File policy: project chat media is for the room's members only. */

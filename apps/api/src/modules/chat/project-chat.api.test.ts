@@ -1,10 +1,11 @@
 import { CHAT_PATHS } from '@app/contract';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, ilike } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../db/schema/index.js';
 import { createAccount, type TestAccount } from '../../test/fixtures.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { httpClient } from '../../test/http.js';
+import { sendWaitingDigests } from '../../test/mail-digests.js';
 import { placeOrder } from '../../test/project-fixtures.js';
 import { mediaForm, openSocket, PNG } from './chat-test-support.js';
 
@@ -103,7 +104,7 @@ describe('project chat', () => {
     expect(wrong.status).toBe(415);
   });
 
-  it('serves media only to room members and emails the away client once', async () => {
+  it('serves media only to room members and tells the away client once, in one mail', async () => {
     const { client, room } = await clientWithProject();
     const stranger = await createAccount(server, 'client');
     server.clock.advance(10 * 60_000);
@@ -124,10 +125,12 @@ describe('project chat', () => {
       body: { order: room.order_, project: room.project, message: 'Second' },
       token: admin.access,
     });
+    // Two messages while away: one notification in the bell (count 2) and one mail (decision 034).
+    await sendWaitingDigests(server, admin.access);
     const mails = await server.database.db
       .select()
       .from(mailOutbox)
-      .where(and(eq(mailOutbox.to, client.email), like(mailOutbox.subject, '%new message%')));
+      .where(and(eq(mailOutbox.to, client.email), ilike(mailOutbox.subject, '%new message%')));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.text).toContain(`/chatroom?order=${room.order_}&project=${room.project}`);
   });

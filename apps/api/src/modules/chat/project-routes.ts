@@ -14,11 +14,10 @@ import { currentUser } from '../../platform/auth/guard.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { readMultipart } from '../../platform/http/multipart.js';
-import type { ChatServices } from './chat-services.js';
 import { mediaField, PROJECT_CHAT_MEDIA_PURPOSE } from './media-rules.js';
-import { isOnline, notifyOfflineMember, OFFLINE_MAIL_EVERY_MS } from './offline-mail.js';
+import { noticeNewMessage } from './message-notices.js';
 import { parseWith, singleFields } from './parse.js';
-import type { ProjectChats, ProjectRoom } from './project-chat-service.js';
+import type { ProjectChats } from './project-chat-service.js';
 
 const tags = ['project chat'];
 const ROOM_NOT_FOUND = 'Project chat not found';
@@ -30,7 +29,7 @@ const DISCUSSION_TABLES = ['project_orders', 'projects', 'project_employees', 'u
  * staff and admins share one room per project.
  */
 export const projectChatRoutes =
-  (deps: AppDeps, services: ChatServices, chats: ProjectChats): FastifyPluginAsyncZod =>
+  (deps: AppDeps, chats: ProjectChats): FastifyPluginAsyncZod =>
   async (app) => {
     const guard = deps.guards.requireUser;
 
@@ -115,7 +114,7 @@ export const projectChatRoutes =
           const room = await chats.room(user, body.order, body.project);
           if (!room) throw notFound(ROOM_NOT_FOUND);
           const sent = await chats.send(room, user, text, file);
-          if (user.id !== room.clientId) await emailClientIfAway(services, chats, room);
+          await noticeNewMessage(deps, room, user, { text, file: file !== null });
           return { status: 'ok' as const, sent };
         } catch (error) {
           if (file) await deps.storage.remove(file);
@@ -124,20 +123,3 @@ export const projectChatRoutes =
       },
     );
   };
-
-/**
- * Offline email (decision 010): the client has no open connection, and was not mailed about this room
- * lately.
- */
-async function emailClientIfAway(services: ChatServices, chats: ProjectChats, room: ProjectRoom) {
-  const mail = services.offlineMail;
-  const now = mail.clock.now();
-  const state = await chats.clientState(room);
-  if (isOnline(state?.activeAt ?? null, now)) return;
-  const last = state?.lastOfflineMailAt;
-  if (last && now.getTime() - last.getTime() < OFFLINE_MAIL_EVERY_MS) return;
-  const link = `${mail.publicUrl}/chatroom?order=${room.orderId}&project=${room.projectId}`;
-  await notifyOfflineMember(mail, { to: room.clientEmail, projectName: room.projectName, link }, (tx) =>
-    chats.recordOfflineMail(room, tx),
-  );
-}

@@ -3,16 +3,20 @@ import type { AppDeps } from '../../app-deps.js';
 import { createChatServices } from './chat-services.js';
 import { customerServiceMediaRoutes, registerCsMediaPolicy } from './cs-media-routes.js';
 import { customerServiceRoutes } from './cs-routes.js';
+import type { ChatSocketLimits } from './limits.js';
 import { PROJECT_CHAT_MEDIA_PURPOSE } from './media-rules.js';
 import { ProjectChats } from './project-chat-service.js';
 import { projectChatRoutes } from './project-routes.js';
 import { ChatHub } from './socket/hub.js';
 import { socketRoutes } from './socket/routes.js';
 
-/** The chat feature: customer-service calls and media, project rooms, and the WebSocket. */
-export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
+/**
+ * The chat feature: customer-service calls and media, project rooms, and the WebSocket, whose abuse
+ * limits the composition root passes (tests lower them).
+ */
+export function chatRoutes(deps: AppDeps, socketLimits: ChatSocketLimits): FastifyPluginAsyncZod {
   const services = createChatServices(deps);
-  const hub = new ChatHub(deps, services, deps.chatSocketLimits);
+  const hub = new ChatHub(deps, services, socketLimits);
   registerCsMediaPolicy(deps, services);
   // User info tells the staff area whether to show the inbox, instead of it probing for a 403.
   deps.accounts.summaryProviders.customerService = (user) =>
@@ -35,7 +39,7 @@ export function chatRoutes(deps: AppDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(customerServiceRoutes(deps, services));
     await app.register(customerServiceMediaRoutes(deps, services));
-    await app.register(projectChatRoutes(deps, services, projectChats));
+    await app.register(projectChatRoutes(deps, projectChats));
     await app.register(socketRoutes(hub));
   };
 }

@@ -36,6 +36,14 @@ describe('@northwind/key-manager against the real server', () => {
       maxActivations: 3,
       currentActivations: 0,
       isActive: true,
+      // Licensing (decision 032): a key made without a product or policy, seen with a secret key.
+      keyStatus: 'active',
+      expiresAt: null,
+      product: 'default',
+      trial: false,
+      entitlements: {},
+      metadata: {},
+      customer: { name: null, email: null, ref: null },
     });
     expect(info.rateLimit?.limit).toBeGreaterThanOrEqual(10);
     expect((await manager.getKeyInformationById(licence.id)).keyInformation.key).toBe(licence.key);

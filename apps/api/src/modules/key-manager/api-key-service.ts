@@ -19,6 +19,7 @@ import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js'
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { RateLimiter, RateLimiterFactory } from '../../platform/rate-limit/limiter.js';
 import { type ActiveSimulation, simulationOf, simulationView } from './api-key-simulation.js';
+import type { KeyProducts } from './licensing/products.js';
 import type { KeyManagerPlans } from './plans.js';
 import { generateApiKey, hashApiKey, maskApiKey } from './secrets.js';
 import type { UsageCounter } from './usage-counter.js';
@@ -39,6 +40,8 @@ export interface ApiKeyCaller {
   accessEndsAt: Date | null;
   /** The failure this key simulates, if one was started (the guard checks it is still running). */
   simulation: ActiveSimulation | null;
+  /** The one product this API key reaches (decision 032); null for all of the owner's. */
+  productId: string | null;
 }
 
 /** An owner's plan as the guard needs it (no plan: `callsPerMinute` null). */
@@ -71,6 +74,7 @@ export class ApiKeyService {
     private readonly rateLimiters: RateLimiterFactory,
     readonly usage: UsageCounter,
     private readonly webhooks: WebhookEmitter,
+    private readonly products: KeyProducts,
   ) {
     // A paid, upgraded or renewed plan applies to the next call, not after the cache expires.
     plans.onChange((userId) => {
@@ -79,9 +83,10 @@ export class ApiKeyService {
     });
   }
 
-  async generate(ownerId: string, name: string | undefined, type: ApiKeyType) {
+  async generate(ownerId: string, name: string | undefined, type: ApiKeyType, productId?: string) {
     const plan = await this.plans.activePlanOf(ownerId);
     if (!plan) throw conflict(NO_PLAN_MESSAGE);
+    if (productId) await this.products.byId(ownerId, productId);
     const [active] = await this.db
       .select({ n: count() })
       .from(managerApiKeys)
@@ -97,6 +102,7 @@ export class ApiKeyService {
         keyHash: generated.hash,
         prefix: generated.prefix,
         lastFour: generated.lastFour,
+        productId: productId ?? null,
         createdAt: this.clock.now(),
       })
       .returning({ id: managerApiKeys.id });
@@ -140,6 +146,7 @@ export class ApiKeyService {
           requests_made: row.requestsMade + (pending?.count ?? 0),
           created_at: row.createdAt.toISOString(),
           simulation: simulationView(simulationOf(row), this.clock.now()),
+          product_id: row.productId,
         };
       }),
     );
@@ -230,6 +237,7 @@ export class ApiKeyService {
         simulation: managerApiKeys.simulation,
         simulationCallsPerMinute: managerApiKeys.simulationCallsPerMinute,
         simulationEndsAt: managerApiKeys.simulationEndsAt,
+        productId: managerApiKeys.productId,
       })
       .from(managerApiKeys)
       .innerJoin(users, eq(users.id, managerApiKeys.ownerId))
@@ -244,6 +252,7 @@ export class ApiKeyService {
       callsPerMinute: access?.callsPerMinute ?? null,
       accessEndsAt: access?.accessEndsAt ?? null,
       simulation: simulationOf(row),
+      productId: row.productId,
     };
   }
 

@@ -9,4 +9,8 @@ export interface CallContext {
   ownerId: string;
   ip: string | null;
   userAgent: string | null;
+  /** Set when the caller's API key is restricted to one product (decision 032): other keys read as unknown. */
+  productId?: string | null;
+  /** The member who acted on the dashboard (decision 033), for the key's history; absent for an app's call. */
+  actorName?: string | null;
 }

@@ -26,15 +26,15 @@ import {
   ZSimulateApiKeyRequest,
   ZSimulateApiKeyResponse,
 } from '@app/contract';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { currentUser } from '../../platform/auth/guard.js';
+import { currentAccount, currentUser } from '../../platform/auth/guard.js';
 import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { entityTag, replyNotModified } from '../../platform/http/etag.js';
+import { apiKeyCreatedNotice } from '../accounts/index.js';
 import type { ApiKeyService } from './api-key-service.js';
-import type { CallContext } from './call-context.js';
+import { dashboardContext as context } from './dashboard-context.js';
 import type { KeyOperations } from './key-operations.js';
 import type { LicenceKeyList } from './licence-key-list.js';
 import type { LicenceKeys } from './licence-keys.js';
@@ -55,14 +55,6 @@ export interface DashboardServices {
   apiKeys: ApiKeyService;
 }
 
-function context(request: FastifyRequest): CallContext {
-  return {
-    ownerId: currentUser(request).id,
-    ip: request.ip ?? null,
-    userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-  };
-}
-
 /**
  * docs/product-contract.md §Calls (Key Manager dashboard): bearer access token of a signed-in user.
  * The keys page and the data poll are the dashboard's hottest replies: zod's encoding took 222 µs of
@@ -72,13 +64,16 @@ function context(request: FastifyRequest): CallContext {
 export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): FastifyPluginAsyncZod =>
   compiledRoutes(async (app) => {
     const { plans, keys, list, operations, apiKeys } = services;
-    const preHandler = deps.guards.requireUser;
+    const read = deps.guards.requireAccess('keyManager', 'read');
+    const write = deps.guards.requireAccess('keyManager', 'write');
+    const readApiKeys = deps.guards.requireAccess('apiKeys', 'read');
+    const writeApiKeys = deps.guards.requireAccess('apiKeys', 'write');
     const route = (summary: string) => ({ tags, security, summary });
 
     app.post(
       KEY_MANAGER_PATHS.data,
       {
-        preHandler,
+        preHandler: read,
         schema: {
           ...route('Plan and usage'),
           description: 'Answers 304 with no body when If-None-Match carries the current ETag.',
@@ -87,7 +82,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
         },
       },
       async (request, reply) => {
-        const userId = currentUser(request).id;
+        const userId = currentAccount(request).id;
         const [product, plan, { usage, version }] = await Promise.all([
           plans.productRow(),
           plans.activePlanOf(userId),
@@ -121,7 +116,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
     app.post(
       KEY_MANAGER_PATHS.addKey,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Create a licence key'),
           body: ZAddKeyRequest,
@@ -138,7 +133,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
     app.post(
       KEY_MANAGER_PATHS.getKeys,
       {
-        preHandler,
+        preHandler: read,
         schema: {
           ...route('List licence keys (keyset pages, search, filters)'),
           description:
@@ -148,7 +143,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
         },
       },
       async (request, reply) => {
-        const ownerId = currentUser(request).id;
+        const ownerId = currentAccount(request).id;
         const query = ZGetKeysRequest.parse(request.body ?? {});
         const tag = (version: number) => entityTag(['keys', ownerId, version, JSON.stringify(query)]);
         // A poll that holds a tag reads the counter alone first, so an unchanged list costs no page.
@@ -157,7 +152,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
           if (replyNotModified(request, reply, tag(version))) return reply;
         }
         // The page carries the counter of its own snapshot: its tag names exactly these rows.
-        const { version, ...page } = await list.page(ownerId, query);
+        const { version, ...page } = await list.page(ownerId, query, deps.clock.now().getTime());
         if (replyNotModified(request, reply, tag(version))) return reply;
         return { status: 'ok' as const, ...page };
       },
@@ -166,7 +161,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
     app.post(
       KEY_MANAGER_PATHS.changeKey,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Edit a licence key'),
           body: ZChangeKeyRequest,
@@ -183,7 +178,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
     app.post(
       KEY_MANAGER_PATHS.removeKey,
       {
-        preHandler,
+        preHandler: write,
         schema: { ...route('Delete a licence key'), body: ZRemoveKeyRequest, response: { 200: ZOkResponse } },
       },
       async (request) => {
@@ -195,7 +190,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
     app.post(
       KEY_MANAGER_PATHS.activity,
       {
-        preHandler,
+        preHandler: read,
         schema: {
           ...route('Activations per day'),
           body: ZActivityRequest.optional(),
@@ -204,35 +199,43 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
       },
       async (request) => ({
         status: 'ok' as const,
-        days: await keys.activity(currentUser(request).id, request.body?.days ?? 14),
+        days: await keys.activity(currentAccount(request).id, request.body?.days ?? 14),
       }),
     );
 
     app.post(
       KEY_MANAGER_PATHS.generateApiKey,
       {
-        preHandler,
+        // Creating an API key also needs a verified address (decision 033: email_not_verified).
+        preHandler: [writeApiKeys, deps.guards.requireVerifiedEmail],
         schema: {
           ...route('Generate a manager API key (shown once)'),
           body: ZGenerateApiKeyRequest.optional(),
           response: { 200: ZGenerateApiKeyResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: API_KEY_CREATED_MESSAGE,
-        ...(await apiKeys.generate(
-          currentUser(request).id,
+      async (request) => {
+        const account = currentAccount(request);
+        const generated = await apiKeys.generate(
+          account.id,
           request.body?.name,
           request.body?.type ?? 'secret',
-        )),
-      }),
+          request.body?.productId,
+        );
+        // The account's trail and a mail to the person who created it; neither fails the call.
+        await apiKeyCreatedNotice(
+          deps,
+          { person: currentUser(request), accountId: account.id, ip: request.ip },
+          { id: generated.id, name: request.body?.name, type: generated.type },
+        );
+        return { status: 'ok' as const, message: API_KEY_CREATED_MESSAGE, ...generated };
+      },
     );
 
     app.post(
       KEY_MANAGER_PATHS.getApiKeys,
       {
-        preHandler,
+        preHandler: readApiKeys,
         schema: {
           ...route('List manager API keys'),
           body: ZGetApiKeysRequest.nullish(),
@@ -241,7 +244,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
       },
       async (request) => {
         const query = ZGetApiKeysRequest.parse(request.body ?? {});
-        const result = await apiKeys.list(currentUser(request).id, query);
+        const result = await apiKeys.list(currentAccount(request).id, query);
         return {
           status: 'ok' as const,
           keysInformation: result.keys,
@@ -254,7 +257,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
     app.post(
       KEY_MANAGER_PATHS.revokeApiKey,
       {
-        preHandler,
+        preHandler: writeApiKeys,
         schema: {
           ...route('Revoke a manager API key'),
           body: ZRevokeApiKeyRequest,
@@ -262,7 +265,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
         },
       },
       async (request) => {
-        await apiKeys.revoke(currentUser(request).id, request.body.id);
+        await apiKeys.revoke(currentAccount(request).id, request.body.id);
         return { status: 'ok' as const, message: API_KEY_REVOKED_MESSAGE };
       },
     );
@@ -270,7 +273,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
     app.post(
       KEY_MANAGER_PATHS.simulateApiKey,
       {
-        preHandler,
+        preHandler: writeApiKeys,
         schema: {
           ...route('Simulate 402, 403 or a low rate limit on one API key for a while (off: stop)'),
           description:
@@ -280,7 +283,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
         },
       },
       async (request) => {
-        const simulation = await apiKeys.simulate(currentUser(request).id, request.body);
+        const simulation = await apiKeys.simulate(currentAccount(request).id, request.body);
         return {
           status: 'ok' as const,
           message: simulation ? SIMULATION_STARTED_MESSAGE : SIMULATION_STOPPED_MESSAGE,

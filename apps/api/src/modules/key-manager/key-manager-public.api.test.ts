@@ -40,6 +40,14 @@ describe('public REST: the spec §7 table', () => {
       maxActivations: 3,
       currentActivations: 0,
       isActive: true,
+      // Licensing (decision 032): a key made without a product or policy.
+      keyStatus: 'active',
+      expiresAt: null,
+      product: 'default',
+      trial: false,
+      entitlements: {},
+      metadata: {},
+      customer: { name: null, email: null, ref: null },
     });
     expect((await call(P.getKeyInformation, { id: licence.id })).body).toMatchObject({ key: licence.key });
 

@@ -1,32 +1,28 @@
-import {
-  KEY_MANAGER_ERRORS,
-  type PublicKeyInformation,
-  type TransferInformation,
-  type WebhookEventType,
-} from '@app/contract';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { KEY_MANAGER_ERRORS, type TransferInformation, type WebhookEventType } from '@app/contract';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rawRows } from '../../db/raw-rows.js';
-import { type KeyEventAction, licenceKeys } from '../../db/schema/index.js';
+import { licenceKeys } from '../../db/schema/index.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, refusal } from '../../platform/http/errors.js';
 import type { CallContext, KeyRef } from './call-context.js';
 import type { DeviceDetails, Devices } from './devices/devices.js';
 import { makeRoomByTransfer } from './devices/transfers.js';
+import { countUpdate, matches, withEvent } from './key-statements.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
+import {
+  type KeyRecord,
+  type KeyRecordRow,
+  keyColumns,
+  publicInformation,
+  toKeyRecord,
+  usageRefusal,
+} from './licensing/key-record.js';
 import type { WebhookEmitter } from './webhooks/webhook-emitter.js';
 
-interface KeyStateRow extends Record<string, unknown> {
-  id: string;
-  key: string;
-  max_activations: number;
-  current_activations: number;
-  is_active: boolean;
-}
+type KeyStateRow = KeyRecordRow;
 
-type PreparedRow = Pick<KeyStateRow, 'id' | 'key' | 'max_activations' | 'current_activations' | 'is_active'>;
-
-const RETURNING = sql`id, key, max_activations, current_activations, is_active`;
+const RETURNING = keyColumns();
 
 /** The webhook events each count change can raise (decision 016). */
 const COUNT_EVENTS: Record<'activate' | 'deactivate', readonly WebhookEventType[]> = {
@@ -59,19 +55,30 @@ export class KeyOperations {
     this.infoById = this.prepareInfo('id', 'km_info_by_id');
   }
 
-  /** Served from the cache when it can be; every write below invalidates after it committed. */
-  async information(ref: KeyRef, ownerId: string): Promise<PublicKeyInformation> {
-    const info = await this.cache.read(ownerId, ref, () => this.loadInformation(ref, ownerId));
-    if (!info) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
-    return info;
+  /**
+   * Served from the cache when it can be; every write below invalidates after it committed. An API
+   * key restricted to a product (`productId`) sees other products' keys as unknown.
+   */
+  async information(ref: KeyRef, ownerId: string, productId?: string | null): Promise<KeyRecord> {
+    // One await on the hottest path: a cache hit resolves in a single tick (decision 028).
+    const record = await this.cache.read(ownerId, ref, () => this.loadInformation(ref, ownerId));
+    if (!record || (productId && record.productId !== productId))
+      throw refusal(KEY_MANAGER_ERRORS.invalidKey);
+    return record;
   }
 
-  private async loadInformation(ref: KeyRef, ownerId: string): Promise<PublicKeyInformation | null> {
+  /** The key, or null when unknown (to this caller). */
+  async find(ref: KeyRef, ownerId: string, productId?: string | null): Promise<KeyRecord | null> {
+    const record = await this.cache.read(ownerId, ref, () => this.loadInformation(ref, ownerId));
+    return !record || (productId && record.productId !== productId) ? null : record;
+  }
+
+  private async loadInformation(ref: KeyRef, ownerId: string): Promise<KeyRecord | null> {
     const [row] =
       ref.key !== undefined
         ? await this.infoByKey.execute({ ref: ref.key, owner: ownerId })
         : await this.infoById.execute({ ref: ref.id, owner: ownerId });
-    return row ? toPublic(row) : null;
+    return row ? toKeyRecord(row as KeyRecordRow) : null;
   }
 
   private prepareInfo(column: 'key' | 'id', name: string) {
@@ -82,6 +89,20 @@ export class KeyOperations {
         max_activations: licenceKeys.maxActivations,
         current_activations: licenceKeys.currentActivations,
         is_active: licenceKeys.isActive,
+        product_id: licenceKeys.productId,
+        product: sql<string>`(select kp.code from key_products kp where kp.id = ${licenceKeys.productId})`,
+        expires_at: sql<
+          string | null
+        >`to_char(${licenceKeys.expiresAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+        expiry_behaviour: licenceKeys.expiryBehaviour,
+        grace_days: licenceKeys.graceDays,
+        suspended: licenceKeys.suspended,
+        trial: licenceKeys.trial,
+        entitlements: licenceKeys.entitlements,
+        metadata: licenceKeys.metadata,
+        customer_name: licenceKeys.customerName,
+        customer_email: licenceKeys.customerEmail,
+        customer_ref: licenceKeys.customerRef,
       })
       .from(licenceKeys)
       .where(
@@ -153,7 +174,8 @@ export class KeyOperations {
     result: ActivationResult,
     fingerprint: string | undefined,
   ): Promise<void> {
-    const { info, transfer } = result;
+    const { transfer } = result;
+    const info = this.forWebhook(result.info);
     if (transfer) {
       // The idle device's slot went to this one: it left, this one came; the limit was already reached.
       const left = { key: info, fingerprint: transfer.releasedFingerprint, reason: 'transferred' };
@@ -168,7 +190,7 @@ export class KeyOperations {
     }
   }
 
-  async setActive(ref: KeyRef, ctx: CallContext, isActive: boolean): Promise<PublicKeyInformation> {
+  async setActive(ref: KeyRef, ctx: CallContext, isActive: boolean): Promise<KeyRecord> {
     const type: WebhookEventType = isActive ? 'key.enabled' : 'key.disabled';
     const row = (await this.webhooks.wants(ctx.ownerId, [type]))
       ? await this.db.transaction(async (tx) => {
@@ -176,17 +198,17 @@ export class KeyOperations {
           // Only a real switch is an event: read the state under the row lock first.
           const [before] = await rawRows<KeyStateRow>(
             db,
-            sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for no key update`,
+            sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx)} for no key update`,
           );
           const after = await this.writeActive(db, ref, ctx, isActive);
           if (before && before.is_active !== isActive) {
-            await this.webhooks.emit(db, ctx.ownerId, type, { key: toPublic(after) });
+            await this.webhooks.emit(db, ctx.ownerId, type, { key: this.forWebhook(toKeyRecord(after)) });
           }
           return after;
         })
       : await this.writeActive(this.db, ref, ctx, isActive);
     this.cache.invalidate({ ownerId: ctx.ownerId, id: row.id, key: row.key });
-    return toPublic(row);
+    return toKeyRecord(row);
   }
 
   private async writeActive(db: Db, ref: KeyRef, ctx: CallContext, isActive: boolean): Promise<KeyStateRow> {
@@ -194,7 +216,7 @@ export class KeyOperations {
       db,
       withEvent(
         sql`update licence_keys set is_active = ${isActive}, updated_at = ${this.now()}
-            where ${matches(ref, ctx.ownerId)} returning owner_id, ${RETURNING}`,
+            where ${matches(ref, ctx)} returning owner_id, ${RETURNING}`,
         isActive ? 'enable' : 'disable',
         0,
         ctx,
@@ -210,7 +232,9 @@ export class KeyOperations {
       ? await this.db.transaction(async (tx) => {
           const db = tx as unknown as Db;
           const deleted = await this.deleteRow(db, ref, ctx);
-          await this.webhooks.emit(db, ctx.ownerId, 'key.deleted', { key: toPublic(deleted) });
+          await this.webhooks.emit(db, ctx.ownerId, 'key.deleted', {
+            key: this.forWebhook(toKeyRecord(deleted)),
+          });
           return deleted;
         })
       : await this.deleteRow(this.db, ref, ctx);
@@ -221,7 +245,7 @@ export class KeyOperations {
     const [row] = await rawRows<KeyStateRow>(
       db,
       withEvent(
-        sql`delete from licence_keys where ${matches(ref, ctx.ownerId)} returning owner_id, ${RETURNING}`,
+        sql`delete from licence_keys where ${matches(ref, ctx)} returning owner_id, ${RETURNING}`,
         'delete',
         0,
         ctx,
@@ -238,12 +262,9 @@ export class KeyOperations {
     ctx: CallContext,
     db: Db = this.db,
   ): Promise<ActivationResult> {
-    const [row] = await rawRows<KeyStateRow>(
-      db,
-      countUpdate(action, matches(ref, ctx.ownerId), ctx, this.now()),
-    );
-    if (row) return { info: toPublic(row), changed: true };
-    throw await this.whyRefused(action, ref, ctx.ownerId, db);
+    const [row] = await rawRows<KeyStateRow>(db, countUpdate(action, matches(ref, ctx), ctx, this.now()));
+    if (row) return { info: toKeyRecord(row), changed: true };
+    throw await this.whyRefused(action, ref, ctx, db);
   }
 
   /**
@@ -263,31 +284,33 @@ export class KeyOperations {
   ): Promise<ActivationResult> {
     const [key] = await rawRows<KeyStateRow>(
       db,
-      sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx.ownerId)} for no key update`,
+      sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx)} for no key update`,
     );
     if (!key) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
-    if (!key.is_active) throw refusal(KEY_MANAGER_ERRORS.keyDisabled);
+    // A deactivation frees a device whatever the key's state; an activation needs a usable key.
+    const unusable = usageRefusal(toKeyRecord(key), this.clock.now().getTime());
+    if (unusable && (action === 'activate' || !key.is_active)) throw refusal(unusable);
     const byId: KeyRef = { id: key.id };
     if (action === 'activate') {
       const isNew = await this.devices.record(db, key.id, fingerprint, details, ctx);
-      if (!isNew) return { info: toPublic(key), changed: false };
+      if (!isNew) return { info: toKeyRecord(key), changed: false };
       const [row] = await rawRows<KeyStateRow>(
         db,
-        countUpdate('activate', matches(byId, ctx.ownerId), ctx, this.now()),
+        countUpdate('activate', matches(byId, ctx), ctx, this.now()),
       );
-      if (row) return { info: toPublic(row), changed: true };
+      if (row) return { info: toKeyRecord(row), changed: true };
       // Refused: the key is locked and active, so it is at its limit. Devices whose lease lapsed
       // give their slots up first, as the lease job would (leases at read time, decision 023).
       if (await this.devices.releaseLapsedLocked(db, ctx.ownerId, byId, announce)) {
         const [taken] = await rawRows<KeyStateRow>(
           db,
-          countUpdate('activate', matches(byId, ctx.ownerId), ctx, this.now()),
+          countUpdate('activate', matches(byId, ctx), ctx, this.now()),
         );
-        if (taken) return { info: toPublic(taken), changed: true };
+        if (taken) return { info: toKeyRecord(taken), changed: true };
       }
       // Still at the limit: a transfer, or the refusal, which rolls back the device.
       const transfer = await makeRoomByTransfer(db, key.id, fingerprint, { ...ctx, now: this.clock.now() });
-      return { info: toPublic(key), changed: true, transfer };
+      return { info: toKeyRecord(key), changed: true, transfer };
     } else {
       const removed = await rawRows(
         db,
@@ -301,13 +324,14 @@ export class KeyOperations {
   }
 
   /** Runs only after a refused UPDATE, to name the reason. */
-  private async whyRefused(action: 'activate' | 'deactivate', ref: KeyRef, ownerId: string, db: Db) {
+  private async whyRefused(action: 'activate' | 'deactivate', ref: KeyRef, ctx: CallContext, db: Db) {
     const [row] = await rawRows<KeyStateRow>(
       db,
-      sql`select ${RETURNING} from licence_keys where ${matches(ref, ownerId)} limit 1`,
+      sql`select ${RETURNING} from licence_keys where ${matches(ref, ctx)} limit 1`,
     );
     if (!row) return refusal(KEY_MANAGER_ERRORS.invalidKey);
-    if (!row.is_active) return refusal(KEY_MANAGER_ERRORS.keyDisabled);
+    const unusable = usageRefusal(toKeyRecord(row), this.clock.now().getTime());
+    if (unusable) return refusal(unusable);
     return refusal(
       action === 'activate' ? KEY_MANAGER_ERRORS.activationLimit : KEY_MANAGER_ERRORS.noActivations,
     );
@@ -316,56 +340,17 @@ export class KeyOperations {
   private now(): string {
     return this.clock.now().toISOString();
   }
+
+  /** A key as webhooks show it (the owner's view, status at this moment). */
+  private forWebhook(record: KeyRecord) {
+    return publicInformation(record, this.clock.now().getTime());
+  }
 }
 
 export interface ActivationResult {
-  info: PublicKeyInformation;
+  info: KeyRecord;
   /** False when a fingerprint was already activated (the count did not change). */
   changed: boolean;
   /** Set when a self-serve transfer released another device to make room (decision 023). */
   transfer?: TransferInformation & { releasedFingerprint: string };
-}
-
-function countUpdate(action: 'activate' | 'deactivate', where: SQL, ctx: CallContext, now: string): SQL {
-  const update =
-    action === 'activate'
-      ? sql`update licence_keys set current_activations = current_activations + 1, updated_at = ${now}
-            where ${where} and is_active and (max_activations = 0 or current_activations < max_activations)
-            returning owner_id, ${RETURNING}`
-      : sql`update licence_keys set current_activations = current_activations - 1, updated_at = ${now}
-            where ${where} and is_active and current_activations > 0
-            returning owner_id, ${RETURNING}`;
-  return withEvent(update, action, action === 'activate' ? 1 : -1, ctx, now);
-}
-
-/** Wraps a data-modifying statement so the same round trip appends the key-event row. */
-function withEvent(
-  statement: SQL,
-  action: KeyEventAction,
-  delta: number,
-  ctx: CallContext,
-  now: string,
-): SQL {
-  return sql`with changed as (${statement}),
-    logged as (
-      insert into key_events (owner_id, key_id, action, delta, ip, user_agent, created_at)
-      select owner_id, id, ${action}, ${delta}, ${ctx.ip}, ${ctx.userAgent}, ${now} from changed
-    )
-    select ${RETURNING} from changed`;
-}
-
-/** A key reaches only its owner's rows: another owner's key reads as unknown. */
-function matches(ref: KeyRef, ownerId: string): SQL {
-  const byRef = ref.key !== undefined ? sql`key = ${ref.key}` : sql`id = ${ref.id ?? null}::uuid`;
-  return sql`${byRef} and owner_id = ${ownerId}::uuid`;
-}
-
-function toPublic(row: PreparedRow): PublicKeyInformation {
-  return {
-    id: row.id,
-    key: row.key,
-    maxActivations: Number(row.max_activations),
-    currentActivations: Number(row.current_activations),
-    isActive: Boolean(row.is_active),
-  };
 }

@@ -101,8 +101,9 @@ describe('CORS on the public REST routes', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(response.headers.get('access-control-allow-methods')).toContain('POST');
+    // x-km-nonce asks for a signed reply (decision 032).
     expect(response.headers.get('access-control-allow-headers')?.toLowerCase()).toBe(
-      'authorization, content-type',
+      'authorization, content-type, x-km-nonce',
     );
     expect(response.headers.get('access-control-max-age')).toBe(String(PREFLIGHT_MAX_AGE_SECONDS));
     expect(response.headers.get('access-control-allow-credentials')).toBeNull();

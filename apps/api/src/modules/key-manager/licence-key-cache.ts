@@ -1,6 +1,6 @@
-import type { PublicKeyInformation } from '@app/contract';
 import { ReadThroughCache } from '../../platform/cache/read-through-cache.js';
 import type { KeyRef } from './call-context.js';
+import type { KeyRecord } from './licensing/key-record.js';
 
 /**
  * How long a licence key's information is served from memory. Changes made through this instance
@@ -22,7 +22,7 @@ export interface LicenceKeyChange {
  * so another owner's key never comes from it. Unknown keys are not remembered.
  */
 export class LicenceKeyCache {
-  private readonly cache: ReadThroughCache<PublicKeyInformation>;
+  private readonly cache: ReadThroughCache<KeyRecord>;
 
   constructor(
     private readonly options: {
@@ -39,7 +39,7 @@ export class LicenceKeyCache {
     });
   }
 
-  read(ownerId: string, ref: KeyRef, load: () => Promise<PublicKeyInformation | null>) {
+  read(ownerId: string, ref: KeyRef, load: () => Promise<KeyRecord | null>) {
     // Ids are UUIDs, which the database matches in any letter case.
     const name =
       ref.key !== undefined ? byKey(ownerId, ref.key) : byId(ownerId, (ref.id ?? '').toLowerCase());

@@ -1,16 +1,11 @@
-import type { PublicKeyInformation } from '@app/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../test/deferred.js';
 import { LicenceKeyCache, type LicenceKeyChange } from './licence-key-cache.js';
+import type { KeyRecord } from './licensing/key-record.js';
+import { keyRecordFixture } from './licensing/key-record-test-kit.js';
 
 const OWNER = '11111111-1111-4111-8111-111111111111';
-const info = (currentActivations: number): PublicKeyInformation => ({
-  id: 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa',
-  key: 'KEY-1',
-  maxActivations: 3,
-  currentActivations,
-  isActive: true,
-});
+const info = (currentActivations: number): KeyRecord => keyRecordFixture({ currentActivations });
 const change: LicenceKeyChange = { ownerId: OWNER, id: info(0).id, key: 'KEY-1' };
 
 describe('LicenceKeyCache', () => {
@@ -58,7 +53,7 @@ describe('LicenceKeyCache', () => {
 
   it('does not store a read that a change to the same owner overtook', async () => {
     const cache = new LicenceKeyCache();
-    const stale = deferred<PublicKeyInformation>();
+    const stale = deferred<KeyRecord>();
     const first = cache.read(OWNER, { id: change.id }, () => stale.promise);
     cache.invalidate(change);
     stale.resolve(info(0));

@@ -9,6 +9,7 @@ import {
   LICENCE_KEYS_CHANGED_TOPIC,
   LicenceKeyChangeFeed,
 } from './licence-key-change-feed.js';
+import { keyRecordFixture } from './licensing/key-record-test-kit.js';
 
 const log = { warn: vi.fn() } as unknown as FastifyBaseLogger;
 const change = (n: number): LicenceKeyChange => ({
@@ -26,7 +27,7 @@ describe('LicenceKeyChangeFeed', () => {
     const hereCache = new LicenceKeyCache({ onChange: here.add });
     const thereCache = new LicenceKeyCache();
     there.listen(thereCache);
-    const info = { id: change(1).id, key: 'KEY-1', maxActivations: 3, currentActivations: 0, isActive: true };
+    const info = keyRecordFixture({ id: change(1).id, key: 'KEY-1' });
     await thereCache.read('owner', { key: 'KEY-1' }, async () => info);
 
     hereCache.invalidate(change(1));

@@ -7,7 +7,13 @@ import { aliased, rawRows } from '../../db/raw-rows.js';
 import { licenceKeyCounters, licenceKeys } from '../../db/schema/index.js';
 import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { containsSearch } from '../../platform/search/contains-search.js';
-import { LICENCE_KEY_KEY, LICENCE_KEY_NAME } from '../../platform/search/searched-columns.js';
+import {
+  LICENCE_KEY_CUSTOMER_EMAIL,
+  LICENCE_KEY_CUSTOMER_NAME,
+  LICENCE_KEY_KEY,
+  LICENCE_KEY_NAME,
+} from '../../platform/search/searched-columns.js';
+import { dashboardStatus } from './dashboard-key.js';
 
 export interface KeyListQuery {
   limit: number;
@@ -16,6 +22,8 @@ export interface KeyListQuery {
   key?: string | undefined;
   is_active?: boolean | undefined;
   at_limit?: boolean | undefined;
+  product_id?: string | undefined;
+  customer?: string | undefined;
 }
 
 export interface KeyCounters {
@@ -47,11 +55,20 @@ const PAGE_COLUMNS = aliased({
   note: licenceKeys.note,
   created_at: isoTimestamp(licenceKeys.createdAt),
   updated_at: isoTimestamp(licenceKeys.updatedAt),
+  product_id: licenceKeys.productId,
+  policy_id: licenceKeys.policyId,
+  expires_at: isoTimestamp(licenceKeys.expiresAt),
+  suspended: licenceKeys.suspended,
+  trial: licenceKeys.trial,
+  customer_name: licenceKeys.customerName,
+  customer_email: licenceKeys.customerEmail,
+  customer_ref: licenceKeys.customerRef,
   cursorAt: exactTimestamp(licenceKeys.createdAt),
 });
 
 /** A page's row as the driver returns it (`rawRows`): the reply's key, the cursor's time and the counter. */
-interface PageRow extends DashboardKey {
+interface PageRow extends Omit<DashboardKey, 'status' | 'expires_at'> {
+  expires_at: string | null;
   cursorAt: string;
   /** The owner's change counter (int8: text or bigint from the driver); null without counters yet. */
   version: string | number | bigint | null;
@@ -82,8 +99,12 @@ const preparePlainPages = (db: Db) =>
     pageStatement(db, sql.placeholder('owner'), [after], limit),
   );
 
-/** A search matches the key or the name (pg_trgm GIN index on each). */
-const SEARCHED = [LICENCE_KEY_KEY, LICENCE_KEY_NAME];
+/** A licensee named by exact email (stored lower-case) or the developer's customer id (partial indexes). */
+export const customerIs = (customer: string) =>
+  sql`(${licenceKeys.customerEmail} = ${customer.toLowerCase()} or ${licenceKeys.customerRef} = ${customer})`;
+
+/** A search matches the key, the name or the licensee's name or email (pg_trgm GIN index on each). */
+const SEARCHED = [LICENCE_KEY_KEY, LICENCE_KEY_NAME, LICENCE_KEY_CUSTOMER_NAME, LICENCE_KEY_CUSTOMER_EMAIL];
 
 /**
  * The owner's licence keys, one keyset page at a time (decision 025): newest first, ties broken by
@@ -104,6 +125,7 @@ export class LicenceKeyList {
   async page(
     ownerId: string,
     query: KeyListQuery,
+    nowMs: number,
   ): Promise<{ keys: DashboardKey[]; nextCursor: string | null; version: number }> {
     let rows = await this.rowsOf(ownerId, query);
     if (rows.length === 0) {
@@ -115,7 +137,12 @@ export class LicenceKeyList {
       if (rows.length === 0) return { keys: [], nextCursor: null, version };
     }
     const page = pageOf(rows, query.limit, (row) => [row.cursorAt, row.id]);
-    const keys = page.items.map(({ cursorAt: _c, version: _v, ...key }): DashboardKey => key);
+    const keys = page.items.map(
+      ({ cursorAt: _c, version: _v, ...key }): DashboardKey => ({
+        ...key,
+        status: dashboardStatus(key, nowMs),
+      }),
+    );
     return { keys, nextCursor: page.nextCursor, version: Number(rows[0]?.version ?? 0) };
   }
 
@@ -124,6 +151,8 @@ export class LicenceKeyList {
       query.key === undefined &&
       query.is_active === undefined &&
       query.at_limit === undefined &&
+      query.product_id === undefined &&
+      query.customer === undefined &&
       !query.search?.trim();
     if (!plain) return rawRows<PageRow>(this.db, (await this.pageQuery(ownerId, query)).statement);
     this.plainPages ??= preparePlainPages(this.db);
@@ -142,6 +171,8 @@ export class LicenceKeyList {
     if (query.key !== undefined) conditions.push(eq(licenceKeys.key, query.key));
     if (query.is_active !== undefined) conditions.push(eq(licenceKeys.isActive, query.is_active));
     if (query.at_limit !== undefined) conditions.push(query.at_limit ? atLimit : not(atLimit));
+    if (query.product_id !== undefined) conditions.push(eq(licenceKeys.productId, query.product_id));
+    if (query.customer !== undefined) conditions.push(customerIs(query.customer));
     conditions.push(await containsSearch(this.db, query.search, SEARCHED));
     if (after) conditions.push(keysetAfter([licenceKeys.createdAt, licenceKeys.id], after));
     return { statement: pageStatement(this.db, ownerId, conditions, query.limit + 1) };

@@ -6,13 +6,16 @@ import {
   keyLimitMessage,
   NO_PLAN_MESSAGE,
   type PublicKeyInformation,
+  type ZAddKeyRequest,
+  type ZChangeKeyRequest,
 } from '@app/contract';
 import { and, count, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { rawRows } from '../../db/raw-rows.js';
 import {
   type KeyEventAction,
   keyEvents,
-  type LicenceKeyRow,
   licenceKeyDevices,
   licenceKeys,
   managerApiKeys,
@@ -22,27 +25,24 @@ import { badRequest, conflict, refusal } from '../../platform/http/errors.js';
 import type { CallContext } from './call-context.js';
 import { toDashboard } from './dashboard-key.js';
 import { lockCounters } from './key-lock-order.js';
+import { keyEventRow } from './key-statements.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
 import { LicenceKeyList } from './licence-key-list.js';
+import {
+  publicInformation as informationOf,
+  type KeyRecordRow,
+  keyColumns,
+  toKeyRecord,
+} from './licensing/key-record.js';
+import { bareTerms, type KeyTerms, termColumns, termsFromPolicy } from './licensing/key-terms.js';
+import type { KeyPolicies } from './licensing/policies.js';
+import type { KeyProducts } from './licensing/products.js';
 import type { KeyManagerPlans } from './plans.js';
 import { generateLicenceKey } from './secrets.js';
 import type { WebhookEmitter } from './webhooks/webhook-emitter.js';
 
-export interface NewKey {
-  maxActivations: number;
-  isActivated: boolean;
-  name?: string;
-  note?: string;
-}
-
-export interface KeyChange {
-  id: string;
-  max_activations?: number | undefined;
-  current_activations?: number | undefined;
-  is_active?: boolean | undefined;
-  name?: string;
-  note?: string;
-}
+export type NewKey = z.output<typeof ZAddKeyRequest>;
+export type KeyChange = z.output<typeof ZChangeKeyRequest>;
 
 /** The dashboard side of licence keys: plan-limited creation, listing, editing, usage, chart. */
 export class LicenceKeys {
@@ -52,12 +52,43 @@ export class LicenceKeys {
     private readonly plans: KeyManagerPlans,
     private readonly cache: LicenceKeyCache,
     private readonly webhooks: WebhookEmitter,
+    private readonly products: KeyProducts,
+    private readonly policies: KeyPolicies,
   ) {}
+
+  /**
+   * What a new key is issued with: the policy's terms (decision 032) or bare ones in the named (else
+   * default) product, then the request's own values over them.
+   */
+  private async termsOf(ownerId: string, input: NewKey, now: Date): Promise<KeyTerms> {
+    let terms: KeyTerms;
+    if (input.policyId) {
+      const policy = await this.policies.get(ownerId, input.policyId);
+      if (input.productId && input.productId !== policy.productId) {
+        throw badRequest('That policy belongs to another product', 'policyId');
+      }
+      terms = termsFromPolicy(policy, now);
+    } else {
+      const productId = input.productId
+        ? (await this.products.byId(ownerId, input.productId)).id
+        : await this.products.defaultId(ownerId);
+      terms = bareTerms(productId, 0);
+    }
+    if (input.maxActivations !== undefined) terms.maxActivations = input.maxActivations;
+    if (input.expiresAt !== undefined) {
+      terms.expiresAt = input.expiresAt === null ? null : new Date(input.expiresAt);
+      if (input.expiresAt === null) terms.duration = null;
+    }
+    if (input.entitlements) terms.entitlements = input.entitlements;
+    if (input.metadata) terms.metadata = input.metadata;
+    return terms;
+  }
 
   async add(ctx: CallContext, input: NewKey): Promise<DashboardKey> {
     const plan = await this.plans.activePlanOf(ctx.ownerId);
     if (!plan) throw conflict(NO_PLAN_MESSAGE);
     const now = this.clock.now();
+    const terms = await this.termsOf(ctx.ownerId, input, now);
     const announce = await this.webhooks.wants(ctx.ownerId, ['key.created']);
     const row = await this.db.transaction(async (tx) => {
       // The owner's counters row is the lock that serialises their add-key calls, so the limit holds.
@@ -74,24 +105,39 @@ export class LicenceKeys {
           key: generateLicenceKey(),
           name: input.name || null,
           note: input.note || null,
-          maxActivations: input.maxActivations,
+          ...termColumns(terms),
           isActive: input.isActivated,
+          customerName: input.customerName || null,
+          customerEmail: input.customerEmail || null,
+          customerRef: input.customerRef || null,
           createdAt: now,
           updatedAt: now,
         })
         .returning();
       if (!created) throw new Error('licence key insert returned nothing');
-      await tx.insert(keyEvents).values(event(ctx, created.id, 'create', 0, now));
+      await tx.insert(keyEvents).values(keyEventRow(ctx, created.id, 'create', 0, now));
       if (announce)
-        await this.webhooks.emit(tx, ctx.ownerId, 'key.created', { key: publicInformation(created) });
+        await this.webhooks.emit(tx, ctx.ownerId, 'key.created', {
+          key: await this.information(tx as unknown as Db, created.id),
+        });
       return created;
     });
-    return toDashboard(row);
+    return toDashboard(row, now);
+  }
+
+  /** A key's public information at this moment (webhook payloads), read in the writer's transaction. */
+  async information(db: Db, id: string): Promise<PublicKeyInformation> {
+    const [row] = await rawRows<KeyRecordRow>(
+      db,
+      sql`select ${keyColumns()} from licence_keys where id = ${id}::uuid`,
+    );
+    if (!row) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
+    return informationOf(toKeyRecord(row), this.clock.now().getTime());
   }
 
   async change(ctx: CallContext, input: KeyChange): Promise<DashboardKey> {
     const now = this.clock.now();
-    const announce = await this.webhooks.wants(ctx.ownerId, ['key.enabled', 'key.disabled']);
+    const announce = await this.webhooks.wants(ctx.ownerId, ['key.enabled', 'key.disabled', 'key.suspended']);
     const row = await this.db.transaction(async (tx) => {
       const [before] = await tx
         .select()
@@ -110,6 +156,7 @@ export class LicenceKeys {
           isActive: input.is_active ?? before.isActive,
           ...(input.name !== undefined ? { name: input.name || null } : {}),
           ...(input.note !== undefined ? { note: input.note || null } : {}),
+          ...licensingChange(input),
           updatedAt: now,
         })
         .where(eq(licenceKeys.id, before.id))
@@ -120,14 +167,25 @@ export class LicenceKeys {
         await tx.delete(licenceKeyDevices).where(eq(licenceKeyDevices.keyId, after.id));
       }
       const delta = after.currentActivations - before.currentActivations;
-      await tx.insert(keyEvents).values(event(ctx, after.id, 'change', delta, now));
+      await tx.insert(keyEvents).values(keyEventRow(ctx, after.id, 'change', delta, now));
       if (before.isActive !== after.isActive) {
         await tx
           .insert(keyEvents)
-          .values(event(ctx, after.id, after.isActive ? 'enable' : 'disable', 0, now));
+          .values(keyEventRow(ctx, after.id, after.isActive ? 'enable' : 'disable', 0, now));
         if (announce) {
           await this.webhooks.emit(tx, ctx.ownerId, after.isActive ? 'key.enabled' : 'key.disabled', {
-            key: publicInformation(after),
+            key: await this.information(tx as unknown as Db, after.id),
+          });
+        }
+      }
+      if (before.suspended !== after.suspended) {
+        await tx
+          .insert(keyEvents)
+          .values(keyEventRow(ctx, after.id, after.suspended ? 'suspend' : 'reinstate', 0, now));
+        if (announce) {
+          await this.webhooks.emit(tx, ctx.ownerId, 'key.suspended', {
+            key: await this.information(tx as unknown as Db, after.id),
+            suspended: after.suspended,
           });
         }
       }
@@ -135,7 +193,7 @@ export class LicenceKeys {
     });
     // After the commit, so the public REST API cannot re-cache the old row.
     this.cache.invalidate({ ownerId: ctx.ownerId, id: row.id, key: row.key });
-    return toDashboard(row);
+    return toDashboard(row, now);
   }
 
   /**
@@ -197,27 +255,26 @@ export const ACTIVITY_ACTIONS = {
   deactivations: ['deactivate', 'release', 'expire', 'transfer'],
 } as const satisfies Record<string, readonly KeyEventAction[]>;
 
-function event(
-  ctx: CallContext,
-  keyId: string,
-  action: typeof keyEvents.$inferInsert.action,
-  delta: number,
-  at: Date,
-) {
-  return { ownerId: ctx.ownerId, keyId, action, delta, ip: ctx.ip, userAgent: ctx.userAgent, createdAt: at };
-}
-
 function startOfUtcDay(date: Date): Date {
   return new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()));
 }
 
-/** A key as get-key-information shows it (the `data.key` of webhook events). */
-export function publicInformation(row: LicenceKeyRow): PublicKeyInformation {
-  return {
-    id: row.id,
-    key: row.key,
-    maxActivations: row.maxActivations,
-    currentActivations: row.currentActivations,
-    isActive: row.isActive,
-  };
+/**
+ * Licensing fields of change-key (decision 032); left out keeps the value. Clearing the expiry makes
+ * the key perpetual (its duration goes too, so a first activation does not start a clock).
+ */
+function licensingChange(input: KeyChange): Partial<typeof licenceKeys.$inferInsert> {
+  const change: Partial<typeof licenceKeys.$inferInsert> = {};
+  if (input.expires_at !== undefined) {
+    change.expiresAt = input.expires_at === null ? null : new Date(input.expires_at);
+    if (input.expires_at === null) change.duration = null;
+  }
+  if (input.suspended !== undefined) change.suspended = input.suspended;
+  if (input.expiry_behaviour !== undefined) change.expiryBehaviour = input.expiry_behaviour;
+  if (input.grace_days !== undefined) change.graceDays = input.grace_days;
+  if (input.metadata !== undefined) change.metadata = input.metadata;
+  if (input.customer_name !== undefined) change.customerName = input.customer_name || null;
+  if (input.customer_email !== undefined) change.customerEmail = input.customer_email || null;
+  if (input.customer_ref !== undefined) change.customerRef = input.customer_ref || null;
+  return change;
 }

@@ -1,5 +1,5 @@
 import type { SaasPlanRow, SaasProductRow } from '../../db/schema/index.js';
-import type { CatalogService } from '../catalog/index.js';
+import type { CatalogPort as CatalogService } from '../../ports/catalog.js';
 import { KEY_MANAGER_SLUG } from '../catalog/index.js';
 
 /** The Key Manager's view of the catalog: its product and a user's active plan of it. */

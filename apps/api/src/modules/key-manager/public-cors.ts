@@ -1,4 +1,4 @@
-import { RATE_LIMIT_HEADERS, SIMULATION_HEADER } from '@app/contract';
+import { RATE_LIMIT_HEADERS, SIGNED_REPLY_HEADERS, SIMULATION_HEADER } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 
 /** How long a browser may reuse a preflight answer (one day; browsers cap it lower anyway). */
@@ -17,12 +17,15 @@ const CORS_HEADERS = {
     'retry-after',
     'x-request-id',
     SIMULATION_HEADER,
+    SIGNED_REPLY_HEADERS.signature,
+    SIGNED_REPLY_HEADERS.signingKeyId,
+    SIGNED_REPLY_HEADERS.signedAt,
   ].join(', '),
 };
 
 const PREFLIGHT_HEADERS = {
   'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'Authorization, Content-Type',
+  'access-control-allow-headers': `Authorization, Content-Type, ${SIGNED_REPLY_HEADERS.nonce}`,
   'access-control-max-age': String(PREFLIGHT_MAX_AGE_SECONDS),
 };
 

@@ -23,6 +23,7 @@ import {
 } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Clock } from '../../platform/clock.js';
 import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { refusal } from '../../platform/http/errors.js';
 import { type ApiKeyGuardFor, apiCaller } from './api-key-guard.js';
@@ -32,6 +33,11 @@ import { registerHeartbeatRoute } from './devices/heartbeat-route.js';
 import type { KeyOperations } from './key-operations.js';
 import { registerCheckoutRoute } from './licences/checkout-route.js';
 import type { LicenceCheckout } from './licences/licence-checkout.js';
+import { type KeyRecord, publicInformation } from './licensing/key-record.js';
+import {
+  type LicensingPublicServices,
+  registerLicensingPublicRoutes,
+} from './licensing/licensing-public-routes.js';
 import { registerPublicCors } from './public-cors.js';
 
 const tags = ['key-manager public REST'];
@@ -56,11 +62,19 @@ function requireFingerprintOfPublishable(request: FastifyRequest, fingerprint: s
 }
 
 function context(request: FastifyRequest): CallContext {
+  const caller = apiCaller(request);
   return {
-    ownerId: apiCaller(request).ownerId,
+    ownerId: caller.ownerId,
     ip: request.ip ?? null,
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
+    productId: caller.productId,
   };
+}
+
+/** A key's information for this caller at this moment: a secret key also sees the licensee. */
+function replyOf(request: FastifyRequest, record: KeyRecord, clock: Clock) {
+  const audience = apiCaller(request).type === 'secret' ? 'owner' : 'public';
+  return publicInformation(record, clock.now().getTime(), audience);
 }
 
 /**
@@ -74,6 +88,8 @@ export const publicKeyRoutes = (
   requireApiKey: ApiKeyGuardFor,
   devices: Devices,
   licences: LicenceCheckout,
+  clock: Clock,
+  licensing: LicensingPublicServices,
 ): FastifyPluginAsyncZod =>
   compiledRoutes(async (app) => {
     registerPublicCors(
@@ -94,15 +110,19 @@ export const publicKeyRoutes = (
           response: { 200: ZGetKeyInformationResponse, ...failures },
         },
       },
-      async (request) => {
+      async (request, reply) => {
+        licensing.signed.nonceOf(request);
         const { includeDevices, key, id } = request.body;
         const caller = apiCaller(request);
-        const info = await operations.information({ key, id }, caller.ownerId);
-        if (!includeDevices) return { status: 'ok' as const, ...info };
+        const record = await operations.information({ key, id }, caller.ownerId, caller.productId);
+        const info = replyOf(request, record, clock);
+        // Signed on request, as validate-key (decision 032).
+        if (!includeDevices)
+          return licensing.signed.reply(request, reply, { status: 'ok' as const, ...info });
         // A publishable key sees devices without fingerprints and addresses (decision 023).
         const audience = caller.type === 'secret' ? 'owner' : 'public';
         const listed = await devices.forInformation(caller.ownerId, info.id, audience);
-        return { status: 'ok' as const, ...info, devices: listed };
+        return licensing.signed.reply(request, reply, { status: 'ok' as const, ...info, devices: listed });
       },
     );
 
@@ -127,12 +147,13 @@ export const publicKeyRoutes = (
         requireFingerprintOfPublishable(request, fingerprint);
         const details = { deviceName, platform };
         const result = await operations.activate({ key, id }, context(request), fingerprint, details);
+        const info = replyOf(request, result.info, clock);
         if (result.transfer) {
           const { releasedFingerprint: _hidden, ...transfer } = result.transfer;
-          return { status: 'ok' as const, message: KEY_TRANSFERRED_MESSAGE, ...result.info, transfer };
+          return { status: 'ok' as const, message: KEY_TRANSFERRED_MESSAGE, ...info, transfer };
         }
         const message = result.changed ? KEY_ACTIVATED_MESSAGE : KEY_ALREADY_ACTIVATED_MESSAGE;
-        return { status: 'ok' as const, message, ...result.info };
+        return { status: 'ok' as const, message, ...info };
       },
     );
 
@@ -155,7 +176,11 @@ export const publicKeyRoutes = (
         // A publishable key frees only the device it names, never an anonymous slot.
         requireFingerprintOfPublishable(request, fingerprint);
         const result = await operations.deactivate(ref, context(request), fingerprint);
-        return { status: 'ok' as const, message: KEY_DEACTIVATED_MESSAGE, ...result.info };
+        return {
+          status: 'ok' as const,
+          message: KEY_DEACTIVATED_MESSAGE,
+          ...replyOf(request, result.info, clock),
+        };
       },
     );
 
@@ -175,11 +200,11 @@ export const publicKeyRoutes = (
       async (request) => {
         const { isActive, isActivated, key, id } = request.body;
         const value = (isActive ?? isActivated) === true;
-        const info = await operations.setActive({ key, id }, context(request), value);
+        const record = await operations.setActive({ key, id }, context(request), value);
         return {
           status: 'ok' as const,
           message: value ? KEY_ENABLED_MESSAGE : KEY_DISABLED_NOW_MESSAGE,
-          ...info,
+          ...replyOf(request, record, clock),
         };
       },
     );
@@ -207,4 +232,12 @@ export const publicKeyRoutes = (
     registerHeartbeatRoute(app, devices, requireApiKey, context, { tags, security, failures });
     // Signed offline licences (decision 024).
     registerCheckoutRoute(app, licences, requireApiKey, context, { tags, security, failures });
+    // Licensing (decision 032).
+    registerLicensingPublicRoutes(app, licensing, requireApiKey, {
+      tags,
+      security,
+      failures,
+      context,
+      replyOf: (request, record) => replyOf(request, record, clock),
+    });
   });

@@ -14,6 +14,16 @@ import { LicenceKeyChangeFeed } from './licence-key-change-feed.js';
 import { LicenceKeyList } from './licence-key-list.js';
 import { LicenceKeys } from './licence-keys.js';
 import { createLicences } from './licences/licences.js';
+import { bulkKeyRoutes } from './licensing/bulk-routes.js';
+import { defineExpiryNotices, ExpiryNotices } from './licensing/expiry-notices.js';
+import { KeyLifecycle } from './licensing/key-lifecycle.js';
+import { KeyPage } from './licensing/key-page.js';
+import { licensingRoutes } from './licensing/licensing-routes.js';
+import { KeyPolicies } from './licensing/policies.js';
+import { KeyProducts } from './licensing/products.js';
+import { LicensingSettingsStore } from './licensing/settings.js';
+import { SignedReplies } from './licensing/signed-replies.js';
+import { KeyValidation } from './licensing/validation.js';
 import { KeyManagerPlans } from './plans.js';
 import { publicKeyRoutes } from './public-routes.js';
 import { UsageCounter } from './usage-counter.js';
@@ -28,7 +38,18 @@ export const keyManagerRoutes =
     const usage = new UsageCounter(db, deps.log);
     // Outbound webhooks (decision 016): key changes record their events through the emitter.
     const webhooks = createWebhooks(deps);
-    const apiKeys = new ApiKeyService(db, deps.clock, plans, deps.rateLimiters, usage, webhooks.emitter);
+    // Licensing (decision 032): products and policies every key is issued from.
+    const products = new KeyProducts(db);
+    const policies = new KeyPolicies(db, deps.clock, products);
+    const apiKeys = new ApiKeyService(
+      db,
+      deps.clock,
+      plans,
+      deps.rateLimiters,
+      usage,
+      webhooks.emitter,
+      products,
+    );
     // Licence-key information is cached per instance; the feed keeps the instances' caches in step.
     const changeFeed = new LicenceKeyChangeFeed(deps.events, deps.log);
     const cache = new LicenceKeyCache({ onChange: changeFeed.add });
@@ -36,8 +57,11 @@ export const keyManagerRoutes =
     // Devices, leases and transfers (decision 023); the lease job is defined before the queue starts.
     const devices = new Devices(db, deps.clock, cache, webhooks.emitter);
     defineLeaseExpiry(deps.jobs, devices, deps.log);
+    // key.expiring / key.expired webhooks (decision 032), defined before the queue starts too.
+    const expiryNotices = new ExpiryNotices(db, deps.clock, webhooks.emitter);
+    defineExpiryNotices(deps.jobs, expiryNotices, deps.log);
     const operations = new KeyOperations(db, deps.clock, cache, webhooks.emitter, devices);
-    const keys = new LicenceKeys(db, deps.clock, plans, cache, webhooks.emitter);
+    const keys = new LicenceKeys(db, deps.clock, plans, cache, webhooks.emitter, products, policies);
     // A disabled account's API keys stop working on the next call, on every instance.
     const stopAccountEvents = deps.events.subscribe(ACCOUNT_ACCESS_CHANGED_TOPIC, () =>
       apiKeys.accountAccessChanged(),
@@ -51,13 +75,45 @@ export const keyManagerRoutes =
       await usage.stop();
     });
     const list = new LicenceKeyList(db);
+    await app.register(
+      licensingRoutes(deps, {
+        products,
+        policies,
+        settings: new LicensingSettingsStore(db, deps.clock),
+        keyPage: new KeyPage(db, deps.clock),
+      }),
+    );
+    await app.register(bulkKeyRoutes(deps, { products, policies, plans, cache }));
     await app.register(dashboardRoutes(deps, { plans, keys, list, operations, apiKeys }));
     await app.register(deviceRoutes(deps, devices, new DevicePolicies(db, deps.clock)));
     await app.register(webhooks.routes);
     // Signed offline licences (decision 024): dashboard routes here, checkout on the public plugin.
     const licences = createLicences(deps, devices);
     await app.register(licences.routes);
+    // Licensing's public operations (decision 032): validation, trials, renewal, suspension.
+    const licensing = {
+      validation: new KeyValidation(operations, devices, () => deps.clock.now()),
+      lifecycle: new KeyLifecycle(
+        db,
+        deps.clock,
+        plans,
+        products,
+        policies,
+        devices,
+        cache,
+        webhooks.emitter,
+      ),
+      trialsPerIp: deps.rateLimiters({ name: 'key-manager-trials-ip', points: 30, durationSeconds: 3600 }),
+      signed: new SignedReplies(licences.signingKeys, deps.clock),
+    };
     await app.register(
-      publicKeyRoutes(operations, createApiKeyGuard(apiKeys, deps.clock), devices, licences.checkout),
+      publicKeyRoutes(
+        operations,
+        createApiKeyGuard(apiKeys, deps.clock),
+        devices,
+        licences.checkout,
+        deps.clock,
+        licensing,
+      ),
     );
   };

@@ -22,6 +22,7 @@ import { currentUser } from '../../platform/auth/guard.js';
 import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { ProjectManagement } from './management.js';
+import type { ProjectService } from './service.js';
 
 const tags = ['admin', 'projects'];
 const security = [{ accessToken: [] }];
@@ -40,7 +41,7 @@ const PROJECT_LIST_TABLES = [
  * (§Messages).
  */
 export const adminProjectRoutes =
-  (deps: AppDeps, management: ProjectManagement): FastifyPluginAsyncZod =>
+  (deps: AppDeps, projects: ProjectService, management: ProjectManagement): FastifyPluginAsyncZod =>
   async (app) => {
     const admin = deps.guards.requireRole('admin');
     const action = { 200: ZOkResponse };
@@ -67,7 +68,7 @@ export const adminProjectRoutes =
             const db = deps.database.db;
             if (await listNotModified(db, request, reply, 'admin-projects', PROJECT_LIST_TABLES))
               return reply;
-            return { status: 'ok' as const, ...(await deps.projects.managed.adminProjects(request.query)) };
+            return { status: 'ok' as const, ...(await projects.managed.adminProjects(request.query)) };
           },
         );
       }),

@@ -12,8 +12,9 @@ import { type ProjectRow, projectEmployees, projects, users } from '../../db/sch
 import { tableCounts } from '../../db/table-stats.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.js';
+import type { Actor } from '../../ports/projects.js';
 import type { ProjectNotifier } from './notifier.js';
-import type { Actor, ProjectService } from './service.js';
+import type { ProjectService } from './service.js';
 import { canTransition, crossedMilestones, statusAfterProgress } from './status.js';
 
 const NOT_FOUND = 'Project not found';

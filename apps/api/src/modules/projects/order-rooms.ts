@@ -8,6 +8,7 @@ import { projectEmployees, projectOrders, projects, users } from '../../db/schem
 import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { containsSearch } from '../../platform/search/contains-search.js';
 import { USER_EMAIL, USER_FULL_NAME } from '../../platform/search/searched-columns.js';
+import type { OrderRooms } from '../../ports/projects.js';
 import { typeName } from './views.js';
 
 /** Clients whose name ("first last", trigram-indexed) or email contains the search: a sub-select of ids. */
@@ -15,14 +16,6 @@ export async function clientsMatching(db: Db, search: string): Promise<SQL> {
   const match = await containsSearch(db, search, [USER_EMAIL, USER_FULL_NAME]);
   if (!match) throw new Error('clientsMatching needs a search');
   return inArray(projectOrders.clientId, db.select({ id: users.id }).from(users).where(match));
-}
-
-/** An order as the admin's chat discussions list shows it: its client and its projects (rooms). */
-export interface OrderRooms {
-  id: string;
-  name: string;
-  client: string;
-  projects: { id: string; name: string; type: string }[];
 }
 
 /**

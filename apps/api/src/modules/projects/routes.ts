@@ -11,11 +11,12 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { currentUser } from '../../platform/auth/guard.js';
+import { currentAccount } from '../../platform/auth/guard.js';
 import { badRequest } from '../../platform/http/errors.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { readMultipart } from '../../platform/http/multipart.js';
 import { parseOrBadRequest } from '../../platform/http/validation.js';
+import type { ProjectService } from './service.js';
 import { ORDER_FILE_FIELDS } from './uploads.js';
 
 const tags = ['projects'];
@@ -27,14 +28,14 @@ const ORDER_LIST_TABLES = ['project_orders', 'projects', 'project_employees', 'p
  * types, the client's orders.
  */
 export const projectRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, projects: ProjectService): FastifyPluginAsyncZod =>
   async (app) => {
-    const { projects, storage, guards } = deps;
+    const { storage, guards } = deps;
 
     app.post(
       PROJECT_PATHS.request,
       {
-        preHandler: guards.requireRole('client'),
+        preHandler: guards.requireAccess('projects', 'write', 'client'),
         schema: {
           tags,
           summary: 'Request a project',
@@ -47,7 +48,8 @@ export const projectRoutes =
         },
       },
       async (request) => {
-        const client = currentUser(request);
+        // Orders belong to the account; any member who may order places them for it (decision 033).
+        const client = currentAccount(request);
         if (!request.isMultipart()) {
           const body = parseOrBadRequest(ZQuickProjectRequest, request.body ?? {});
           const orderID = await projects.createQuickOrder(client.id, body);
@@ -96,7 +98,7 @@ export const projectRoutes =
     app.get(
       PROJECT_PATHS.userProjects,
       {
-        preHandler: guards.requireUser,
+        preHandler: guards.requireAccess('projects', 'read'),
         schema: {
           tags,
           summary:
@@ -111,7 +113,7 @@ export const projectRoutes =
         },
       },
       async (request, reply) => {
-        const userId = currentUser(request).id;
+        const userId = currentAccount(request).id;
         if (await listNotModified(deps.database.db, request, reply, `orders:${userId}`, ORDER_LIST_TABLES)) {
           return reply;
         }

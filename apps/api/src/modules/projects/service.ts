@@ -3,13 +3,11 @@ import {
   type DiscussionsQuery,
   type Order,
   type ProjectRequestFields,
-  type Role,
 } from '@app/contract';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containsPattern, exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import {
-  type ProjectOrderRow,
   type ProjectRow,
   projectEmployees,
   projectOrderFiles,
@@ -19,25 +17,21 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
+import {
+  type AccessibleProject,
+  type Actor,
+  type OrderRooms,
+  type ProjectAudience,
+  type ProjectsPort,
+  projectAccountOf,
+} from '../../ports/projects.js';
+import { projectAudience } from './audience.js';
 import { ManagedProjectPages } from './managed-project-pages.js';
-import { type OrderRooms, orderRooms, staffOrderRooms } from './order-rooms.js';
+import { orderRooms, staffOrderRooms } from './order-rooms.js';
 import { ProjectViews } from './views.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isUuid = (value: string) => UUID.test(value);
-
-/** Who is asking: enough of AuthUser for access checks (the chat feature passes the same). */
-export interface Actor {
-  id: string;
-  role: Role;
-}
-
-/** A project the actor may see, with what the chat needs of its order and client. */
-export interface AccessibleProject {
-  project: ProjectRow;
-  order: ProjectOrderRow;
-  clientEmail: string;
-}
 
 export interface NewOrderFiles {
   proposal: StoredFileRow[];
@@ -51,7 +45,7 @@ const DONE = ['complete', 'finished'] as const;
  * access rule other features reuse (chat): the client who ordered, assigned staff and admins. The
  * admin and staff project lists are `managed` (managed-project-pages.ts).
  */
-export class ProjectService {
+export class ProjectService implements ProjectsPort {
   readonly views: ProjectViews;
   readonly managed: ManagedProjectPages;
 
@@ -218,7 +212,13 @@ export class ProjectService {
     if (!found) return null;
     if (actor.role === 'admin') return found;
     if (actor.role === 'staff') return (await this.isAssigned(actor.id, projectId)) ? found : null;
-    return found.order.clientId === actor.id ? found : null;
+    return found.order.clientId === projectAccountOf(actor) ? found : null;
+  }
+
+  async projectAudience(projectId: string, options: { presentSince?: Date } = {}): Promise<ProjectAudience> {
+    return isUuid(projectId)
+      ? projectAudience(this.db, projectId, options.presentSince)
+      : { client: [], team: [] };
   }
 
   /** File access policy of uploaded proposals and designs: the same people who may see the order. */
@@ -232,7 +232,7 @@ export class ProjectService {
       .where(eq(projectOrderFiles.fileId, fileId))
       .limit(1);
     if (!link) return false;
-    if (actor.role === 'client') return link.clientId === actor.id;
+    if (actor.role === 'client') return link.clientId === projectAccountOf(actor);
     const [assigned] = await this.db
       .select({ id: projectEmployees.projectId })
       .from(projectEmployees)

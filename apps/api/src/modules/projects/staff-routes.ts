@@ -11,6 +11,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { currentUser } from '../../platform/auth/guard.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import type { ProjectManagement } from './management.js';
+import type { ProjectService } from './service.js';
 
 const tags = ['staff', 'projects'];
 const security = [{ accessToken: [] }];
@@ -25,7 +26,7 @@ const STAFF_PROJECT_TABLES = [
 
 /** The staff area (/company/staff): a staff member's assigned projects and their progress. */
 export const staffProjectRoutes =
-  (deps: AppDeps, management: ProjectManagement): FastifyPluginAsyncZod =>
+  (deps: AppDeps, projects: ProjectService, management: ProjectManagement): FastifyPluginAsyncZod =>
   async (app) => {
     const staff = deps.guards.requireRole('staff');
 
@@ -49,7 +50,7 @@ export const staffProjectRoutes =
         if (await listNotModified(deps.database.db, request, reply, list, STAFF_PROJECT_TABLES)) return reply;
         return {
           status: 'ok' as const,
-          ...(await deps.projects.managed.staffProjects(user.id, request.query)),
+          ...(await projects.managed.staffProjects(user.id, request.query)),
         };
       },
     );

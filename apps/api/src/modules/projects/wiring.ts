@@ -1,5 +1,5 @@
 import type { FileAccessPolicies } from '../../platform/storage/access.js';
-import type { UserSummaryProviders } from '../accounts/index.js';
+import type { UserSummaryProviders } from '../../ports/accounts.js';
 import type { ProjectService } from './service.js';
 import { DESIGN_PURPOSE, PROPOSAL_PURPOSE } from './uploads.js';
 

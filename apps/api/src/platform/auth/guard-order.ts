@@ -1,11 +1,33 @@
+import type { AccountArea } from '@app/contract';
 import type { FastifyInstance, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 
-const authGuards = new WeakSet<object>();
+/** What an account guard requires (decision 033). */
+export interface AccessNeed {
+  area: AccountArea;
+  need: 'read' | 'write';
+}
 
-/** Marks a handler as an auth guard, so `registerGuardsFirst` runs it before anything else. */
-export function markAuthGuard<T extends object>(guard: T): T {
-  authGuards.add(guard);
+/** A route guarded by `requireAccess`, as registered. */
+export interface AccountRoute extends AccessNeed {
+  method: string;
+  url: string;
+}
+
+const authGuards = new WeakMap<object, AccessNeed | null>();
+const accountRoutes = new WeakMap<FastifyInstance, AccountRoute[]>();
+
+/**
+ * Marks a handler as an auth guard, so `registerGuardsFirst` runs it before anything else; an
+ * account guard names what it requires, so `accountRoutesOf` can list every such route.
+ */
+export function markAuthGuard<T extends object>(guard: T, access: AccessNeed | null = null): T {
+  authGuards.set(guard, access);
   return guard;
+}
+
+/** Every route of the app guarded by `requireAccess` (the role-matrix test covers each one). */
+export function accountRoutesOf(app: FastifyInstance): readonly AccountRoute[] {
+  return accountRoutes.get(app) ?? [];
 }
 
 const asList = <T>(value: T | T[] | undefined): T[] =>
@@ -18,10 +40,18 @@ const asList = <T>(value: T | T[] | undefined): T[] =>
  * hooks instead, in one place, so who is calling is settled before the body is even read.
  */
 export function registerGuardsFirst(app: FastifyInstance): void {
+  const listed: AccountRoute[] = [];
+  accountRoutes.set(app, listed);
   app.addHook('onRoute', (route) => {
     const preHandlers = asList<preHandlerHookHandler>(route.preHandler);
     const guards = preHandlers.filter((handler) => authGuards.has(handler));
     if (guards.length === 0) return;
+    for (const guard of guards) {
+      const access = authGuards.get(guard);
+      for (const method of asList(route.method)) {
+        if (access && method !== 'HEAD') listed.push({ method, url: route.url, ...access });
+      }
+    }
     route.preHandler = preHandlers.filter((handler) => !authGuards.has(handler));
     // Same (request, reply) signature; the guards are async and never touch the body.
     route.onRequest = [...(guards as unknown as onRequestHookHandler[]), ...asList(route.onRequest)];

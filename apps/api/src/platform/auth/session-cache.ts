@@ -1,8 +1,16 @@
 import { type AccessClaims, roleOf } from '@app/contract';
-import { and, eq, exists, isNotNull, notExists } from 'drizzle-orm';
+import { and, eq, exists, isNotNull, notExists, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { refreshTokens, users } from '../../db/schema/index.js';
+import {
+  accountMembers,
+  passkeys,
+  refreshTokens,
+  totpFactors,
+  userSessions,
+  users,
+} from '../../db/schema/index.js';
 import { ReadThroughCache } from '../cache/read-through-cache.js';
 import type { EventBus } from '../events/index.js';
 import type { AuthUser } from './auth-user.js';
@@ -12,6 +20,9 @@ import type { AuthUser } from './auth-user.js';
  * password change or reset, refresh-token reuse, disabling, a new name. Every instance's guard
  * forgets what it remembered about that user.
  */
+/** The user row of the account a session acts for (its two-factor rule). */
+const accountOwner = alias(users, 'account_owner');
+
 export const AUTH_USER_CHANGED_TOPIC = 'auth.user-changed';
 
 export interface AuthUserChanged {
@@ -95,13 +106,30 @@ export class AuthSessionCache {
           ),
         );
     // A family is revoked all at once; one revoked token is enough to end the session, even if a
-    // rotation racing the revocation added a token after it.
+    // rotation racing the revocation added a token after it. The session names the account it acts
+    // for (decision 033); a session without a row (none yet) acts for the person's own account.
     const [row] = await this.db
       .select({
         user: users,
         active: notExists(family(true)).mapWith((value) => value === true || value === 't'),
+        accountId: accountMembers.accountId,
+        accountRole: accountMembers.role,
+        accountRequiresTwoFactor: accountOwner.requireMemberTwoFactor,
+        hasSecondFactor:
+          sql<boolean>`(exists (select 1 from ${totpFactors} where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null) or exists (select 1 from ${passkeys} where ${passkeys.userId} = ${users.id}))`.mapWith(
+            (value) => value === true || value === 't',
+          ),
       })
       .from(users)
+      .leftJoin(userSessions, eq(userSessions.id, claims.sid))
+      .leftJoin(
+        accountMembers,
+        and(
+          eq(accountMembers.userId, users.id),
+          eq(accountMembers.accountId, sql`coalesce(${userSessions.accountId}, ${users.id})`),
+        ),
+      )
+      .leftJoin(accountOwner, eq(accountOwner.id, accountMembers.accountId))
       .where(and(eq(users.id, claims.sub), exists(family(false))))
       .limit(1);
     if (!row?.active) return { userId: claims.sub, status: 'ended' };
@@ -117,6 +145,17 @@ export class AuthSessionCache {
         role: roleOf(user.userType),
         firstName: user.firstName,
         lastName: user.lastName,
+        emailVerified: user.emailVerifiedAt !== null,
+        hasSecondFactor: row.hasSecondFactor,
+        sessionId: claims.sid,
+        account:
+          row.accountId && row.accountRole
+            ? {
+                id: row.accountId,
+                role: row.accountRole,
+                requiresTwoFactor: row.accountRequiresTwoFactor === true,
+              }
+            : null,
       },
     };
   }

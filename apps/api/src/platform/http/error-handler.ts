@@ -32,6 +32,7 @@ function answerFailure(error: FastifyError | AppError, request: FastifyRequest, 
     return sendAppError(reply, validationError(error.validation.map(toIssue)));
   }
   if (error instanceof AppError) return sendAppError(reply, error);
+  if (isForeignKeyRace(error)) return sendAppError(reply, new AppError(409, REMOVED_MEANWHILE_MESSAGE));
   const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (statusCode >= 400 && statusCode < 500) {
     // A 4xx of Fastify or a plugin: every one they answer has a code (a status outside the list
@@ -45,6 +46,21 @@ function answerFailure(error: FastifyError | AppError, request: FastifyRequest, 
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side';
+export const REMOVED_MEANWHILE_MESSAGE =
+  'Something this needs was removed at the same moment (for example a product or policy). Reload and try again.';
+
+/**
+ * A write that referenced a row another request deleted between the check and the write (PostgreSQL
+ * 23503, foreign key violation; Drizzle keeps the driver's error as `cause`): the caller's race, a
+ * 409, not a server fault. Every check before such a write answers the usual 404 first.
+ */
+function isForeignKeyRace(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 3; depth++) {
+    if (typeof cause === 'object' && 'code' in cause && cause.code === '23503') return true;
+    cause = typeof cause === 'object' && 'cause' in cause ? cause.cause : undefined;
+  }
+  return false;
+}
 
 function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   return reply

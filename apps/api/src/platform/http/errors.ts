@@ -39,6 +39,9 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal with its own code from the contract's list; the status is the code's. */
+export const codedError = (code: ErrorCode, message: string, field?: string) =>
+  new AppError(ERROR_CODES[code], message, {}, field, undefined, code);
 export const badRequest = (message: string, field?: string) => new AppError(400, message, {}, field);
 export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, message);

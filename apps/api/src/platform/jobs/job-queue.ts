@@ -201,7 +201,7 @@ export class JobQueue {
     data: T,
     options: EnqueueOptions & { db: DbOrTransaction; singletonKey: string },
   ): Promise<void> {
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       if (await this.enqueue(name, data, options)) return;
       const waiting = await drizzleExecutor(options.db).executeSql(
         `select id from ${this.schema}.job where name = $1 and singleton_key = $2 and state = 'created' for update`,
@@ -209,6 +209,9 @@ export class JobQueue {
       );
       // None: the waiting job started meanwhile (it will not see our rows), so send a new one.
       if (waiting.rows.length > 0) return;
+      // pg-boss sends nothing to a queue it has not created (before start(), e.g. from a seed): with
+      // nothing waiting either, trying again would spin for ever.
+      if (attempt >= 5) throw new Error(`the job ${name} could not be queued: has the job queue started?`);
     }
   }
 

@@ -77,6 +77,28 @@ export class MailDigests {
     });
   }
 
+  /**
+   * Records a notice that waits for a scheduled digest (`sendHeld`, e.g. a daily one) instead of a
+   * window: no job now. Like `add`, it exists if and only if the caller's change commits.
+   */
+  async hold(tx: DbOrTransaction, notice: Notice): Promise<void> {
+    if (!this.composers.has(notice.kind)) throw new Error(`no mail digest defined for ${notice.kind}`);
+    await tx.insert(mailNotices).values(notice);
+  }
+
+  /**
+   * Mails every waiting notice of `kind`: one mail per recipient and topic, each in its own
+   * transaction (a scheduled job calls it). Returns how many digests it looked at.
+   */
+  async sendHeld(kind: string): Promise<number> {
+    const batches = await this.deps.db
+      .selectDistinct({ topic: mailNotices.topic, recipient: mailNotices.recipient })
+      .from(mailNotices)
+      .where(eq(mailNotices.kind, kind));
+    for (const batch of batches) await this.send({ kind, ...batch });
+    return batches.length;
+  }
+
   private async send(job: DigestJob): Promise<void> {
     const composer = this.composers.get(job.kind);
     if (!composer) throw new Error(`no mail digest defined for ${job.kind}`);

@@ -3,7 +3,8 @@ import type { AuthUser } from '../auth/auth-user.js';
 
 /**
  * Who may download a stored file is decided by the feature that owns its `purpose`.
- * Features register a policy; files of an unknown purpose are served to their owner and admins only.
+ * Features register a policy; files of an unknown purpose are served to their owner (the person, or
+ * the owner and admins of the account that owns it) and the company's admins only.
  */
 export type FileAccessPolicy = (file: StoredFileRow, user: AuthUser | null) => Promise<boolean> | boolean;
 
@@ -18,6 +19,10 @@ export class FileAccessPolicies {
   async canRead(file: StoredFileRow, user: AuthUser | null): Promise<boolean> {
     const policy = this.policies.get(file.purpose);
     if (policy) return policy(file, user);
-    return user !== null && (user.role === 'admin' || user.id === file.ownerId);
+    if (user === null) return false;
+    if (user.role === 'admin' || user.id === file.ownerId) return true;
+    // A file the account owns (decision 033): its owner and admins may read it.
+    const account = user.account;
+    return account?.id === file.ownerId && (account.role === 'owner' || account.role === 'admin');
   }
 }

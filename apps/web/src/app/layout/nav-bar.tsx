@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { LinkButton } from '../../components/link-button';
 import { useAuthLinks } from '../../lib/auth-links';
 import { useBrand } from '../../lib/brand';
 import { NAV_LINKS } from '../../lib/nav-links';
+import { useSession } from '../../lib/use-session';
 import { NavIcon } from './nav-icon';
+
+// The bell is fetched only once someone is signed in: `/`'s first download has a budget (decision 009).
+const NotificationBell = lazy(() => import('../../features/notifications/components/notification-bell'));
 
 export const NAVBAR_HEIGHT_PX = 66;
 /** Where the page starts below the fixed bar (styles.css `.app-main` padding). */
@@ -22,6 +26,7 @@ export function NavBar() {
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
+  const { signedIn } = useSession();
 
   // Following a link closes the small-screen menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation by design
@@ -46,10 +51,26 @@ export function NavBar() {
       style={{ backgroundColor: open ? 'rgb(0, 0, 0)' : 'rgba(0, 0, 0, 0.85)', zIndex: 3000 }}
     >
       <div className="container-lg">
-        <Link to="/" className="navbar-brand d-flex align-items-center gap-2">
+        <Link
+          to="/"
+          className="navbar-brand d-flex align-items-center gap-2"
+          // Signed in, the bell shares the bar's first line with the toggle on a phone: a long brand is
+          // cut short rather than push the toggle onto a second line (the bell and toggle need 7.5rem).
+          style={signedIn ? { minWidth: 0, maxWidth: 'calc(100% - 7.5rem)' } : undefined}
+        >
           <img src="/logo.svg" width={45} height={45} alt="" />
-          <span className="fw-semibold">{brandName}</span>
+          <span className="fw-semibold text-truncate" style={signedIn ? { minWidth: 0 } : undefined}>
+            {brandName}
+          </span>
         </Link>
+        {signedIn && (
+          // Beside the toggle below lg (it stays on the bar), after the account buttons from lg up.
+          <div className="ms-auto me-2 order-lg-last ms-lg-2 me-lg-0">
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          </div>
+        )}
         <button
           ref={toggle}
           type="button"

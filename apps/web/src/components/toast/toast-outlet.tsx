@@ -10,12 +10,15 @@ import { ToastOutletContext } from './toast-context';
  *
  * The room toasts took is kept, empty and transparent to clicks, until the page changes: a toast
  * hiding five seconds after it came would otherwise pull the page up under the pointer, and the
- * click aimed at a row or a checkbox would land on its neighbour.
+ * click aimed at a row or a checkbox would land on its neighbour. The room is a spacer after the
+ * outlet, so the outlet's own size follows its toasts (and is what the observer sees). Scrolled (the
+ * outlet stuck below the bar), a new toast adds its height to the room, so what was on screen moves
+ * down from under it instead of being covered by it.
  */
 export function ToastOutlet({ top }: { top: number }) {
   const register = useContext(ToastOutletContext);
   const { pathname } = useLocation();
-  const [held, setHeld] = useState(0);
+  const [room, setRoom] = useState({ held: 0, shown: 0 });
   const watcher = useRef<ResizeObserver | null>(null);
   const ref = useCallback(
     (node: HTMLDivElement | null) => {
@@ -23,7 +26,13 @@ export function ToastOutlet({ top }: { top: number }) {
       watcher.current?.disconnect();
       watcher.current = null;
       if (node && typeof ResizeObserver !== 'undefined') {
-        watcher.current = new ResizeObserver(() => setHeld((height) => Math.max(height, node.scrollHeight)));
+        watcher.current = new ResizeObserver(() =>
+          setRoom(({ held, shown }) => {
+            const now = node.offsetHeight;
+            const grown = now - shown;
+            return { held: scrollY > 0 && grown > 0 ? held + grown : Math.max(held, now), shown: now };
+          }),
+        );
         watcher.current.observe(node);
       }
     },
@@ -31,7 +40,12 @@ export function ToastOutlet({ top }: { top: number }) {
   );
   // A new page starts with no room held (the pathname is what the effect follows).
   useEffect(() => {
-    if (pathname) setHeld(0);
+    if (pathname) setRoom(({ shown }) => ({ held: shown, shown }));
   }, [pathname]);
-  return <div ref={ref} className="toast-outlet" style={{ top, minHeight: held || undefined }} />;
+  return (
+    <>
+      <div ref={ref} className="toast-outlet" style={{ top }} />
+      <div aria-hidden="true" style={{ height: room.held - room.shown || undefined }} />
+    </>
+  );
 }

@@ -5,14 +5,17 @@ import {
   type ChangePasswordResponse,
   type ChangeSecurityQuestionRequest,
   type OkResponse,
-  type ResetPasswordRequest,
+  type ResetPasswordFlowRequest,
+  type SecondFactorRequest,
   type SigninRequest,
   type SignupRequest,
+  TWO_FACTOR_PATHS,
   ZChangePasswordResponse,
   ZOkResponse,
-  ZResetPasswordResponse,
+  ZResetPasswordFlowResponse,
+  ZSecondFactorResponse,
   ZSettingsResponse,
-  ZSigninResponse,
+  ZSigninOutcome,
   ZSignupResponse,
 } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,11 +29,17 @@ export const SETTINGS_KEY = ['user-settings'] as const;
 export const signup = (body: SignupRequest) =>
   apiRequest(ACCOUNT_PATHS.signup, { body, schema: ZSignupResponse, auth: false });
 
+/** Tokens, or for a person with a second factor the step that leads to them (`needsSecondFactor`). */
 export const signin = (body: SigninRequest) =>
-  apiRequest(ACCOUNT_PATHS.signin, { body, schema: ZSigninResponse, auth: false });
+  apiRequest(ACCOUNT_PATHS.signin, { body, schema: ZSigninOutcome, auth: false });
 
-export const resetPassword = (body: ResetPasswordRequest) =>
-  apiRequest(ACCOUNT_PATHS.resetPassword, { body, schema: ZResetPasswordResponse, auth: false });
+/** The sign-in's second call: the step's challenge and a code or passkey. */
+export const signinSecondFactor = (body: SecondFactorRequest) =>
+  apiRequest(TWO_FACTOR_PATHS.secondFactor, { body, schema: ZSecondFactorResponse, auth: false });
+
+/** Step 2 may answer the second-factor step; it is sent again with `secondFactor`. */
+export const resetPassword = (body: ResetPasswordFlowRequest) =>
+  apiRequest(ACCOUNT_PATHS.resetPassword, { body, schema: ZResetPasswordFlowResponse, auth: false });
 
 export function useSettings() {
   return useQuery({

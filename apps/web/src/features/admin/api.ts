@@ -3,8 +3,11 @@ import {
   ADMIN_PATHS,
   type AdminAuthenticateRequest,
   type AdminOverviewResponse,
-  ZAdminAuthenticateResponse,
+  type SecondFactorRequest,
+  TWO_FACTOR_PATHS,
   ZAdminOverviewResponse,
+  ZSecondFactorResponse,
+  ZSigninOutcome,
 } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../lib/api-client';
@@ -14,8 +17,13 @@ export const ADMIN_POLL_MS = 3000;
 
 export type AdminOverview = AdminOverviewResponse['overview'];
 
+/** Tokens, or for an admin with a second factor the step that leads to them. */
 export const adminAuthenticate = (body: AdminAuthenticateRequest) =>
-  apiRequest(ACCOUNT_PATHS.adminAuthenticate, { body, schema: ZAdminAuthenticateResponse, auth: false });
+  apiRequest(ACCOUNT_PATHS.adminAuthenticate, { body, schema: ZSigninOutcome, auth: false });
+
+/** The admin login's second call: the step's challenge and a code or passkey. */
+export const adminSecondFactor = (body: SecondFactorRequest) =>
+  apiRequest(TWO_FACTOR_PATHS.secondFactor, { body, schema: ZSecondFactorResponse, auth: false });
 
 export function useAdminOverview() {
   return useQuery({

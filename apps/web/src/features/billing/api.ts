@@ -2,6 +2,7 @@ import {
   BILLING_PATHS,
   CATALOG_ADMIN_PATHS,
   CATALOG_PATHS,
+  type LaunchPaymentResponse,
   type PaymentData,
   type PlansActivateRequest,
   type SandboxPayRequest,
@@ -117,10 +118,19 @@ export function useUpgradeQuote(productID: number, planID: number | null) {
   });
 }
 
-function useBillingMutation<TInput, TOutput>(fn: (input: TInput) => Promise<TOutput>) {
+/**
+ * `onSuccess` here, not in `mutate(…, {onSuccess})`: a call's own callbacks are skipped when its
+ * component unmounts first, and the refetch below often swaps the component away (a plan activated
+ * replaces the plans offer), so feedback given there was sometimes never shown.
+ */
+function useBillingMutation<TInput, TOutput>(
+  fn: (input: TInput) => Promise<TOutput>,
+  onSuccess?: (output: TOutput, input: TInput) => void,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
+    ...(onSuccess ? { onSuccess } : {}),
     onSettled: async () => {
       await client.invalidateQueries({ queryKey: BILLING_KEY });
       await client.invalidateQueries({ queryKey: ['key-manager'] });
@@ -128,9 +138,13 @@ function useBillingMutation<TInput, TOutput>(fn: (input: TInput) => Promise<TOut
   });
 }
 
-export const useActivatePlanWithPayment = () =>
-  useBillingMutation((body: PlansActivateRequest) =>
-    apiRequest(CATALOG_PATHS.plansActivate, { body, schema: ZLaunchPaymentResponse }),
+export const useActivatePlanWithPayment = (
+  onSuccess?: (reply: LaunchPaymentResponse, body: PlansActivateRequest) => void,
+) =>
+  useBillingMutation(
+    (body: PlansActivateRequest) =>
+      apiRequest(CATALOG_PATHS.plansActivate, { body, schema: ZLaunchPaymentResponse }),
+    onSuccess,
   );
 
 export const useRenew = () =>

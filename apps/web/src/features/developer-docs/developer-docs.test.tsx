@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import sdkPackageJson from '../../../../../packages/key-manager-js/package.json?raw';
 import keyManagerSource from '../../../../../sdks/java/src/main/java/dev/northwind/keymanager/KeyManager.java?raw';
@@ -9,6 +9,7 @@ import { OPERATIONS } from './content/operations';
 
 describe('developer docs', () => {
   afterEach(() => {
+    cleanup();
     vi.useRealTimers();
   });
 
@@ -22,7 +23,7 @@ describe('developer docs', () => {
     expect(manifest.version).toBe(TYPESCRIPT_SDK_VERSION);
   });
 
-  it('documents the Keys operations (the spec’s five and heartbeat), the deactivate page with the deactivate path', () => {
+  it('documents the Keys operations (the spec’s five, heartbeat and licensing’s five), the deactivate page with the deactivate path', () => {
     expect(OPERATIONS.map((op) => op.id)).toEqual([
       'get-key-information',
       'delete-key',
@@ -30,6 +31,11 @@ describe('developer docs', () => {
       'deactivate-key',
       'mark-key-as-usable',
       'heartbeat',
+      'validate-key',
+      'start-trial',
+      'convert-trial',
+      'renew-key',
+      'suspend-key',
     ]);
     expect(OPERATIONS.find((op) => op.id === 'deactivate-key')?.path).toBe(
       '/api/v1/saas-platform/key-manager/deactivate-key',
@@ -38,6 +44,7 @@ describe('developer docs', () => {
       // The examples shown are the real files, calling the path the page documents.
       expect(op.react.code).toContain(op.path);
       expect(op.java.code).toContain('new KeyManager(');
+      expect(op.curl.code).toContain(op.path);
     }
   });
 
@@ -58,5 +65,33 @@ describe('developer docs', () => {
     });
     expect(screen.getByRole('button', { name: 'Copy Java: Example.java' }).textContent).toBe('Copy');
     expect(screen.getByRole('region', { name: 'Java: Example.java' }).style.height).toBe('300px');
+  });
+
+  it('says so when the copy fails, announced, until the next try', async () => {
+    vi.useFakeTimers();
+    const writeText = vi
+      .fn()
+      .mockRejectedValue(new DOMException('Document is not focused.', 'NotAllowedError'));
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    render(<CodeBox label="Java: Example.java" code="class Example {}" />);
+    const button = () => screen.getByRole('button', { name: 'Copy Java: Example.java' });
+
+    await act(async () => {
+      fireEvent.click(button());
+    });
+    expect(button().textContent).toBe('Copy failed: select the code instead');
+    expect(
+      screen.getByText('Copy failed: select the code and copy it yourself').getAttribute('aria-live'),
+    ).toBe('polite');
+    act(() => {
+      vi.advanceTimersByTime(COPIED_FEEDBACK_MS * 5);
+    });
+    expect(button().textContent).toBe('Copy failed: select the code instead');
+
+    writeText.mockResolvedValue(undefined);
+    await act(async () => {
+      fireEvent.click(button());
+    });
+    expect(button().textContent).toBe('Copied!');
   });
 });

@@ -60,6 +60,9 @@ describe('the REST docs’ failure tables', () => {
     expect(activate?.errors.map((error) => error.code)).toEqual([
       'activation_limit_reached',
       'key_disabled',
+      'key_suspended',
+      'key_expired',
+      'trial_expired',
       'key_not_found',
     ]);
   });

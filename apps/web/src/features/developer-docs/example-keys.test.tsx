@@ -131,6 +131,7 @@ const apiKeys = {
       requests_made: 0,
       created_at: '2026-01-01T00:00:00.000Z',
       simulation: null,
+      product_id: null,
     },
   ],
 };

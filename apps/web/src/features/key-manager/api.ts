@@ -55,6 +55,10 @@ export type KeyFilter = 'all' | 'active' | 'disabled' | 'at-limit';
 export interface KeyPageQuery {
   search: string;
   filter: KeyFilter;
+  /** Keys of one product; undefined for every product. */
+  productId?: string | undefined;
+  /** Keys of one licensee: an exact email or customer ID; empty for everyone. */
+  customer?: string;
   cursor: string | undefined;
 }
 
@@ -70,11 +74,13 @@ const FILTERS: Record<KeyFilter, Pick<GetKeysRequest, 'is_active' | 'at_limit'>>
  * If-None-Match, so an unchanged page costs a 304; a page nobody shows is dropped after 10 s, so the
  * tab holds a few pages at most, whatever the number of keys.
  */
-export function useLicenceKeyPage({ search, filter, cursor }: KeyPageQuery) {
+export function useLicenceKeyPage({ search, filter, productId, customer, cursor }: KeyPageQuery) {
   const body: GetKeysRequest = {
     limit: KEYS_PAGE_SIZE,
     ...FILTERS[filter],
     ...(search ? { search } : {}),
+    ...(productId ? { product_id: productId } : {}),
+    ...(customer ? { customer } : {}),
     ...(cursor ? { cursor } : {}),
   };
   return useQuery({
@@ -136,10 +142,11 @@ export const useRemoveKey = () =>
     apiRequest(KEY_MANAGER_PATHS.removeKey, { body: { id }, schema: ZOkResponse }),
   );
 
+/** `productId` restricts the key to one product's keys (decision 032); empty for all products. */
 export const useGenerateApiKey = () =>
-  useKeyManagerMutation(({ name, type }: { name: string; type: ApiKeyType }) =>
+  useKeyManagerMutation(({ name, type, productId }: { name: string; type: ApiKeyType; productId?: string }) =>
     apiRequest(KEY_MANAGER_PATHS.generateApiKey, {
-      body: name ? { name, type } : { type },
+      body: { ...(name ? { name } : {}), type, ...(productId ? { productId } : {}) },
       schema: ZGenerateApiKeyResponse,
     }),
   );

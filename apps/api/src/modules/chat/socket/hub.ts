@@ -18,6 +18,7 @@ import { type CsViewer, toCsMessage, visibleToVisitor } from '../cs-view.js';
 import type { ChatSocketLimits } from '../limits.js';
 import { SocketAdmission } from './admission.js';
 import { identify, type SocketIdentity } from './identity.js';
+import { NOTIFICATIONS_ROOM, watchNotifications } from './notification-feed.js';
 import { PresenceThrottle } from './presence-throttle.js';
 import type { ProjectRoomHooks } from './project-hooks.js';
 import { ReadReceipts } from './read-receipts.js';
@@ -43,6 +44,8 @@ interface Client {
   joins: number;
   rooms: Map<string, JoinedRoom>;
   lastTypingAt: number;
+  /** Stops the person's notification pushes to this socket (once it joined them). */
+  unwatch: (() => void) | null;
 }
 
 /**
@@ -110,6 +113,7 @@ export class ChatHub {
       joins: 0,
       rooms: new Map(),
       lastTypingAt: 0,
+      unwatch: null,
     };
     const timer = setTimeout(() => {
       if (!client.identity) ws.close(SOCKET_CLOSE_CODES.unauthenticated, 'Authentication required');
@@ -128,6 +132,7 @@ export class ChatHub {
       this.admission.close(client.ip);
       if (client.claim) this.admission.release(client.claim);
       client.claim = null;
+      client.unwatch?.();
       for (const room of client.rooms.keys()) this.leave(client, room);
     });
   }
@@ -218,6 +223,11 @@ export class ChatHub {
         return;
       }
       if (!this.charge(client, extraCost)) return;
+      if (message.target.kind === 'notifications') {
+        client.unwatch ??= watchNotifications(this.deps, client.identity, (frame) => sendRaw(client, frame));
+        send(client, { type: 'joined', room: NOTIFICATIONS_ROOM, target: message.target });
+        return;
+      }
       const room = await this.access.roomFor(client.identity, message.target);
       if (client.closing || client.ws.readyState !== client.ws.OPEN) return;
       const joined = { projectId: room.projectId, readThrough: this.receipts.newest(room.key) };

@@ -47,6 +47,8 @@ export class RoomAccess {
       }
       return { key: CS_INBOX_ROOM, projectId: null };
     }
+    // The hub carries notifications itself (notification-feed.ts): not a chat room.
+    if (target.kind === 'notifications') throw new AppError(400, 'Not a chat room');
     const hooks = this.hooks();
     if (identity.kind !== 'user' || !hooks) throw new AppError(404, 'Project not found');
     const found = await hooks.resolve(identity.user, target.order, target.project);

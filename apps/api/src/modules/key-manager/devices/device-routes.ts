@@ -13,7 +13,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
-import { currentUser } from '../../../platform/auth/guard.js';
+import { currentAccount } from '../../../platform/auth/guard.js';
+import { dashboardContext } from '../dashboard-context.js';
 import type { DevicePolicies } from './device-policies.js';
 import type { Devices } from './devices.js';
 
@@ -25,13 +26,14 @@ const zEmptyBody = z.strictObject({}).optional();
 export const deviceRoutes =
   (deps: AppDeps, devices: Devices, policies: DevicePolicies): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = deps.guards.requireUser;
+    const read = deps.guards.requireAccess('keyManager', 'read');
+    const write = deps.guards.requireAccess('keyManager', 'write');
     const route = (summary: string) => ({ tags, security, summary });
 
     app.post(
       KEY_MANAGER_PATHS.getDevices,
       {
-        preHandler,
+        preHandler: read,
         schema: {
           ...route('A key’s devices (most recently seen first) and device rules'),
           body: ZGetDevicesRequest,
@@ -40,7 +42,7 @@ export const deviceRoutes =
       },
       async (request) => {
         const { keyId, limit, cursor } = request.body;
-        const page = await devices.page(currentUser(request).id, keyId, limit, cursor);
+        const page = await devices.page(currentAccount(request).id, keyId, limit, cursor);
         return { status: 'ok' as const, ...page };
       },
     );
@@ -48,7 +50,7 @@ export const deviceRoutes =
     app.post(
       KEY_MANAGER_PATHS.releaseDevice,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Release a device: free its activation'),
           body: ZReleaseDeviceRequest,
@@ -56,11 +58,7 @@ export const deviceRoutes =
         },
       },
       async (request) => {
-        const ctx = {
-          ownerId: currentUser(request).id,
-          ip: request.ip ?? null,
-          userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
-        };
+        const ctx = dashboardContext(request);
         await devices.release(ctx.ownerId, request.body.keyId, request.body.deviceId, ctx);
         return { status: 'ok' as const, message: DEVICE_RELEASED_MESSAGE };
       },
@@ -69,20 +67,23 @@ export const deviceRoutes =
     app.post(
       KEY_MANAGER_PATHS.getDevicePolicy,
       {
-        preHandler,
+        preHandler: read,
         schema: {
           ...route('The owner’s device policy (defaults of every key)'),
           body: zEmptyBody,
           response: { 200: ZDevicePolicyResponse },
         },
       },
-      async (request) => ({ status: 'ok' as const, policy: await policies.ofOwner(currentUser(request).id) }),
+      async (request) => ({
+        status: 'ok' as const,
+        policy: await policies.ofOwner(currentAccount(request).id),
+      }),
     );
 
     app.post(
       KEY_MANAGER_PATHS.setDevicePolicy,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Set the owner’s device policy'),
           body: ZSetDevicePolicyRequest,
@@ -92,14 +93,14 @@ export const deviceRoutes =
       async (request) => ({
         status: 'ok' as const,
         message: DEVICE_POLICY_SAVED_MESSAGE,
-        policy: await policies.setOwner(currentUser(request).id, request.body),
+        policy: await policies.setOwner(currentAccount(request).id, request.body),
       }),
     );
 
     app.post(
       KEY_MANAGER_PATHS.setKeyDevicePolicy,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Set one key’s device rules (null: the owner’s policy)'),
           body: ZSetKeyDevicePolicyRequest,
@@ -108,7 +109,7 @@ export const deviceRoutes =
       },
       async (request) => {
         const { keyId, ...policy } = request.body;
-        await policies.setKey(currentUser(request).id, keyId, policy);
+        await policies.setKey(currentAccount(request).id, keyId, policy);
         return { status: 'ok' as const, message: DEVICE_POLICY_SAVED_MESSAGE };
       },
     );

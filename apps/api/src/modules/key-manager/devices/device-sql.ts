@@ -1,5 +1,6 @@
 import type { Device, DevicePolicy, PublicKeyInformation } from '@app/contract';
 import { type SQL, sql } from 'drizzle-orm';
+import { type KeyRecordRow, keyColumns, publicInformation, toKeyRecord } from '../licensing/key-record.js';
 
 /**
  * The device rules in effect for key `k`: its own values, else its owner's policy `p`, else 0.
@@ -12,20 +13,20 @@ export const effective = {
 };
 export const POLICY_JOIN = sql`left join key_device_policies p on p.owner_id = k.owner_id`;
 
-/** A key `k` by its value or id, only the owner's. */
-export function keyMatches(ref: { key?: string; id?: string }, ownerId: string): SQL {
+/** A key `k` by its value or id, only the owner's (and only the product's, for a restricted API key). */
+export function keyMatches(
+  ref: { key?: string; id?: string },
+  ownerId: string,
+  productId?: string | null,
+): SQL {
   const byRef = ref.key !== undefined ? sql`k.key = ${ref.key}` : sql`k.id = ${ref.id ?? null}::uuid`;
-  return sql`${byRef} and k.owner_id = ${ownerId}::uuid`;
+  const product = productId ? sql` and k.product_id = ${productId}::uuid` : sql``;
+  return sql`${byRef} and k.owner_id = ${ownerId}::uuid${product}`;
 }
 
-export interface KeyRow extends Record<string, unknown> {
-  id: string;
-  key: string;
-  max_activations: number;
-  current_activations: number;
-  is_active: boolean;
-}
-export const KEY_COLUMNS = sql`k.id, k.key, k.max_activations, k.current_activations, k.is_active`;
+/** A key's columns as `k` (licensing/key-record.ts). */
+export type KeyRow = KeyRecordRow;
+export const KEY_COLUMNS = keyColumns('k');
 
 export interface PolicyRow extends Record<string, unknown> {
   lease_seconds: number;
@@ -44,14 +45,9 @@ export function toPolicy(row: PolicyRow): DevicePolicy {
   };
 }
 
-export function toKeyInformation(row: KeyRow): PublicKeyInformation {
-  return {
-    id: row.id,
-    key: row.key,
-    maxActivations: Number(row.max_activations),
-    currentActivations: Number(row.current_activations),
-    isActive: Boolean(row.is_active),
-  };
+/** A key's information at `now` as its owner sees it (heartbeat replies, webhooks). */
+export function toKeyInformation(row: KeyRow, now: Date): PublicKeyInformation {
+  return publicInformation(toKeyRecord(row), now.getTime());
 }
 
 export interface DeviceRow extends Record<string, unknown> {

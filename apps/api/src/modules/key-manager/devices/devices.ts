@@ -18,6 +18,14 @@ import { cursorPart, decodeCursor, pageOf } from '../../../platform/http/cursor.
 import { notFound, refusal } from '../../../platform/http/errors.js';
 import type { CallContext, KeyRef } from '../call-context.js';
 import type { LicenceKeyCache } from '../licence-key-cache.js';
+import {
+  type KeyAudience,
+  keyColumns,
+  publicInformation,
+  toKeyRecord,
+  usableSql,
+  usageRefusal,
+} from '../licensing/key-record.js';
 import type { WebhookEmitter } from '../webhooks/webhook-emitter.js';
 import {
   DEVICE_COLUMNS,
@@ -105,14 +113,15 @@ export class Devices {
     ref: KeyRef,
     fingerprint: string,
     ctx: CallContext,
+    audience: KeyAudience = 'owner',
   ): Promise<Omit<HeartbeatResponse, 'status' | 'message'> & { message: string }> {
     const now = this.clock.now();
     const row = await this.markSeen(ref, fingerprint, ctx);
-    if (!row) throw await this.notSeen(ref, ctx.ownerId);
+    if (!row) throw await this.notSeen(ref, ctx);
     const leaseSeconds = Number(row.lease_seconds);
     return {
       message: HEARTBEAT_RECORDED_MESSAGE,
-      ...toKeyInformation(row),
+      ...publicInformation(toKeyRecord(row), now.getTime(), audience),
       leaseSeconds,
       leaseExpiresAt: leaseExpiry(now, leaseSeconds),
     };
@@ -126,13 +135,14 @@ export class Devices {
    * revived: the device activates again.
    */
   async markSeen(ref: KeyRef, fingerprint: string, ctx: CallContext): Promise<SeenKeyRow | null> {
+    const now = this.clock.now().toISOString();
     const [row] = await rawRows<SeenKeyRow>(
       this.db,
-      sql`update licence_key_devices d set last_seen_at = ${this.clock.now().toISOString()}::timestamptz,
+      sql`update licence_key_devices d set last_seen_at = ${now}::timestamptz,
             ip = ${ctx.ip}, user_agent = ${ctx.userAgent}
           from licence_keys k ${POLICY_JOIN}
-          where d.key_id = k.id and d.fingerprint = ${fingerprint} and k.is_active
-            and ${keyMatches(ref, ctx.ownerId)} and not ${lapsed(this.clock.now())}
+          where d.key_id = k.id and d.fingerprint = ${fingerprint} and k.is_active and ${usableSql(now, 'k')}
+            and ${keyMatches(ref, ctx.ownerId, ctx.productId)} and not ${lapsed(this.clock.now())}
           returning ${KEY_COLUMNS}, ${effective.leaseSeconds} as lease_seconds, k.entitlements`,
     );
     return row ?? null;
@@ -143,13 +153,15 @@ export class Devices {
    * activated. A device refused because its lease lapsed gives its slot back here, so the key's count
    * is right at once rather than at the next run of the lease job.
    */
-  async notSeen(ref: KeyRef, ownerId: string, field?: string) {
+  async notSeen(ref: KeyRef, ctx: Pick<CallContext, 'ownerId' | 'productId'>, field?: string) {
+    const ownerId = ctx.ownerId;
     const [key] = await rawRows<KeyRow>(
       this.db,
-      sql`select ${KEY_COLUMNS} from licence_keys k where ${keyMatches(ref, ownerId)} limit 1`,
+      sql`select ${KEY_COLUMNS} from licence_keys k where ${keyMatches(ref, ownerId, ctx.productId)} limit 1`,
     );
     if (!key) return refusal(KEY_MANAGER_ERRORS.invalidKey);
-    if (!key.is_active) return refusal(KEY_MANAGER_ERRORS.keyDisabled);
+    const unusable = usageRefusal(toKeyRecord(key), this.clock.now().getTime());
+    if (unusable) return refusal(unusable);
     await this.reclaimLapsed(ownerId, { id: key.id });
     // Never activated here, deactivated, released, or its lease lapsed: activate again.
     return refusal(KEY_MANAGER_ERRORS.fingerprintNotActivated, { field });
@@ -341,17 +353,18 @@ export class Devices {
       sql`with changed as (
             update licence_keys set current_activations = greatest(current_activations - 1, 0),
               updated_at = ${now.toISOString()}::timestamptz
-            where id = ${key.id}::uuid returning owner_id, id, key, max_activations, current_activations, is_active
+            where id = ${key.id}::uuid returning owner_id, ${keyColumns()}
           ),
           logged as (
-            insert into key_events (owner_id, key_id, action, delta, ip, user_agent, created_at)
-            select owner_id, id, ${reason}, -1, ${ctx.ip}, ${ctx.userAgent}, ${now.toISOString()}::timestamptz
+            insert into key_events (owner_id, key_id, action, delta, ip, user_agent, actor_name, created_at)
+            select owner_id, id, ${reason}, -1, ${ctx.ip}, ${ctx.userAgent}, ${ctx.actorName ?? null},
+              ${now.toISOString()}::timestamptz
             from changed
           )
-          select id, key, max_activations, current_activations, is_active from changed`,
+          select * from changed`,
     );
     if (!after) return null;
-    const information = toKeyInformation(after);
+    const information = toKeyInformation(after, now);
     if (announce) {
       const data =
         reason === 'expire'

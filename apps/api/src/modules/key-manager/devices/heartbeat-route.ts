@@ -6,7 +6,7 @@ import {
 } from '@app/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { ApiKeyGuardFor } from '../api-key-guard.js';
+import { type ApiKeyGuardFor, apiCaller } from '../api-key-guard.js';
 import type { CallContext } from '../call-context.js';
 import type { Devices } from './devices.js';
 
@@ -44,7 +44,9 @@ export function registerHeartbeatRoute(
     },
     async (request) => {
       const { fingerprint, key, id } = request.body;
-      const result = await devices.heartbeat({ key, id }, fingerprint, context(request));
+      // A publishable key's reply leaves the licensee out (decision 032).
+      const audience = apiCaller(request).type === 'secret' ? 'owner' : 'public';
+      const result = await devices.heartbeat({ key, id }, fingerprint, context(request), audience);
       return { status: 'ok' as const, ...result };
     },
   );

@@ -2,6 +2,7 @@ import { type Entitlements, LICENSE_FORMAT_VERSION, type LicensePayload } from '
 import type { Clock } from '../../../platform/clock.js';
 import type { CallContext, KeyRef } from '../call-context.js';
 import type { Devices } from '../devices/devices.js';
+import { type KeyRecord, toKeyRecord } from '../licensing/key-record.js';
 import { signCertificate } from './certificate.js';
 import type { SigningKeys } from './signing-keys.js';
 
@@ -31,7 +32,7 @@ export class LicenceCheckout {
     const { ref, fingerprint } = request;
     const ownerId = ctx.ownerId;
     const row = await this.devices.markSeen(ref, fingerprint, ctx);
-    if (!row) throw await this.devices.notSeen(ref, ownerId, 'fingerprint');
+    if (!row) throw await this.devices.notSeen(ref, ctx, 'fingerprint');
     const signer = await this.signingKeys.currentSigner(ownerId);
     const issuedAt = Math.floor(this.clock.now().getTime() / 1000);
     const license: LicensePayload = {
@@ -42,9 +43,19 @@ export class LicenceCheckout {
       fingerprint,
       maxActivations: Number(row.max_activations),
       issuedAt,
-      expiresAt: issuedAt + request.ttlSeconds,
+      expiresAt: certificateEnd(issuedAt + request.ttlSeconds, toKeyRecord(row)),
       entitlements: row.entitlements as Entitlements,
     };
     return { certificate: signCertificate(license, signer.privateKey), license };
   }
+}
+
+/**
+ * A certificate never outlives its key (decision 032): under a refusing policy it ends when the key
+ * stops working (expiry plus grace); a key that runs on after expiry keeps the asked lifetime.
+ */
+function certificateEnd(asked: number, key: KeyRecord): number {
+  if (key.expiresAtMs === null || key.expiryBehaviour === 'allow') return asked;
+  const keyEnd = Math.floor((key.expiresAtMs + key.graceDays * 86_400_000) / 1000);
+  return Math.min(asked, keyEnd);
 }

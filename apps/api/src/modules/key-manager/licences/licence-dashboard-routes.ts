@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
-import { currentUser } from '../../../platform/auth/guard.js';
+import { currentAccount } from '../../../platform/auth/guard.js';
 import type { KeyEntitlements } from './key-entitlements.js';
 import type { SigningKeys } from './signing-keys.js';
 
@@ -25,13 +25,14 @@ const zNoInput = z.strictObject({}).optional();
 export const licenceDashboardRoutes =
   (deps: AppDeps, signingKeys: SigningKeys, entitlements: KeyEntitlements): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = deps.guards.requireUser;
+    const read = deps.guards.requireAccess('keyManager', 'read');
+    const write = deps.guards.requireAccess('keyManager', 'write');
     const route = (summary: string) => ({ tags, security, summary });
 
     app.get(
       LICENSE_PATHS.signingKeys,
       {
-        preHandler,
+        preHandler: read,
         schema: {
           ...route('Public keys that verify offline licences (the first call creates the signing key)'),
           response: { 200: ZSigningKeysResponse },
@@ -39,14 +40,14 @@ export const licenceDashboardRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        signingKeys: await signingKeys.list(currentUser(request).id),
+        signingKeys: await signingKeys.list(currentAccount(request).id),
       }),
     );
 
     app.post(
       LICENSE_PATHS.rotateSigningKey,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Rotate: a new key signs; the old one verifies until retired'),
           body: zNoInput,
@@ -56,14 +57,14 @@ export const licenceDashboardRoutes =
       async (request) => ({
         status: 'ok' as const,
         message: SIGNING_KEY_ROTATED_MESSAGE,
-        signingKeys: await signingKeys.rotate(currentUser(request).id),
+        signingKeys: await signingKeys.rotate(currentAccount(request).id),
       }),
     );
 
     app.post(
       LICENSE_PATHS.retireSigningKey,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Retire a previous signing key: certificates it signed stop verifying'),
           params: ZSigningKeyParams,
@@ -72,7 +73,7 @@ export const licenceDashboardRoutes =
         },
       },
       async (request) => {
-        const ownerId = currentUser(request).id;
+        const ownerId = currentAccount(request).id;
         await signingKeys.retire(ownerId, request.params.id);
         return {
           status: 'ok' as const,
@@ -85,7 +86,7 @@ export const licenceDashboardRoutes =
     app.get(
       LICENSE_PATHS.entitlements,
       {
-        preHandler,
+        preHandler: read,
         schema: {
           ...route('A licence key’s entitlements'),
           params: ZLicenceKeyParams,
@@ -94,14 +95,14 @@ export const licenceDashboardRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        entitlements: await entitlements.read(currentUser(request).id, request.params.id),
+        entitlements: await entitlements.read(currentAccount(request).id, request.params.id),
       }),
     );
 
     app.put(
       LICENSE_PATHS.entitlements,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Replace a licence key’s entitlements (copied into later certificates)'),
           params: ZLicenceKeyParams,
@@ -113,7 +114,7 @@ export const licenceDashboardRoutes =
         status: 'ok' as const,
         message: ENTITLEMENTS_SAVED_MESSAGE,
         entitlements: await entitlements.replace(
-          currentUser(request).id,
+          currentAccount(request).id,
           request.params.id,
           request.body.entitlements,
         ),

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../../app-deps.js';
 import { resolvePerInstallSecret } from '../../../platform/secrets/per-install-secret.js';
+import { SecretBox } from '../../../platform/secrets/secret-box.js';
 import type { Devices } from '../devices/devices.js';
-import { SecretBox } from '../webhooks/secret-box.js';
 import { KeyEntitlements } from './key-entitlements.js';
 import { LicenceCheckout } from './licence-checkout.js';
 import { licenceDashboardRoutes } from './licence-dashboard-routes.js';
@@ -27,6 +27,8 @@ export function createLicences(deps: AppDeps, devices: Devices) {
   const entitlements = new KeyEntitlements(db, deps.clock);
   return {
     checkout: new LicenceCheckout(deps.clock, signingKeys, devices),
+    // Also signs online replies on request (licensing/signed-replies.ts).
+    signingKeys,
     routes: licenceDashboardRoutes(deps, signingKeys, entitlements),
   };
 }

@@ -28,10 +28,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { licenceSigningKeys } from '../../../db/schema/index.js';
+import { SecretBox } from '../../../platform/secrets/secret-box.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { freshToken, runLeaseJob } from '../devices/devices-kit.test.js';
 import { newDeveloper } from '../key-manager-kit.test.js';
-import { SecretBox } from '../webhooks/secret-box.js';
 import { LICENSE_SECRET_FILE } from './licences.js';
 
 // Signed offline licences (decision 024).

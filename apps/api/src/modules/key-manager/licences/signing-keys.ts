@@ -13,7 +13,7 @@ import type { Db } from '../../../db/client.js';
 import { type LicenceSigningKeyRow, licenceSigningKeys } from '../../../db/schema/index.js';
 import type { Clock } from '../../../platform/clock.js';
 import { AppError, conflict, notFound } from '../../../platform/http/errors.js';
-import type { SecretBox } from '../webhooks/secret-box.js';
+import type { SecretBox } from '../../../platform/secrets/secret-box.js';
 import { generateSigningPair, publicKeyPem, signingKeyId } from './certificate.js';
 
 export interface CurrentSigner {

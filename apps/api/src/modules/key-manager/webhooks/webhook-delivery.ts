@@ -5,11 +5,11 @@ import type { Db } from '../../../db/client.js';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.js';
+import type { SecretBox } from '../../../platform/secrets/secret-box.js';
 import { notSent, recordAttempt } from './delivery-attempts.js';
 import { DeliverySlots } from './delivery-slots.js';
 import { EndpointPauses } from './endpoint-pauses.js';
 import { type PostOutcome, postWebhook } from './outbound-post.js';
-import type { SecretBox } from './secret-box.js';
 import { signatureHeader } from './signing.js';
 import { type DeliveryJob, WEBHOOK_DELIVERY_JOB } from './webhook-emitter.js';
 

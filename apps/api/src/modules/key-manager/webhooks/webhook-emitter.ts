@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { WEBHOOK_TEST_EVENT, type WebhookEventType } from '@app/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTransaction } from '../../../db/client.js';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index.js';
 import type { Clock } from '../../../platform/clock.js';
@@ -48,7 +48,9 @@ export class WebhookEmitter {
     type: WebhookEventType,
     data: Record<string, unknown>,
   ): Promise<string | null> {
-    // The cache only decided whether to look; the endpoints come from the transaction.
+    // The cache only decided whether to look; the endpoints come from the transaction. An endpoint
+    // kept to one product hears only events about that product's keys (decision 032).
+    const product = productOf(data);
     const endpoints = await tx
       .select({ id: webhookEndpoints.id })
       .from(webhookEndpoints)
@@ -57,6 +59,9 @@ export class WebhookEmitter {
           eq(webhookEndpoints.ownerId, ownerId),
           eq(webhookEndpoints.enabled, true),
           sql`${type} = any(${webhookEndpoints.events})`,
+          product === null
+            ? isNull(webhookEndpoints.product)
+            : or(isNull(webhookEndpoints.product), eq(webhookEndpoints.product, product)),
         ),
       );
     if (endpoints.length === 0) return null;
@@ -114,4 +119,12 @@ export class WebhookEmitter {
     for (const delivery of deliveries) await this.queue(tx, delivery.id, options);
     return deliveries.map((delivery) => delivery.id);
   }
+}
+
+/** The product code of the key an event is about (`data.key.product`), or null. */
+function productOf(data: Record<string, unknown>): string | null {
+  const key = data.key;
+  if (key && typeof key === 'object' && 'product' in key && typeof key.product === 'string')
+    return key.product;
+  return null;
 }

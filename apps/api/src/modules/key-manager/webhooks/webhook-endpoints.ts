@@ -16,8 +16,8 @@ import type { Db, DbOrTransaction } from '../../../db/client.js';
 import { users, type WebhookEndpointRow, webhookEndpoints } from '../../../db/schema/index.js';
 import type { Clock } from '../../../platform/clock.js';
 import { conflict, notFound } from '../../../platform/http/errors.js';
+import type { SecretBox } from '../../../platform/secrets/secret-box.js';
 import { checkEndpointUrl } from './address-policy.js';
-import type { SecretBox } from './secret-box.js';
 import { generateSigningSecret } from './signing.js';
 import type { WebhookEmitter } from './webhook-emitter.js';
 
@@ -63,6 +63,7 @@ export class WebhookEndpoints {
           url: url.href,
           description: input.description || null,
           events: ordered(input.events),
+          product: input.product ?? null,
           secretCiphertext: this.secrets.seal(secret, id),
           secretLastFour: secret.slice(-4),
           createdAt: now,
@@ -85,6 +86,7 @@ export class WebhookEndpoints {
         ...(input.description !== undefined ? { description: input.description || null } : {}),
         ...(input.events !== undefined ? { events: ordered(input.events) } : {}),
         ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...(input.product !== undefined ? { product: input.product } : {}),
         updatedAt: this.clock.now(),
       })
       .where(owned(ownerId, id))
@@ -157,6 +159,7 @@ function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
     description: row.description,
     events: ordered(row.events as WebhookEventType[]),
     enabled: row.enabled,
+    product: row.product,
     secretHint: `${WEBHOOK_SECRET_PREFIX}…${row.secretLastFour}`,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -1,9 +1,9 @@
 import { verifyWebhookSignature } from '@northwind/key-manager';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../platform/http/errors.js';
+import { SecretBox } from '../../../platform/secrets/secret-box.js';
 import { checkEndpointUrl, isPublicAddress } from './address-policy.js';
 import { excerpt } from './outbound-post.js';
-import { SecretBox } from './secret-box.js';
 import { generateSigningSecret, signatureHeader } from './signing.js';
 import { minimumRetryWindowSeconds } from './webhook-delivery.js';
 

@@ -21,7 +21,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
-import { currentUser } from '../../../platform/auth/guard.js';
+import { currentAccount } from '../../../platform/auth/guard.js';
 import type { WebhookDeliveryLog } from './delivery-log.js';
 import type { WebhookEndpoints } from './webhook-endpoints.js';
 
@@ -34,25 +34,26 @@ const zNoInput = z.strictObject({}).optional();
 export const webhookRoutes =
   (deps: AppDeps, endpoints: WebhookEndpoints, log: WebhookDeliveryLog): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = deps.guards.requireUser;
+    const read = deps.guards.requireAccess('keyManager', 'read');
+    const write = deps.guards.requireAccess('keyManager', 'write');
     const route = (summary: string) => ({ tags, security, summary });
 
     app.get(
       WEBHOOK_PATHS.endpoints,
       {
-        preHandler,
+        preHandler: read,
         schema: { ...route('List webhook endpoints'), response: { 200: ZWebhookEndpointsResponse } },
       },
       async (request) => ({
         status: 'ok' as const,
-        endpoints: await endpoints.list(currentUser(request).id),
+        endpoints: await endpoints.list(currentAccount(request).id),
       }),
     );
 
     app.post(
       WEBHOOK_PATHS.endpoints,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Add a webhook endpoint (the signing secret is shown once)'),
           body: ZCreateWebhookEndpointRequest,
@@ -62,14 +63,14 @@ export const webhookRoutes =
       async (request) => ({
         status: 'ok' as const,
         message: WEBHOOK_CREATED_MESSAGE,
-        ...(await endpoints.create(currentUser(request).id, request.body)),
+        ...(await endpoints.create(currentAccount(request).id, request.body)),
       }),
     );
 
     app.patch(
       WEBHOOK_PATHS.endpoint,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Change a webhook endpoint'),
           params: ZWebhookEndpointParams,
@@ -80,14 +81,14 @@ export const webhookRoutes =
       async (request) => ({
         status: 'ok' as const,
         message: WEBHOOK_SAVED_MESSAGE,
-        endpoint: await endpoints.update(currentUser(request).id, request.params.id, request.body),
+        endpoint: await endpoints.update(currentAccount(request).id, request.params.id, request.body),
       }),
     );
 
     app.delete(
       WEBHOOK_PATHS.endpoint,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Remove a webhook endpoint and its delivery log'),
           params: ZWebhookEndpointParams,
@@ -95,7 +96,7 @@ export const webhookRoutes =
         },
       },
       async (request) => {
-        await endpoints.remove(currentUser(request).id, request.params.id);
+        await endpoints.remove(currentAccount(request).id, request.params.id);
         return { status: 'ok' as const, message: WEBHOOK_DELETED_MESSAGE };
       },
     );
@@ -103,7 +104,7 @@ export const webhookRoutes =
     app.post(
       WEBHOOK_PATHS.rollSecret,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Replace the signing secret (shown once; the old one stops at once)'),
           params: ZWebhookEndpointParams,
@@ -114,14 +115,14 @@ export const webhookRoutes =
       async (request) => ({
         status: 'ok' as const,
         message: WEBHOOK_SECRET_ROLLED_MESSAGE,
-        ...(await endpoints.rollSecret(currentUser(request).id, request.params.id)),
+        ...(await endpoints.rollSecret(currentAccount(request).id, request.params.id)),
       }),
     );
 
     app.post(
       WEBHOOK_PATHS.sendTest,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Send a webhook.test event to this endpoint'),
           params: ZWebhookEndpointParams,
@@ -132,14 +133,14 @@ export const webhookRoutes =
       async (request) => ({
         status: 'ok' as const,
         message: WEBHOOK_TEST_SENT_MESSAGE,
-        ...(await endpoints.sendTest(currentUser(request).id, request.params.id)),
+        ...(await endpoints.sendTest(currentAccount(request).id, request.params.id)),
       }),
     );
 
     app.get(
       WEBHOOK_PATHS.deliveries,
       {
-        preHandler,
+        preHandler: read,
         schema: {
           ...route('Delivery log: every attempt, newest first'),
           params: ZWebhookEndpointParams,
@@ -149,14 +150,14 @@ export const webhookRoutes =
       },
       async (request) => ({
         status: 'ok' as const,
-        ...(await log.list(currentUser(request).id, request.params.id, request.query)),
+        ...(await log.list(currentAccount(request).id, request.params.id, request.query)),
       }),
     );
 
     app.post(
       WEBHOOK_PATHS.redeliver,
       {
-        preHandler,
+        preHandler: write,
         schema: {
           ...route('Deliver this event to the endpoint again'),
           params: ZWebhookDeliveryParams,
@@ -165,7 +166,7 @@ export const webhookRoutes =
         },
       },
       async (request) => {
-        await log.redeliver(currentUser(request).id, request.params.id, request.params.deliveryId);
+        await log.redeliver(currentAccount(request).id, request.params.id, request.params.deliveryId);
         return { status: 'ok' as const, message: WEBHOOK_REDELIVER_MESSAGE };
       },
     );

@@ -1,10 +1,12 @@
-import { ZResetPasswordStep2 } from '@app/contract';
+import { type ResetPasswordFlowRequest, type SecondFactorStep, ZResetPasswordStep2 } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Button, Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormErrorAlert } from '../../../components/form-error-alert';
+import { SecondFactorForm } from '../../../components/second-factor-form';
 import { TextField } from '../../../components/text-field';
 import { resetPassword } from '../api';
 
@@ -32,7 +34,38 @@ export function ResetPasswordStep({ email, question, onDone, onCancel }: ResetPa
     // The email from step 1 travels with the form values; it has no input of its own.
     defaultValues: { email, answer: '', password1: '', password2: '' },
   });
-  const mutation = useMutation({ mutationFn: resetPassword, onSuccess: (reply) => onDone(reply.message) });
+  // A person with a second factor: the right answer brings its step; step 2 goes again with a proof.
+  const [second, setSecond] = useState<{ step: SecondFactorStep; values: Step2Values } | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: ResetPasswordFlowRequest) => resetPassword(body),
+    onSuccess: (reply, body) => {
+      if (reply.secondFactor && !('secondFactor' in body)) {
+        setSecond({ step: reply.secondFactor, values: body as Step2Values });
+        return;
+      }
+      onDone(reply.message);
+    },
+  });
+
+  if (second) {
+    return (
+      <Modal.Body>
+        <p className="text-muted">
+          Your account has two-factor sign-in: confirm it is you before the new password is set.
+        </p>
+        <SecondFactorForm
+          step={second.step}
+          pending={mutation.isPending}
+          error={mutation.error}
+          submitLabel="Set new password"
+          onProof={(proof) =>
+            mutation.mutate({ ...second.values, secondFactor: { challenge: second.step.challenge, proof } })
+          }
+          onCancel={onCancel}
+        />
+      </Modal.Body>
+    );
+  }
 
   return (
     <Form noValidate onSubmit={handleSubmit((values) => mutation.mutate(values))}>

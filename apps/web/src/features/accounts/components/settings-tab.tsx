@@ -1,6 +1,7 @@
 import { Card, Col, Row } from 'react-bootstrap';
 import { QueryState } from '../../../components/query-state';
 import { useSettings } from '../api';
+import { ChangeEmailForm } from './change-email-form';
 import { ChangeNameForm } from './change-name-form';
 import { ChangePasswordForm } from './change-password-form';
 import { ChangeSecurityQuestionForm } from './change-security-question-form';
@@ -34,6 +35,13 @@ export function SettingsTab() {
           <Card className="h-100 shadow-sm">
             <Card.Body>
               <ChangeSecurityQuestionForm currentQuestion={data.securityQuestion} />
+            </Card.Body>
+          </Card>
+        </Col>
+        <Col>
+          <Card className="h-100 shadow-sm">
+            <Card.Body>
+              <ChangeEmailForm current={data.email} />
             </Card.Body>
           </Card>
         </Col>

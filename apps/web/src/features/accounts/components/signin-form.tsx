@@ -1,4 +1,4 @@
-import { type SigninRequest, type SigninResponse, ZSigninRequest } from '@app/contract';
+import { type SigninOutcome, type SigninRequest, ZSigninRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Form } from 'react-bootstrap';
@@ -15,8 +15,11 @@ export function SigninForm({
   onSuccess,
   defaultEmail = '',
 }: {
-  /** `remember`: the Remember me box, which decides how long the web session lasts (decision 004). */
-  onSuccess: (reply: SigninResponse, remember: boolean) => void;
+  /**
+   * `remember`: the Remember me box, which decides how long the web session lasts (decision 004).
+   * The reply is tokens, or the second-factor step for a person with one.
+   */
+  onSuccess: (reply: SigninOutcome, remember: boolean) => void;
   defaultEmail?: string;
 }) {
   const {

@@ -1,8 +1,10 @@
-import type { UserInformation } from '@app/contract';
-import type { ComponentType } from 'react';
+import type { AccountArea, UserInformation } from '@app/contract';
+import type { ComponentType, ReactNode } from 'react';
 import { Col, Container, Nav, Row, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
+import { areaAllowed, useAccountContext } from '../../../lib/account-context';
 import { useUserInformation } from '../../../lib/user-information';
+import { EmailVerificationNotice } from '../components/email-verification-notice';
 
 /** One tab of the profile sidebar (docs/product-contract.md §Screens, Profile). */
 export interface ProfileTab {
@@ -20,19 +22,31 @@ export interface ProfileTab {
    * Business needs a business account).
    */
   visible?: (info: UserInformation | undefined) => boolean;
+  /**
+   * Shown only when the role in the account this session acts for reaches this area (decision 033);
+   * the server refuses the rest anyway.
+   */
+  access?: readonly [AccountArea, 'read' | 'write'];
 }
 
 /** /profile: vertical tabs from md up, a horizontal row on small screens. The tab lives in ?tab=. */
-export function ProfilePage({ tabs: allTabs }: { tabs: readonly ProfileTab[] }) {
+export function ProfilePage({ tabs: allTabs, header }: { tabs: readonly ProfileTab[]; header?: ReactNode }) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const { data: info } = useUserInformation();
-  const tabs = allTabs.filter((tab) => !tab.visible || tab.visible(info));
+  const { data: context } = useAccountContext();
+  const tabs = allTabs.filter(
+    (tab) =>
+      (!tab.visible || tab.visible(info)) &&
+      (!tab.access || areaAllowed(context, tab.access[0], tab.access[1]) === true),
+  );
   const active = tabs.some((tab) => tab.key === requested && tab.Component) ? requested : tabs[0]?.key;
 
   return (
     <Container className="py-4">
       <h1 className="visually-hidden">Your profile</h1>
+      <EmailVerificationNotice />
+      {header}
       <Tab.Container
         activeKey={active ?? undefined}
         onSelect={(key) => key && setParams({ tab: key }, { replace: true })}

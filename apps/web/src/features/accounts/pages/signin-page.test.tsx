@@ -67,4 +67,50 @@ describe('SigninPage', { timeout: 20_000 }, () => {
     expect(screen.getByLabelText('Email')).toHaveProperty('value', 'ada@example.com');
     expect(screen.getByLabelText('Password')).toHaveProperty('value', '');
   });
+
+  it('asks a person with a second factor for a code, sends it with the challenge, and can start again', async () => {
+    const calls: { path: string; body: Record<string, unknown> }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string, init?: RequestInit) => {
+        const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+        calls.push({ path: String(path), body });
+        if (String(path).endsWith('/signin')) {
+          return reply(200, {
+            status: 'ok',
+            message: 'Password accepted',
+            secondFactor: { challenge: 'step-1', methods: ['totp', 'recovery'] },
+          });
+        }
+        return reply(401, {
+          status: 'failed',
+          code: 'second_factor_invalid',
+          message: 'That code is not right',
+        });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+    render(
+      <MemoryRouter initialEntries={['/signin']}>
+        <QueryClientProvider client={client}>
+          <ToastProvider>
+            <SigninPage />
+          </ToastProvider>
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    change(screen, 'Email', 'ada@example.com');
+    change(screen, 'Password', 'right-password');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Sign In' })));
+    const code = await screen.findByLabelText('Code from your authenticator app');
+    fireEvent.change(code, { target: { value: '123456' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Verify' })));
+    expect((await screen.findByRole('alert')).textContent).toContain('That code is not right');
+    expect(calls.at(-1)).toEqual({
+      path: expect.stringMatching(/\/second-factor$/),
+      body: { challenge: 'step-1', proof: { method: 'totp', code: '123456' } },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Start again' }));
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
 });

@@ -1,4 +1,9 @@
-import { type AdminAuthenticateRequest, ZAdminAuthenticateRequest } from '@app/contract';
+import {
+  type AdminAuthenticateRequest,
+  needsSecondFactor,
+  type SecondFactorStep,
+  ZAdminAuthenticateRequest,
+} from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { Form } from 'react-bootstrap';
@@ -11,7 +16,14 @@ import { ApiError } from '../../../lib/api-error';
 import { storeTokens } from '../../../lib/session';
 import { adminAuthenticate } from '../api';
 
-export function AdminLoginForm({ onSuccess }: { onSuccess: () => void }) {
+export function AdminLoginForm({
+  onSuccess,
+  onSecondFactor,
+}: {
+  onSuccess: () => void;
+  /** The password was right and the admin has a second factor: its step comes next. */
+  onSecondFactor: (step: SecondFactorStep) => void;
+}) {
   const {
     register,
     handleSubmit,
@@ -23,11 +35,16 @@ export function AdminLoginForm({ onSuccess }: { onSuccess: () => void }) {
   const mutation = useMutation({
     mutationFn: async (values: AdminAuthenticateRequest) => {
       const reply = await adminAuthenticate(values);
+      if (needsSecondFactor(reply)) return reply;
       // Defence in depth: only an admin token may open the admin panel.
       if (reply.user_type !== 'a') throw new ApiError(403, 'This account is not an administrator.');
       return reply;
     },
     onSuccess: (reply) => {
+      if (needsSecondFactor(reply)) {
+        onSecondFactor(reply.secondFactor);
+        return;
+      }
       // The admin login has no Remember me: its session ends with the browser (decision 004).
       storeTokens(reply, { remember: false });
       onSuccess();

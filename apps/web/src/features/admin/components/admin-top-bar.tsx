@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Container, Navbar } from 'react-bootstrap';
 import { useNavigate } from 'react-router';
 import { useBrand } from '../../../lib/brand';
@@ -7,7 +8,7 @@ import { logout } from '../../../lib/session-exchange';
  * Admin frame top bar; log out returns to the admin login (docs/product-contract.md §Screens, Admin
  * panel).
  */
-export function AdminTopBar() {
+export function AdminTopBar({ actions }: { actions?: ReactNode }) {
   const navigate = useNavigate();
   const { brandName } = useBrand();
   const onLogout = async () => {
@@ -22,6 +23,7 @@ export function AdminTopBar() {
           <img src="/logo.svg" width={32} height={32} alt="" className="flex-shrink-0" />
           <span className="text-truncate">{brandName ? `${brandName} admin` : 'Admin panel'}</span>
         </Navbar.Brand>
+        {actions && <div className="ms-auto me-2 flex-shrink-0">{actions}</div>}
         <Button
           variant="outline-light"
           size="sm"

@@ -1,4 +1,4 @@
-import { type ComponentType, useId, useState } from 'react';
+import { type ComponentType, type ReactNode, useId, useState } from 'react';
 import { Button, Col, Container, Nav, Row, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { ToastOutlet } from '../../../components/toast/toast-outlet';
@@ -16,7 +16,14 @@ export interface AdminSection {
  * Below md the sidebar folds behind a button naming the open section, so a phone sees the section
  * at once instead of fourteen wrapped buttons (docs/screenshots).
  */
-export function AdminPage({ sections }: { sections: readonly AdminSection[] }) {
+export function AdminPage({
+  sections,
+  barActions,
+}: {
+  sections: readonly AdminSection[];
+  /** Other features' controls in the top bar, before Log out (the notification bell). */
+  barActions?: ReactNode;
+}) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('section');
   const active = sections.some((s) => s.key === requested) ? requested : sections[0]?.key;
@@ -26,7 +33,7 @@ export function AdminPage({ sections }: { sections: readonly AdminSection[] }) {
 
   return (
     <div className="min-vh-100 bg-light">
-      <AdminTopBar />
+      <AdminTopBar actions={barActions} />
       <ToastOutlet top={0} />
       <Tab.Container
         activeKey={active ?? undefined}

@@ -1,5 +1,6 @@
 import { type ManagedProject, PROJECT_PATHS, type ProgressRequest } from '@app/contract';
 import { Col, Row } from 'react-bootstrap';
+import { TeamMilestones } from '../../../components/deals/team-milestones';
 import { ActivityList } from '../../../components/projects/activity-list';
 import { OrderFiles } from '../../../components/projects/order-files';
 import { ProgressBars } from '../../../components/projects/progress-bars';
@@ -10,6 +11,7 @@ import { AssignForm } from './assign-form';
 import { DurationForm } from './duration-form';
 import { PaymentDetailsForm } from './payment-details-form';
 import { PaymentLinkForm } from './payment-link-form';
+import { QuotePanel } from './quotes/quote-panel';
 import { StatusActions } from './status-form';
 
 function Panel({ title, children }: { title: string; children: React.ReactNode }) {
@@ -30,6 +32,16 @@ export function ProjectManager({ project }: { project: ManagedProject }) {
   const waiting = project.status === 'waiting for approval';
   return (
     <Row xs={1} lg={2} className="g-3">
+      <Col lg={12}>
+        <Panel title="Quote and invoices">
+          <QuotePanel project={project} />
+        </Panel>
+      </Col>
+      <Col lg={12}>
+        <Panel title="Milestones and deliverables">
+          <TeamMilestones projectID={project.id} />
+        </Panel>
+      </Col>
       <Col>
         <Panel title="Status">
           <StatusActions projectId={project.id} status={project.status} />

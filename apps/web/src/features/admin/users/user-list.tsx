@@ -9,6 +9,7 @@ import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import type { useClients } from './api';
 import { DisableButton } from './disable-button';
+import { SignOutEverywhereButton } from './sign-out-everywhere-button';
 
 /** A column of an account list, between Email and Account. */
 export interface UserColumn {
@@ -91,9 +92,10 @@ export function UserList({
                 {columns.map((column) => (
                   <td key={column.header}>{column.cell(user)}</td>
                 ))}
-                <td className="d-flex gap-2 align-items-center">
+                <td className="d-flex flex-wrap gap-2 align-items-center">
                   {user.disabled && <Badge bg="secondary">Disabled</Badge>}
                   <DisableButton user={user} />
+                  <SignOutEverywhereButton user={user} />
                 </td>
               </tr>
             ))}

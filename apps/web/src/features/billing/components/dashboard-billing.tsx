@@ -1,6 +1,7 @@
 import { Badge, Button, ListGroup, Spinner } from 'react-bootstrap';
 import { QueryState } from '../../../components/query-state';
 import { usePayPending, usePendingPayments, useRenew, useSubscriptions } from '../api';
+import { usePayInvoice } from '../invoices/api';
 import { formatDate, formatMoney } from '../money';
 import { usePaymentLauncher } from '../use-payment-launcher';
 import { StateBadge } from './state-badge';
@@ -10,10 +11,11 @@ export function PendingPayment() {
   const pending = usePendingPayments();
   const renew = useRenew();
   const payPending = usePayPending();
+  const payInvoice = usePayInvoice();
   const { launch } = usePaymentLauncher();
   if (!pending.data) return <QueryState isPending={pending.isPending} error={pending.error} />;
   const { total, currency, items } = pending.data;
-  const busy = renew.isPending || payPending.isPending;
+  const busy = renew.isPending || payPending.isPending || payInvoice.isPending;
   return (
     <>
       <p className="fs-5 mb-2">
@@ -22,7 +24,7 @@ export function PendingPayment() {
       </p>
       {items.map((item) => (
         <div
-          key={`${item.kind}-${item.paymentID ?? item.requestID ?? item.productID ?? item.projectID}`}
+          key={`${item.kind}-${item.invoiceID ?? item.paymentID ?? item.requestID ?? item.productID ?? item.projectID}`}
           className="d-flex justify-content-between align-items-center gap-2 small mb-1"
         >
           <span>
@@ -45,7 +47,8 @@ export function PendingPayment() {
               onClick={() => {
                 const onSuccess = (reply: { paymentData?: Parameters<typeof launch>[0] }) =>
                   reply.paymentData && launch(reply.paymentData);
-                if (item.kind === 'renewal' && item.productID !== null)
+                if (item.invoiceID) payInvoice.mutate({ id: item.invoiceID }, { onSuccess: launch });
+                else if (item.kind === 'renewal' && item.productID !== null)
                   renew.mutate(item.productID, { onSuccess });
                 else if (item.requestID !== null)
                   payPending.mutate({ requestID: item.requestID }, { onSuccess });

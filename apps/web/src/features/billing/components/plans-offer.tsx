@@ -2,19 +2,40 @@ import { Alert, Badge, Button, Card, Col, Row, Spinner } from 'react-bootstrap';
 import { FormErrorAlert } from '../../../components/form-error-alert';
 import { QueryState } from '../../../components/query-state';
 import { useToast } from '../../../components/toast/toast-context';
+import { useAreaAccess } from '../../../lib/account-context';
 import { usePlans } from '../../../lib/plans-api';
 import { useActivatePlanWithPayment } from '../api';
 import { planPrice } from '../money';
 import { usePaymentLauncher } from '../use-payment-launcher';
 import { SuspendedNotice } from './suspended-notice';
 
-/** Shown without an activated plan: the free plan activates in one click; paid plans open the payment popup. */
+/**
+ * Shown without an activated plan: the free plan activates in one click; paid plans open the payment
+ * popup. A member whose role does not reach plans (decision 033) is told whom to ask instead.
+ */
 export function PlansOffer({ productId }: { productId: number }) {
+  const mayChoose = useAreaAccess('billing', 'write');
+  if (mayChoose === false) {
+    return (
+      <Alert variant="info">
+        <strong>No Key Manager plan is activated for this account.</strong> Your role cannot choose plans: ask
+        the account’s owner, an admin or a billing member to choose one.
+      </Alert>
+    );
+  }
+  return <PlansChoice productId={productId} />;
+}
+
+function PlansChoice({ productId }: { productId: number }) {
   const plans = usePlans(productId);
-  const activate = useActivatePlanWithPayment();
+  const toast = useToast();
+  // The toast is given by the mutation itself: activating swaps this offer for the dashboard.
+  const activate = useActivatePlanWithPayment((_reply, body) => {
+    const plan = plans.data?.plans.find((offered) => offered.id === body.planID);
+    toast.show({ message: `${plan?.name ?? 'The'} plan activated` });
+  });
   const subscribe = useActivatePlanWithPayment();
   const { launch, waiting } = usePaymentLauncher();
-  const toast = useToast();
 
   return (
     <section aria-labelledby="km-plans-title">
@@ -53,10 +74,7 @@ export function PlansOffer({ productId }: { productId: number }) {
                     <Button
                       disabled={activate.isPending}
                       onClick={() =>
-                        activate.mutate(
-                          { productID: productId, planID: plan.id, isUpgrade: false },
-                          { onSuccess: () => toast.show({ message: `${plan.name} plan activated` }) },
-                        )
+                        activate.mutate({ productID: productId, planID: plan.id, isUpgrade: false })
                       }
                     >
                       {activate.isPending && <Spinner size="sm" className="me-2" aria-hidden="true" />}

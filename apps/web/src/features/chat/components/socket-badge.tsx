@@ -1,5 +1,5 @@
 import { Badge } from 'react-bootstrap';
-import type { SocketStatus } from '../socket/chat-socket';
+import type { SocketStatus } from '../../../lib/chat-socket';
 
 /**
  * Live when pushed in real time; otherwise the screen polls (docs/product-contract.md §Polling) until

@@ -1,6 +1,6 @@
 import type { SocketClientMessage, SocketServerMessage, SocketTarget } from '@app/contract';
 import { useEffect, useRef, useState } from 'react';
-import { ChatSocket, type SocketStatus } from './chat-socket';
+import { ChatSocket, type SocketStatus } from '../../../lib/chat-socket';
 
 export interface ChatSocketState {
   status: SocketStatus;

@@ -85,12 +85,16 @@ export function AuthenticationTab() {
       </p>
       <Alert variant="info">
         An API key reaches only its owner’s licence keys: another account’s key answers “Invalid Key
-        Provided”.
+        Provided”. An API key can also be restricted to one product when you generate it (API tab): it then
+        sees other products’ keys as unknown the same way (validate-key answers <code>NOT_FOUND</code>), and
+        starts trials of that product only. Ship each app with a key of its own product.
       </Alert>
       <h3 className="h5">Replies</h3>
       <p>
         Success is HTTP 200 with <code>status: 'ok'</code>. A failure is a 4xx with{' '}
-        <code>{"{ status: 'failed', message }"}</code>.
+        <code>{"{ status: 'failed', code, message }"}</code>. A key’s own state is <code>keyStatus</code>{' '}
+        (active, trial, expired, suspended or disabled), beside its expiry, product, entitlements and metadata
+        in every reply that carries the key; a secret key also gets its <code>customer</code>.
       </p>
       <h3 className="h5">Rate limits</h3>
       <Table responsive bordered size="sm">

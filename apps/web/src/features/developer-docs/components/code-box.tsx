@@ -27,12 +27,25 @@ export function CodeBox({ label, code: source }: CodeBoxProps) {
     <div className="mb-3">
       <div className="d-flex justify-content-between align-items-center bg-dark text-light px-3 py-1 rounded-top small">
         <span id={labelId}>{label}</span>
-        <Button size="sm" variant="outline-light" onClick={copy} aria-label={`Copy ${label}`}>
-          {state === 'copied' ? 'Copied!' : state === 'failed' ? 'Copy failed' : 'Copy'}
+        <Button
+          size="sm"
+          variant={state === 'failed' ? 'warning' : 'outline-light'}
+          onClick={copy}
+          aria-label={`Copy ${label}`}
+        >
+          {state === 'copied'
+            ? 'Copied!'
+            : state === 'failed'
+              ? 'Copy failed: select the code instead'
+              : 'Copy'}
         </Button>
       </div>
       <span className="visually-hidden" aria-live="polite">
-        {state === 'copied' ? 'Copied to the clipboard' : ''}
+        {state === 'copied'
+          ? 'Copied to the clipboard'
+          : state === 'failed'
+            ? 'Copy failed: select the code and copy it yourself'
+            : ''}
       </span>
       <section
         className="code-box border border-top-0 rounded-bottom bg-body-tertiary"

@@ -6,8 +6,18 @@ export interface CodeExample {
   code: string;
 }
 
-/** ReactJS and Java examples of one operation, in tabs. */
-export function CodeExamples({ id, react, java }: { id: string; react: CodeExample; java: CodeExample }) {
+/** ReactJS and Java examples of one operation, and its curl command when it has one, in tabs. */
+export function CodeExamples({
+  id,
+  react,
+  java,
+  curl,
+}: {
+  id: string;
+  react: CodeExample;
+  java: CodeExample;
+  curl?: CodeExample;
+}) {
   return (
     <Tabs id={`${id}-examples`} defaultActiveKey="react" className="mb-0">
       <Tab eventKey="react" title="ReactJS" className="pt-2">
@@ -16,6 +26,11 @@ export function CodeExamples({ id, react, java }: { id: string; react: CodeExamp
       <Tab eventKey="java" title="Java" className="pt-2">
         <CodeBox label={java.label} code={java.code} />
       </Tab>
+      {curl && (
+        <Tab eventKey="curl" title="curl" className="pt-2">
+          <CodeBox label={curl.label} code={curl.code} />
+        </Tab>
+      )}
     </Tabs>
   );
 }

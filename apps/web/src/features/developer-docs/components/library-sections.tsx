@@ -1,5 +1,4 @@
 import { LICENSE_TTL, WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from '@app/contract';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { StackedTable } from '../../../components/stacked-table';
 import { REST_DOCS_PATH } from '../../../lib/docs-paths';
@@ -20,16 +19,10 @@ import {
 } from '../content/library';
 import { OFFLINE_LICENCE_EXAMPLES } from '../content/offline-licence-examples';
 import { WEBHOOK_EXAMPLES } from '../content/webhook-examples';
-import type { CodeExample } from './code-examples';
+import { LICENSING_LIBRARY_SECTIONS, SIGNED_REPLIES_LIBRARY_SECTION } from './library-licensing-sections';
+import type { LibrarySection } from './library-section';
 
-export interface LibrarySection {
-  id: string;
-  title: string;
-  /** The spec's side menu lists all sections but Delete Key. */
-  inMenu: boolean;
-  body: ReactNode;
-  example?: CodeExample;
-}
+export type { LibrarySection } from './library-section';
 
 export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
   {
@@ -150,7 +143,11 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
         <code>getKeyInformation()</code> holds the key’s id, <code>getMaxActivations()</code> (0 means
         unlimited), <code>getCurrentActivations()</code> and <code>isActive()</code>. It is never null but may
         be empty (<code>isEmpty()</code>) when the server sent no key fields.{' '}
-        <code>getKeyInformationById(id)</code> does the same by the key’s id.
+        <code>getKeyInformationById(id)</code> does the same by the key’s id. It also says where the licence
+        stands: <code>getKeyStatus()</code> (<code>active</code>, <code>trial</code>, <code>expired</code>,{' '}
+        <code>suspended</code> or <code>disabled</code>), <code>getExpiresAt()</code> (null: never),{' '}
+        <code>getProduct()</code> (the product’s code), <code>isTrial()</code>, <code>getEntitlements()</code>
+        , <code>getMetadata()</code> and, for a secret key only, <code>getCustomer()</code>.
       </p>
     ),
     example: JAVA_EXAMPLES.getKeyInformation,
@@ -262,6 +259,7 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
     ),
     example: JAVA_EXAMPLES.heartbeat,
   },
+  ...LICENSING_LIBRARY_SECTIONS,
   {
     id: 'offline-licences',
     title: 'Offline Licences',
@@ -297,6 +295,7 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
     ),
     example: OFFLINE_LICENCE_EXAMPLES.java,
   },
+  SIGNED_REPLIES_LIBRARY_SECTION,
   {
     id: 'webhooks',
     title: 'Webhooks',
@@ -366,6 +365,20 @@ export const LIBRARY_SECTIONS: readonly LibrarySection[] = [
           which beats at once and then every third of the key’s lease, one beat at a time, until{' '}
           <code>stop()</code>; with <code>reactivate: true</code> it activates the same fingerprint again when
           the slot is gone (<code>DeviceNotActivatedException</code>).
+        </p>
+        <p>
+          Licensing: <code>validateKey</code>, <code>startTrial</code>, <code>convertTrial</code>,{' '}
+          <code>renewKey</code> and <code>suspendKey</code> take an object (
+          <code>
+            {'{'} key, fingerprint, product {'}'}
+          </code>
+          , …) and the licensing refusals have the Java library’s exception names; signed replies need{' '}
+          <code>licensePublicKeys</code> and{' '}
+          <code>
+            {'{'} signed: true {'}'}
+          </code>{' '}
+          (or <code>signReplies: true</code>), with a <code>ClockGuard</code>. The package’s README shows
+          each.
         </p>
       </>
     ),

@@ -23,7 +23,10 @@ export function OfflineLicencesTab() {
       <ol>
         <li>
           At start (and every few hours), call <code>activate-key</code> with the device’s fingerprint (it
-          counts once), then <code>checkout-license</code>, and store the certificate.
+          counts once), then <code>checkout-license</code>, and store the certificate. With licensing, ask{' '}
+          <Link to="?tab=keys&op=validate-key">validate-key</Link> first, with a signed reply: the Keys tab’s
+          “Signed online check, cached certificate when offline” adds the checks against a fake server and a
+          clock turned back.
         </li>
         <li>
           If the service cannot be reached (no answer, 429 or 5xx), verify the stored certificate instead: it
@@ -42,7 +45,12 @@ export function OfflineLicencesTab() {
         origin. The device must hold an activation of the key (activate first with the same{' '}
         <code>fingerprint</code>): otherwise it answers 409{' '}
         <code>This device is not activated for the key</code>, so certificates never exceed the key’s
-        activation limit. A disabled key answers 409 <code>Key is disabled</code>.
+        activation limit. A disabled key answers 409 <code>Key is disabled</code>, a suspended one{' '}
+        <code>Key is suspended</code>, and one past its expiry (and grace, under a policy that refuses expired
+        keys) <code>Key has expired</code> or <code>Trial has ended</code>.{' '}
+        <strong>A certificate never outlives its key:</strong> its expiry is the earlier of{' '}
+        <code>ttlSeconds</code> from now and the moment the key stops working (its expiry plus grace); a key
+        whose policy lets it run after expiry keeps the lifetime asked.
       </p>
       <Table responsive bordered size="sm">
         <caption className="caption-top">Body</caption>

@@ -8,6 +8,10 @@ import enable from '../../../../../../sdks/java/examples/EnableKey.java?raw';
 import getKeyInformation from '../../../../../../sdks/java/examples/GetKeyInformation.java?raw';
 import gettingStarted from '../../../../../../sdks/java/examples/GettingStarted.java?raw';
 import keepDeviceActive from '../../../../../../sdks/java/examples/KeepDeviceActive.java?raw';
+import manageLicence from '../../../../../../sdks/java/examples/ManageLicence.java?raw';
+import signedLicenseCheck from '../../../../../../sdks/java/examples/SignedLicenseCheck.java?raw';
+import startTrial from '../../../../../../sdks/java/examples/StartTrial.java?raw';
+import validateKey from '../../../../../../sdks/java/examples/ValidateKey.java?raw';
 import type { CodeExample } from '../components/code-examples';
 
 const example = (file: string, code: string): CodeExample => ({ label: `Java: ${file}`, code });
@@ -21,4 +25,9 @@ export const JAVA_EXAMPLES = {
   disable: example('DisableKey.java', disable),
   deleteKey: example('DeleteKey.java', deleteKey),
   heartbeat: example('KeepDeviceActive.java', keepDeviceActive),
+  validateKey: example('ValidateKey.java', validateKey),
+  startTrial: example('StartTrial.java', startTrial),
+  /** convert-trial, renew-key and suspend-key, as a server calls them when payments arrive or fail. */
+  manageLicence: example('ManageLicence.java', manageLicence),
+  signedLicenseCheck: example('SignedLicenseCheck.java', signedLicenseCheck),
 } as const;

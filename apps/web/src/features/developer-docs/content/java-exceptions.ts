@@ -15,12 +15,31 @@ export const JAVA_EXCEPTIONS = [
     'HTTP 409: “This device is not activated for the key” — the device’s slot is gone (released, transferred or its lease lapsed); activate again.',
   ],
   [
+    'KeySuspendedException',
+    'HTTP 409: “Key is suspended” (suspended by the seller, e.g. unpaid, until reinstated).',
+  ],
+  [
+    'KeyExpiredException',
+    'HTTP 409: “Key has expired”: past its expiry and grace under a policy that refuses expired keys; renew it.',
+  ],
+  ['TrialExpiredException', 'HTTP 409: “Trial has ended”; also a KeyExpiredException.'],
+  ['TrialUsedException', 'HTTP 409: this device (or email) already had a trial of the product.'],
+  ['NotATrialException', 'HTTP 409: convertTrial on a key that is not a trial.'],
+  ['KeyNotRenewableException', 'HTTP 409: renewKey on a key without a duration; give a date.'],
+  ['ProductNotFoundException', 'HTTP 404: no product with that code (startTrial).'],
+  ['TrialNotOfferedException', 'HTTP 404: the product has no trial policy.'],
+  ['PolicyNotFoundException', 'HTTP 404: no such standard policy of the key’s product (convertTrial).'],
+  [
     'RateLimitException',
     'HTTP 429: too many calls this minute; getRetryAfterSeconds() says how long to wait.',
   ],
   [
     'RequestRefusedException',
-    'Other 4xx: nothing to deactivate, bad input. The 402, 403 and 409 exceptions above extend it, so catching it catches them too.',
+    'Other 4xx: nothing to deactivate, bad input. The 402, 403 and 409 exceptions above and the licensing 404s extend it, so catching it catches them too.',
+  ],
+  [
+    'ReplyVerificationException',
+    'A reply that was asked to be signed cannot be trusted (unsigned, unknown signing key, bad signature, another request’s nonce, stale, or a clock turned back): treat it as no answer.',
   ],
   [
     'KeyManagerException',

@@ -16,6 +16,11 @@ export const OPERATION_NAMES: Readonly<Record<KeyManagerPublicOperation, string>
   deleteKey: 'Delete key',
   heartbeat: 'Heartbeat',
   checkoutLicense: 'Check out an offline licence',
+  validateKey: 'Validate key',
+  startTrial: 'Start a trial',
+  convertTrial: 'Convert a trial',
+  renewKey: 'Renew key',
+  suspendKey: 'Suspend or reinstate key',
 };
 
 /**

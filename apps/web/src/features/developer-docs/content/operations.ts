@@ -1,15 +1,24 @@
-import {
-  DEVICE_LIMITS,
-  ERROR_CODES,
-  type ErrorCode,
-  GRACE_DAYS,
-  KEY_LIMITS,
-  KEY_MANAGER_ERRORS,
-  KEY_MANAGER_PATHS,
-} from '@app/contract';
-import type { CodeExample } from '../components/code-examples';
-import type { FieldDoc } from '../components/field-table';
+import { ERROR_CODES, GRACE_DAYS, KEY_MANAGER_PATHS } from '@app/contract';
+import { CURL_EXAMPLES } from './curl-examples';
 import { JAVA_EXAMPLES } from './java-examples';
+import { LICENSING_OPERATIONS } from './licensing-operations';
+import {
+  deviceFields,
+  disabled,
+  E,
+  expired,
+  fingerprintField,
+  idField,
+  invalidKey,
+  keyField,
+  keyFields,
+  type OperationDoc,
+  signedNote,
+  stateFields,
+  suspended,
+  trialExpired,
+  withMessage,
+} from './operation-doc';
 import {
   listInWords,
   OPERATION_NAMES,
@@ -18,91 +27,15 @@ import {
 } from './operation-names';
 import { REACT_EXAMPLES } from './react-examples';
 
-/** A sub-page's name as the menu and its heading show it: the spec's name, and the plain one beside it. */
-export function operationLabel(operation: Pick<OperationDoc, 'title' | 'plainName'>): string {
-  return operation.plainName ? `${operation.title} (${operation.plainName})` : operation.title;
-}
-
-/** One row of a failure table: the reply's status, `code` (what programs match) and `message`. */
-export interface ErrorDoc {
-  httpStatus: number;
-  code: ErrorCode;
-  message: string;
-  when: string;
-}
-
-/** One Keys sub-page of the REST documentation (docs/product-contract.md §Screens, REST documentation). */
-export interface OperationDoc {
-  id: string;
-  /** The page's name in the spec (kept, with its `id`, so existing links work). */
-  title: string;
-  /** What the operation does in plain words, shown beside a spec name that says it less plainly. */
-  plainName?: string;
-  path: string;
-  description: string;
-  request: readonly FieldDoc[];
-  response: readonly FieldDoc[];
-  errors: readonly ErrorDoc[];
-  react: CodeExample;
-  java: CodeExample;
-}
-
-const keyField: FieldDoc = {
-  name: 'key',
-  type: 'string',
-  required: true,
-  description: `The licence key (up to ${KEY_LIMITS.keyMax} characters). Required unless id is given.`,
-};
-const idField: FieldDoc = {
-  name: 'id',
-  type: 'string (UUID)',
-  description: 'The key’s id, as shown in the dashboard; may be sent instead of key.',
-};
-const fingerprintField: FieldDoc = {
-  name: 'fingerprint',
-  type: 'string',
-  description: `Extension: a device id (up to ${KEY_LIMITS.fingerprintMax} characters). The same device counts once, so retrying is safe; the device appears in your dashboard.`,
-};
-const deviceFields: readonly FieldDoc[] = [
-  {
-    name: 'deviceName',
-    type: 'string',
-    description: `Extension: a name you recognise in the dashboard (up to ${DEVICE_LIMITS.deviceNameMax} characters).`,
-  },
-  {
-    name: 'platform',
-    type: 'string',
-    description: `Extension: the device’s platform, e.g. windows (up to ${DEVICE_LIMITS.platformMax} characters).`,
-  },
-];
-const stateFields: readonly FieldDoc[] = [
-  { name: 'status', type: "'ok'", description: 'Success.' },
-  { name: 'id', type: 'string', description: 'The key’s id.' },
-  { name: 'key', type: 'string', description: 'The licence key.' },
-  { name: 'maxActivations', type: 'number', description: 'Activation limit; 0 means unlimited.' },
-  { name: 'currentActivations', type: 'number', description: 'Activations in use.' },
-  { name: 'isActive', type: 'boolean', description: 'false: the key cannot be activated or deactivated.' },
-];
-const withMessage = (message: string): readonly FieldDoc[] => [
-  stateFields[0]!,
-  { name: 'message', type: 'string', description: message },
-  ...stateFields.slice(1),
-];
-
-const E = KEY_MANAGER_ERRORS;
-const invalidKey = {
-  ...E.invalidKey,
-  when: 'The key does not exist, was deleted or belongs to another account.',
-};
-const disabled = { ...E.keyDisabled, when: 'The key was disabled (mark-key-as-active with isActive false).' };
+export { type ErrorDoc, type OperationDoc, operationLabel, type ValidationCodeDoc } from './operation-doc';
 
 export const OPERATIONS: readonly OperationDoc[] = [
   {
     id: 'get-key-information',
+    operation: 'getKeyInformation',
     title: 'Get key information',
     path: KEY_MANAGER_PATHS.getKeyInformation,
-    description:
-      'Returns a licence key’s id, its activation limit and count, and whether it is usable. Call it when your application starts to decide whether to run.',
+    description: `Returns a licence key’s id, its activation limit and count, whether it is usable, and where the licence stands: its status, expiry, product, entitlements and metadata. To decide whether your application may run, validate-key answers in one call. ${signedNote('as validate-key’s: its page explains signed replies')}`,
     request: [
       keyField,
       idField,
@@ -125,9 +58,12 @@ export const OPERATIONS: readonly OperationDoc[] = [
     errors: [invalidKey],
     react: REACT_EXAMPLES.getKeyInformation,
     java: JAVA_EXAMPLES.getKeyInformation,
+    curl: CURL_EXAMPLES.getKeyInformation,
+    signed: true,
   },
   {
     id: 'delete-key',
+    operation: 'deleteKey',
     title: 'Delete key',
     path: KEY_MANAGER_PATHS.deleteKey,
     description:
@@ -140,14 +76,16 @@ export const OPERATIONS: readonly OperationDoc[] = [
     errors: [invalidKey],
     react: REACT_EXAMPLES.deleteKey,
     java: JAVA_EXAMPLES.deleteKey,
+    curl: CURL_EXAMPLES.deleteKey,
   },
   {
     id: 'update-activation-count',
+    operation: 'activateKey',
     title: 'Update activation count',
     plainName: OPERATION_NAMES.activateKey,
     path: KEY_MANAGER_PATHS.activateKey,
     description:
-      'Activates the key: raises currentActivations by one. Refused when the key is at its limit or disabled; the count never passes the limit, even under concurrent calls. With a fingerprint the activation is a device, and at the limit a key that allows self-serve transfers releases its least recently seen idle device instead (a reinstall gets back in without asking you).',
+      'Activates the key: raises currentActivations by one. Refused when the key is at its limit, disabled, suspended or past its expiry (and grace, under a policy that refuses expired keys); the count never passes the limit, even under concurrent calls. With a fingerprint the activation is a device, and at the limit a key that allows self-serve transfers releases its least recently seen idle device instead (a reinstall gets back in without asking you). A key whose policy starts its clock at the first activation gets its expiry then.',
     request: [keyField, idField, fingerprintField, ...deviceFields],
     response: [
       ...withMessage(
@@ -165,17 +103,22 @@ export const OPERATIONS: readonly OperationDoc[] = [
         when: 'currentActivations already equals maxActivations. When the key allows transfers but none is possible yet, the message goes on to say from when, and nextTransferAt (ISO 8601) holds the moment.',
       },
       disabled,
+      suspended,
+      expired,
+      trialExpired,
       invalidKey,
     ],
     react: REACT_EXAMPLES.activate,
     java: JAVA_EXAMPLES.activate,
+    curl: CURL_EXAMPLES.activate,
   },
   {
     id: 'deactivate-key',
+    operation: 'deactivateKey',
     title: 'Deactivate key',
     path: KEY_MANAGER_PATHS.deactivateKey,
     description:
-      'Deactivates the key: lowers currentActivations by one, for example when your application is uninstalled. Note the path: deactivate-key (an earlier version of this page wrongly showed the activate path).',
+      'Deactivates the key: lowers currentActivations by one, for example when your application is uninstalled. A suspended or expired key may still be deactivated: a device can always give its slot back. Note the path: deactivate-key (an earlier version of this page wrongly showed the activate path).',
     request: [
       keyField,
       idField,
@@ -190,14 +133,16 @@ export const OPERATIONS: readonly OperationDoc[] = [
     ],
     react: REACT_EXAMPLES.deactivate,
     java: JAVA_EXAMPLES.deactivate,
+    curl: CURL_EXAMPLES.deactivate,
   },
   {
     id: 'mark-key-as-usable',
+    operation: 'markKeyAsActive',
     title: 'Mark key as usable',
     plainName: OPERATION_NAMES.markKeyAsActive,
     path: KEY_MANAGER_PATHS.markKeyAsActive,
     description:
-      'Enables (isActive true) or disables (isActive false) a key, for example while a client has not paid. A disabled key refuses activation and deactivation; its information stays readable.',
+      'Enables (isActive true) or disables (isActive false) a key. A disabled key refuses activation and deactivation; its information stays readable. To stop a key while a payment is missing, suspend-key says so to the app (SUSPENDED) instead of “disabled”.',
     request: [
       keyField,
       idField,
@@ -212,20 +157,24 @@ export const OPERATIONS: readonly OperationDoc[] = [
     errors: [invalidKey],
     react: REACT_EXAMPLES.markKeyAsUsable,
     java: JAVA_EXAMPLES.enable,
+    curl: CURL_EXAMPLES.markKeyAsUsable,
   },
   {
     id: 'heartbeat',
+    operation: 'heartbeat',
     title: 'Heartbeat',
     path: KEY_MANAGER_PATHS.heartbeat,
     description:
-      'Extension: tells the server this device still runs. When the key has a lease (set in the dashboard), a device that sends no heartbeat within it loses its slot, so slots of dead laptops come back by themselves: the slot is free as soon as the lease expires, and the next activation of the key reclaims it. Beat every third of the lease; a publishable key may call it. The SDKs do it in the background (startHeartbeat, Heartbeat.start).',
+      'Extension: tells the server this device still runs. When the key has a lease (set in the dashboard), a device that sends no heartbeat within it loses its slot, so slots of dead laptops come back by themselves: the slot is free as soon as the lease expires, and the next activation of the key reclaims it. Beat every third of the lease; a publishable key may call it. The SDKs do it in the background (startHeartbeat, Heartbeat.start). validate-key with a fingerprint counts as a heartbeat too.',
     request: [
       keyField,
       idField,
       { ...fingerprintField, required: true, description: 'The fingerprint the device was activated with.' },
     ],
     response: [
-      ...withMessage('“Heartbeat recorded”.'),
+      { name: 'status', type: "'ok'", description: 'Success.' },
+      { name: 'message', type: 'string', description: '“Heartbeat recorded”.' },
+      ...keyFields,
       { name: 'leaseSeconds', type: 'number', description: 'The key’s lease; 0 means permanent.' },
       {
         name: 'leaseExpiresAt',
@@ -239,11 +188,16 @@ export const OPERATIONS: readonly OperationDoc[] = [
         when: 'The device’s slot is gone: released from the dashboard, taken by a transfer, or its lease lapsed. Activate again.',
       },
       disabled,
+      suspended,
+      expired,
+      trialExpired,
       invalidKey,
     ],
     react: REACT_EXAMPLES.heartbeat,
     java: JAVA_EXAMPLES.heartbeat,
+    curl: CURL_EXAMPLES.heartbeat,
   },
+  ...LICENSING_OPERATIONS,
 ];
 
 /** Failures every operation can answer, documented once on the Authentication tab. */

@@ -30,8 +30,10 @@ function tabOf(params: URLSearchParams): DocTab {
 export function KeyManagerApiDocsPage() {
   useDocumentTitle('Key Manager REST API');
   const [searchParams, setParams] = useSearchParams();
-  // The prerendered page shows the first tab; a deep link's tab applies once hydrated.
-  const params = useHydrated() ? searchParams : NO_PARAMS;
+  // The prerendered page shows the first tab; a deep link's tab applies once hydrated, and until then
+  // the tabs are hidden (data-awaits-query) rather than showing the first tab in its place.
+  const hydrated = useHydrated();
+  const params = hydrated ? searchParams : NO_PARAMS;
   const tab = tabOf(params);
   const operation = OPERATIONS.find((op) => op.id === params.get('op')) ?? OPERATIONS[0]!;
 
@@ -53,47 +55,49 @@ export function KeyManagerApiDocsPage() {
           </LinkButton>
         </div>
         <YourKeysPanel />
-        <Tabs
-          id="key-manager-doc-tabs"
-          activeKey={tab}
-          onSelect={(key) => show({ tab: key === 'keys' ? key : otherTab(key) })}
-          className="mb-3"
-        >
-          <Tab eventKey="authentication" title="Authentication">
-            <AuthenticationTab />
-          </Tab>
-          <Tab eventKey="keys" title="Keys">
-            <Row className="g-4">
-              <Col md={3}>
-                <Nav variant="pills" className="flex-column" as="nav" aria-label="Keys operations">
-                  {OPERATIONS.map((op) => (
-                    <Nav.Link
-                      key={op.id}
-                      href={`?tab=keys&op=${op.id}`}
-                      active={op.id === operation.id}
-                      aria-current={op.id === operation.id ? 'page' : undefined}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        show({ tab: 'keys', op: op.id });
-                      }}
-                    >
-                      {operationLabel(op)}
-                    </Nav.Link>
-                  ))}
-                </Nav>
-              </Col>
-              <Col md={9}>
-                <OperationSection key={operation.id} operation={operation} />
-              </Col>
-            </Row>
-          </Tab>
-          <Tab eventKey="webhooks" title="Webhooks">
-            <WebhooksTab />
-          </Tab>
-          <Tab eventKey="offline" title="Offline licences">
-            <OfflineLicencesTab />
-          </Tab>
-        </Tabs>
+        <div data-awaits-query={hydrated ? undefined : ''}>
+          <Tabs
+            id="key-manager-doc-tabs"
+            activeKey={tab}
+            onSelect={(key) => show({ tab: key === 'keys' ? key : otherTab(key) })}
+            className="mb-3"
+          >
+            <Tab eventKey="authentication" title="Authentication">
+              <AuthenticationTab />
+            </Tab>
+            <Tab eventKey="keys" title="Keys">
+              <Row className="g-4">
+                <Col md={3}>
+                  <Nav variant="pills" className="flex-column" as="nav" aria-label="Keys operations">
+                    {OPERATIONS.map((op) => (
+                      <Nav.Link
+                        key={op.id}
+                        href={`?tab=keys&op=${op.id}`}
+                        active={op.id === operation.id}
+                        aria-current={op.id === operation.id ? 'page' : undefined}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          show({ tab: 'keys', op: op.id });
+                        }}
+                      >
+                        {operationLabel(op)}
+                      </Nav.Link>
+                    ))}
+                  </Nav>
+                </Col>
+                <Col md={9}>
+                  <OperationSection key={operation.id} operation={operation} />
+                </Col>
+              </Row>
+            </Tab>
+            <Tab eventKey="webhooks" title="Webhooks">
+              <WebhooksTab />
+            </Tab>
+            <Tab eventKey="offline" title="Offline licences">
+              <OfflineLicencesTab />
+            </Tab>
+          </Tabs>
+        </div>
       </div>
     </ExampleKeysProvider>
   );

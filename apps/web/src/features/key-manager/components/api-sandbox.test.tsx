@@ -20,6 +20,7 @@ const key = (id: string, masked: string, simulation: object | null) => ({
   requests_made: 0,
   created_at: '2026-01-01T00:00:00.000Z',
   simulation,
+  product_id: null,
 });
 const TESTED = '6f1c9a52-4c1e-4bde-9b0f-2f1b7f0f1a11';
 const OTHER = '7a2d0b63-5d2f-4cef-8c1a-3a2c8a1b2b22';

@@ -1,4 +1,4 @@
-import { KEY_MANAGER_PATHS } from '@app/contract';
+import { KEY_MANAGER_PATHS, KEY_PRODUCT_PATHS } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,7 @@ const listed = {
       requests_made: 0,
       created_at: '2026-01-01T00:00:00.000Z',
       simulation: null,
+      product_id: null,
     },
   ],
 };
@@ -29,6 +30,15 @@ const created = {
   id: listed.keysInformation[0]?.id,
   key: 'km_pub_full',
   type: 'publishable',
+};
+
+/** The product choice's options: the default product only. */
+const products = {
+  status: 'ok',
+  nextCursor: null,
+  products: [
+    { id: 'default-id', code: 'default', name: 'Default product', isDefault: true, createdAt: '2026-01-01' },
+  ],
 };
 
 const json = (body: unknown) =>
@@ -41,9 +51,10 @@ describe('ApiTab', { timeout: 20_000 }, () => {
   });
 
   it('lists the key type and generates the chosen type', async () => {
-    const fetch = vi.fn(async (path: string) =>
-      json(path === KEY_MANAGER_PATHS.generateApiKey ? created : listed),
-    );
+    const fetch = vi.fn(async (path: string) => {
+      if (path.startsWith(`${KEY_PRODUCT_PATHS.products}?`)) return json(products);
+      return json(path === KEY_MANAGER_PATHS.generateApiKey ? created : listed);
+    });
     vi.stubGlobal('fetch', fetch);
     render(
       <QueryClientProvider client={new QueryClient()}>

@@ -7,6 +7,7 @@ import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
 import { useToast } from '../../../components/toast/toast-context';
 import { useApiKeys, useGenerateApiKey, useRevokeApiKey } from '../api';
+import { useProductOptions } from '../products-api';
 import { ApiSandbox } from './api-sandbox';
 import { SecretValue } from './secret-value';
 
@@ -14,7 +15,10 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Ne
 
 const TYPE_LABELS: Record<ApiKeyType, string> = { secret: 'Secret', publishable: 'Publishable' };
 
-/** API tab: generate (the full key is shown once), list masked keys with usage, revoke. */
+/**
+ * API tab: generate (the full key is shown once; optionally for one product only, decision 032), list
+ * masked keys with usage, revoke.
+ */
 export function ApiTab() {
   const apiKeys = useApiKeys();
   const generate = useGenerateApiKey();
@@ -22,13 +26,17 @@ export function ApiTab() {
   const toast = useToast();
   const [name, setName] = useState('');
   const [type, setType] = useState<ApiKeyType>('secret');
+  const [productId, setProductId] = useState('');
+  const products = useProductOptions();
+  const productName = (id: string | null) =>
+    id === null ? 'All' : (products.data?.find((product) => product.id === id)?.name ?? '…');
   const [created, setCreated] = useState<{ key: string; type: ApiKeyType } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyInformation | null>(null);
 
   const onGenerate = (event: React.FormEvent) => {
     event.preventDefault();
     generate.mutate(
-      { name: name.trim(), type },
+      { name: name.trim(), type, productId },
       {
         onSuccess: (reply) => {
           setCreated({ key: reply.key, type: reply.type });
@@ -50,10 +58,10 @@ export function ApiTab() {
           : ''}
         . A <strong>secret key</strong> (<code>km_live_…</code>) may do everything: keep it on your server. A{' '}
         <strong>publishable key</strong> (<code>km_pub_…</code>) may be shipped inside an app or a web page:
-        it may only get key information, activate, deactivate and heartbeat a device by its fingerprint, and
-        check out that device's offline licence.
+        it may only get key information, validate a key, start a trial, activate, deactivate and heartbeat a
+        device by its fingerprint, and check out that device's offline licence.
       </p>
-      <Form onSubmit={onGenerate} className="d-flex flex-wrap gap-2 align-items-end mb-3">
+      <Form onSubmit={onGenerate} className="d-flex flex-wrap gap-2 align-items-end mb-1">
         <Form.Group controlId="api-key-name">
           <Form.Label>Name (optional)</Form.Label>
           <Form.Control value={name} maxLength={100} onChange={(e) => setName(e.target.value)} />
@@ -65,10 +73,29 @@ export function ApiTab() {
             <option value="publishable">Publishable (apps, web pages)</option>
           </Form.Select>
         </Form.Group>
+        <Form.Group controlId="api-key-product">
+          <Form.Label>Product</Form.Label>
+          <Form.Select
+            value={productId}
+            disabled={!products.data}
+            onChange={(e) => setProductId(e.target.value)}
+            aria-describedby="api-key-product-hint"
+          >
+            <option value="">All products</option>
+            {products.data?.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.name}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
         <Button type="submit" disabled={generate.isPending}>
           Generate API key
         </Button>
       </Form>
+      <Form.Text id="api-key-product-hint" muted className="d-block mb-3">
+        A key for one product sees only that product’s licence keys.
+      </Form.Text>
       <FormErrorAlert error={generate.error} />
       <QueryState isPending={apiKeys.isPending} error={apiKeys.error} onRetry={() => apiKeys.refetch()} />
       {apiKeys.data && apiKeys.data.keysInformation.length === 0 && (
@@ -80,6 +107,7 @@ export function ApiTab() {
             <tr>
               <th scope="col">Key</th>
               <th scope="col">Type</th>
+              <th scope="col">Product</th>
               <th scope="col">Last used</th>
               <th scope="col">Requests made</th>
               <th scope="col">Remaining this minute</th>
@@ -103,6 +131,7 @@ export function ApiTab() {
                     {TYPE_LABELS[info.type]}
                   </Badge>
                 </td>
+                <td>{productName(info.product_id)}</td>
                 <td>{when(info.last_used)}</td>
                 <td>{info.requests_made}</td>
                 <td>{info.remaining_requests}</td>

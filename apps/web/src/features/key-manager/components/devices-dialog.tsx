@@ -1,27 +1,11 @@
 import type { DashboardKey, Device } from '@app/contract';
 import { useState } from 'react';
-import { Alert, Button, Modal } from 'react-bootstrap';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LoadMore } from '../../../components/load-more';
-import { QueryState } from '../../../components/query-state';
-import { StackedTable } from '../../../components/stacked-table';
-import { useToast } from '../../../components/toast/toast-context';
-import { useKeyDevices, useReleaseDevice } from '../devices-api';
-import { describeDuration } from './device-durations';
-import { KeyDeviceRulesForm } from './key-device-rules-form';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+import { Button, Modal } from 'react-bootstrap';
+import { KeyDevicesPanel, ReleaseDeviceConfirm } from './key-devices-panel';
 
 /** A key's devices (most recently seen first) with Release, and the key's own lease and transfer rules. */
 export function DevicesDialog({ licence, onHide }: { licence: DashboardKey; onHide: () => void }) {
-  const devices = useKeyDevices(licence.id);
-  const release = useReleaseDevice();
-  const toast = useToast();
   const [releasing, setReleasing] = useState<Device | null>(null);
-  const pages = devices.data?.pages ?? [];
-  const listed = pages.flatMap((page) => page.devices);
-  const first = pages[0];
-
   return (
     <>
       <Modal show={!releasing} onHide={onHide} size="xl" aria-labelledby="devices-title">
@@ -31,74 +15,7 @@ export function DevicesDialog({ licence, onHide }: { licence: DashboardKey; onHi
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <QueryState
-            isPending={devices.isPending}
-            error={devices.data ? null : devices.error}
-            onRetry={() => devices.refetch()}
-          />
-          {first && (
-            <p className="small text-body-secondary" data-testid="device-rules-summary">
-              Lease:{' '}
-              {first.policy.leaseSeconds === 0
-                ? 'permanent (no heartbeat needed)'
-                : `a device must send a heartbeat every ${describeDuration(first.policy.leaseSeconds)}`}
-              . Self-serve transfers:{' '}
-              {first.policy.transfersPer30Days === 0
-                ? 'off'
-                : `${first.transfersUsed} of ${first.policy.transfersPer30Days} used in the last 30 days, after ${describeDuration(first.policy.transferIdleSeconds)} idle`}
-              {first.nextTransferAt && ` (next possible ${when(first.nextTransferAt)})`}.
-            </p>
-          )}
-          {devices.data && listed.length === 0 && (
-            <Alert variant="light">
-              No devices yet. An activation that sends a fingerprint appears here.
-            </Alert>
-          )}
-          {listed.length > 0 && (
-            <StackedTable responsive hover className="align-middle small">
-              <thead>
-                <tr>
-                  <th scope="col">Device</th>
-                  <th scope="col">First seen</th>
-                  <th scope="col">Last seen</th>
-                  <th scope="col">Lease ends</th>
-                  <th scope="col">Address</th>
-                  <th scope="col">
-                    <span className="visually-hidden">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {listed.map((device) => (
-                  <tr key={device.id} data-testid={`device-row-${device.fingerprint}`}>
-                    <td>
-                      <div>{device.name ?? <span className="text-body-secondary">Unnamed</span>}</div>
-                      <div className="font-monospace text-break">{device.fingerprint}</div>
-                      {device.platform && <div className="text-body-secondary">{device.platform}</div>}
-                    </td>
-                    <td>{when(device.firstSeenAt)}</td>
-                    <td>{when(device.lastSeenAt)}</td>
-                    <td>{device.leaseExpiresAt ? when(device.leaseExpiresAt) : 'Permanent'}</td>
-                    <td>
-                      <div>{device.ip ?? '—'}</div>
-                      {device.userAgent && (
-                        <div className="text-body-secondary text-break" title={device.userAgent}>
-                          {device.userAgent.slice(0, 60)}
-                        </div>
-                      )}
-                    </td>
-                    <td className="text-end">
-                      <Button size="sm" variant="outline-danger" onClick={() => setReleasing(device)}>
-                        Release<span className="visually-hidden"> {device.name ?? device.fingerprint}</span>
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </StackedTable>
-          )}
-          <LoadMore query={devices} />
-          {first && <KeyDeviceRulesForm keyId={licence.id} keyPolicy={first.keyPolicy} />}
+          <KeyDevicesPanel licence={licence} onRelease={setReleasing} />
         </Modal.Body>
         <Modal.Footer>
           <Button variant="secondary" onClick={onHide}>
@@ -107,32 +24,7 @@ export function DevicesDialog({ licence, onHide }: { licence: DashboardKey; onHi
         </Modal.Footer>
       </Modal>
       {releasing && (
-        <ConfirmDialog
-          title="Release device"
-          confirmLabel="Release device"
-          pending={release.isPending}
-          error={release.error}
-          onHide={() => {
-            release.reset();
-            setReleasing(null);
-          }}
-          onConfirm={() =>
-            release.mutate(
-              { keyId: licence.id, deviceId: releasing.id },
-              {
-                onSuccess: () => {
-                  toast.show({ message: 'Device released' });
-                  setReleasing(null);
-                },
-              },
-            )
-          }
-        >
-          <p>
-            Release <strong>{releasing.name ?? releasing.fingerprint}</strong>? Its activation is freed for
-            another device; the app on it is refused until it activates again.
-          </p>
-        </ConfirmDialog>
+        <ReleaseDeviceConfirm licence={licence} device={releasing} onHide={() => setReleasing(null)} />
       )}
     </>
   );

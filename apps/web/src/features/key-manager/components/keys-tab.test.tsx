@@ -1,6 +1,7 @@
-import { type DashboardKey, type GetKeysRequest, KEY_MANAGER_PATHS } from '@app/contract';
+import { type DashboardKey, type GetKeysRequest, KEY_MANAGER_PATHS, KEY_PRODUCT_PATHS } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/toast/toast-provider';
 import { KeysTab } from './keys-tab';
@@ -15,7 +16,34 @@ const licence = (key: string): DashboardKey => ({
   note: null,
   created_at: '2026-01-01T00:00:00.000Z',
   updated_at: '2026-01-01T00:00:00.000Z',
+  product_id: 'product-default',
+  policy_id: null,
+  status: 'active',
+  expires_at: null,
+  suspended: false,
+  trial: false,
+  customer_name: null,
+  customer_email: null,
+  customer_ref: null,
 });
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+/** The product filter's options: the default product only. */
+const products = {
+  status: 'ok',
+  products: [
+    {
+      id: 'product-default',
+      code: 'default',
+      name: 'Default product',
+      isDefault: true,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    },
+  ],
+  nextCursor: null,
+};
 
 /** Two pages of all keys (the second behind cursor c2), and one page of disabled keys. */
 function page(body: GetKeysRequest) {
@@ -35,21 +63,21 @@ describe('KeysTab paging', { timeout: 20_000 }, () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(async (path: string, init: RequestInit) => {
+        if (path.startsWith(`${KEY_PRODUCT_PATHS.products}?`)) return json(products);
         expect(path).toBe(KEY_MANAGER_PATHS.getKeys);
         const body = JSON.parse(String(init.body)) as GetKeysRequest;
         asked.push(body);
-        return new Response(JSON.stringify({ status: 'ok', ...page(body) }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
+        return json({ status: 'ok', ...page(body) });
       }),
     );
     render(
-      <QueryClientProvider client={new QueryClient()}>
-        <ToastProvider>
-          <KeysTab maxKeysAllowed={0} total={2} />
-        </ToastProvider>
-      </QueryClientProvider>,
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <ToastProvider>
+            <KeysTab maxKeysAllowed={0} total={2} />
+          </ToastProvider>
+        </QueryClientProvider>
+      </MemoryRouter>,
     );
     expect(await screen.findByTestId('key-row-NEWEST-KEY')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Newer' })).toHaveProperty('disabled', true);

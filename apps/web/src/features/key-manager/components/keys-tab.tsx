@@ -1,4 +1,9 @@
-import { type DashboardKey, KEY_SEARCH_MIN, KEY_SEARCH_TOO_SHORT_MESSAGE } from '@app/contract';
+import {
+  type DashboardKey,
+  type ExportKeysQuery,
+  KEY_SEARCH_MIN,
+  KEY_SEARCH_TOO_SHORT_MESSAGE,
+} from '@app/contract';
 import { useState } from 'react';
 import { Alert, Button, Form } from 'react-bootstrap';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -10,12 +15,14 @@ import { errorMessage } from '../../../lib/api-error';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { type KeyFilter, useChangeKey, useLicenceKeyPage, useRemoveKey } from '../api';
+import { useProductOptions } from '../products-api';
 import { AddKeyDialog } from './add-key-dialog';
-import { CopyButton } from './copy-button';
+import { BulkKeyActions } from './bulk-key-actions';
 import { DevicePolicyDialog } from './device-policy-dialog';
 import { DevicesDialog } from './devices-dialog';
 import { EditKeyDialog } from './edit-key-dialog';
 import { EntitlementsDialog } from './entitlements-dialog';
+import { KeyRow, type KeyRowAction } from './key-row';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -28,18 +35,34 @@ const FILTER_LABELS: Record<KeyFilter, string> = {
 
 /**
  * Keys tab: one server page at a time (decision 025) — search as you type (debounced, on the server),
- * a filter, Newer/Older pages by cursor — plus add, the active switch (saved at once), edit, copy
- * and delete. The total comes from the dashboard's maintained counters.
+ * filters (state, product, customer; decision 032), Newer/Older pages by cursor — plus add, the active
+ * switch (saved at once), edit, copy, delete, and the bulk actions (issue, import, export). Each key
+ * links to its page. The total comes from the dashboard's maintained counters.
  */
 export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; total: number }) {
   const [typed, setTyped] = useState('');
   const [filter, setFilter] = useState<KeyFilter>('all');
+  const [productId, setProductId] = useState('');
+  const [typedCustomer, setTypedCustomer] = useState('');
+  const products = useProductOptions();
   const settled = useDebouncedValue(typed.trim(), SEARCH_DEBOUNCE_MS);
+  const customer = useDebouncedValue(typedCustomer.trim(), SEARCH_DEBOUNCE_MS);
   const tooShort = settled.length > 0 && settled.length < KEY_SEARCH_MIN;
   const search = tooShort ? '' : settled;
   // A new search or filter starts from the first page.
-  const pages = useCursorPages(`${filter}\n${search}`);
-  const keys = useLicenceKeyPage({ search, filter, cursor: pages.cursor });
+  const pages = useCursorPages(`${filter}\n${search}\n${productId}\n${customer}`);
+  const keys = useLicenceKeyPage({ search, filter, productId, customer, cursor: pages.cursor });
+  // The export takes the list's filters as they stand in the boxes, not as debounced: a click right
+  // after editing the search exports what the box says, which the list shows 300 ms later.
+  const typedSearch = typed.trim().length >= KEY_SEARCH_MIN ? typed.trim() : '';
+  const exportQuery: ExportKeysQuery = {
+    ...(productId ? { product_id: productId } : {}),
+    ...(typedCustomer.trim() ? { customer: typedCustomer.trim() } : {}),
+    ...(filter === 'active' ? { is_active: 'true' } : {}),
+    ...(filter === 'disabled' ? { is_active: 'false' } : {}),
+    ...(filter === 'at-limit' ? { at_limit: 'true' } : {}),
+    ...(typedSearch ? { search: typedSearch } : {}),
+  };
   const change = useChangeKey();
   const remove = useRemoveKey();
   const toast = useToast();
@@ -50,7 +73,13 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
   const [editingPolicy, setEditingPolicy] = useState(false);
   const [entitling, setEntitling] = useState<DashboardKey | null>(null);
   const visible = keys.data?.keys ?? [];
-  const narrowed = search !== '' || filter !== 'all';
+  const narrowed = search !== '' || filter !== 'all' || productId !== '' || customer !== '';
+  const act = (licence: DashboardKey, action: KeyRowAction) => {
+    if (action === 'devices') setDevicesOf(licence);
+    else if (action === 'edit') setEditing(licence);
+    else if (action === 'entitlements') setEntitling(licence);
+    else setDeleting(licence);
+  };
 
   const toggle = (licence: DashboardKey) =>
     change.mutate(
@@ -94,6 +123,28 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
               </option>
             ))}
           </Form.Select>
+          <Form.Select
+            aria-label="Product"
+            value={productId}
+            onChange={(event) => setProductId(event.target.value)}
+            className="w-auto"
+            disabled={!products.data}
+          >
+            <option value="">All products</option>
+            {products.data?.map((product) => (
+              <option key={product.id} value={product.id}>
+                {product.name}
+              </option>
+            ))}
+          </Form.Select>
+          <Form.Control
+            type="search"
+            placeholder="Customer email or ID"
+            aria-label="Customer"
+            value={typedCustomer}
+            onChange={(event) => setTypedCustomer(event.target.value)}
+            className="w-auto"
+          />
           <Button variant="outline-secondary" onClick={() => setEditingPolicy(true)} className="text-nowrap">
             Device policy
           </Button>
@@ -101,6 +152,9 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
             Add key
           </Button>
         </div>
+      </div>
+      <div className="d-flex flex-wrap gap-2 justify-content-end mb-3">
+        <BulkKeyActions exportQuery={exportQuery} />
       </div>
       <QueryState isPending={keys.isPending} error={keys.error} onRetry={() => keys.refetch()} />
       {keys.data && visible.length === 0 && !narrowed && pages.page === 1 && (
@@ -111,6 +165,9 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
           <thead>
             <tr>
               <th scope="col">Key</th>
+              <th scope="col">Status</th>
+              <th scope="col">Expires</th>
+              <th scope="col">Customer</th>
               <th scope="col">Activations</th>
               <th scope="col">Active</th>
               <th scope="col">
@@ -120,63 +177,19 @@ export function KeysTab({ maxKeysAllowed, total }: { maxKeysAllowed: number; tot
           </thead>
           <tbody>
             {visible.map((licence) => (
-              <tr key={licence.id} data-testid={`key-row-${licence.key}`}>
-                <td>
-                  {licence.name && <div className="small text-body-secondary">{licence.name}</div>}
-                  <span className="font-monospace me-2">{licence.key}</span>
-                  <CopyButton text={licence.key} label={`Copy key ${licence.key}`} />
-                </td>
-                <td>
-                  {licence.current_activations} /{' '}
-                  {licence.max_activations === 0 ? '∞' : licence.max_activations}
-                </td>
-                <td>
-                  <Form.Check
-                    type="switch"
-                    role="switch"
-                    id={`key-active-${licence.id}`}
-                    checked={licence.is_active}
-                    disabled={change.isPending && change.variables?.id === licence.id}
-                    onChange={() => toggle(licence)}
-                    aria-label={`Active: ${licence.key}`}
-                  />
-                </td>
-                <td className="text-end text-nowrap">
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    className="me-2"
-                    onClick={() => setDevicesOf(licence)}
-                  >
-                    Devices<span className="visually-hidden"> of {licence.key}</span>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-primary"
-                    className="me-2"
-                    onClick={() => setEditing(licence)}
-                  >
-                    Edit<span className="visually-hidden"> {licence.key}</span>
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="outline-secondary"
-                    className="me-2"
-                    onClick={() => setEntitling(licence)}
-                  >
-                    Entitlements<span className="visually-hidden"> {licence.key}</span>
-                  </Button>
-                  <Button size="sm" variant="outline-danger" onClick={() => setDeleting(licence)}>
-                    Delete<span className="visually-hidden"> {licence.key}</span>
-                  </Button>
-                </td>
-              </tr>
+              <KeyRow
+                key={licence.id}
+                licence={licence}
+                switching={change.isPending && change.variables?.id === licence.id}
+                onToggle={() => toggle(licence)}
+                onAction={(action) => act(licence, action)}
+              />
             ))}
           </tbody>
         </StackedTable>
       )}
       {keys.data && visible.length === 0 && narrowed && (
-        <p>{search ? `No key matches “${search}”.` : 'No key matches this filter.'}</p>
+        <p>{search ? `No key matches “${search}”.` : 'No key matches these filters.'}</p>
       )}
       <CursorPager
         label="Key pages"

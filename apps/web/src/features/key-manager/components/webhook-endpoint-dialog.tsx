@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
 import { TextField } from '../../../components/text-field';
 import { useToast } from '../../../components/toast/toast-context';
+import { useProductOptions } from '../products-api';
 import { useAddWebhookEndpoint, useUpdateWebhookEndpoint } from '../webhooks-api';
 
 interface WebhookEndpointDialogProps {
@@ -22,12 +23,16 @@ interface WebhookEndpointDialogProps {
   onCreated?: (secret: string) => void;
 }
 
-/** Add or edit a webhook endpoint: its HTTPS address, a description and the events it receives. */
+/**
+ * Add or edit a webhook endpoint: its HTTPS address, a description, the events it receives, and
+ * optionally the one product whose keys it hears about (decision 032).
+ */
 export function WebhookEndpointDialog({ endpoint, onHide, onCreated }: WebhookEndpointDialogProps) {
   const toast = useToast();
   const add = useAddWebhookEndpoint();
   const update = useUpdateWebhookEndpoint();
   const mutation = endpoint ? update : add;
+  const products = useProductOptions();
   const form = useForm<CreateWebhookEndpointRequest, unknown, z.output<typeof ZCreateWebhookEndpointRequest>>(
     {
       resolver: zodResolver(ZCreateWebhookEndpointRequest),
@@ -35,6 +40,8 @@ export function WebhookEndpointDialog({ endpoint, onHide, onCreated }: WebhookEn
         url: endpoint?.url ?? '',
         description: endpoint?.description ?? '',
         events: endpoint?.events ?? [],
+        // Null (every product) shows as the select's first option.
+        product: endpoint?.product ?? null,
       },
     },
   );
@@ -87,6 +94,24 @@ export function WebhookEndpointDialog({ endpoint, onHide, onCreated }: WebhookEn
         registration={form.register('description')}
         error={errors.description?.message}
       />
+      <Form.Group className="mb-3" controlId="webhook-product">
+        <Form.Label>Product</Form.Label>
+        <Form.Select
+          {...form.register('product', { setValueAs: (code: string | null) => (code ? code : null) })}
+          disabled={!products.data}
+          aria-describedby="webhook-product-hint"
+        >
+          <option value="">All products</option>
+          {products.data?.map((product) => (
+            <option key={product.id} value={product.code}>
+              {product.name}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Text id="webhook-product-hint" muted>
+          Events about other products’ keys are not sent here.
+        </Form.Text>
+      </Form.Group>
       <fieldset aria-describedby={eventsError ? 'webhook-events-error' : undefined}>
         <legend className="fs-6">Events to send</legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (

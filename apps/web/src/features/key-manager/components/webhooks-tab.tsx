@@ -95,6 +95,11 @@ export function WebhooksTab() {
                     </code>
                   ))}
                 </div>
+                {endpoint.product && (
+                  <div className="small mt-1">
+                    Product <span className="font-monospace">{endpoint.product}</span> only
+                  </div>
+                )}
                 <div className="small text-body-secondary mt-1">
                   Signing secret <span className="font-monospace">{endpoint.secretHint}</span>
                 </div>

@@ -9,11 +9,13 @@ import { DocumentationTab } from '../components/documentation-tab';
 import { KeysTab } from '../components/keys-tab';
 import { LicencesTab } from '../components/licences-tab';
 import { OverviewTab } from '../components/overview-tab';
+import { ProductsTab } from '../components/products-tab';
 import { WebhooksTab } from '../components/webhooks-tab';
 
 const TABS = [
   { key: 'dashboard', title: 'Dashboard' },
   { key: 'keys', title: 'Keys' },
+  { key: 'products', title: 'Products' },
   { key: 'api', title: 'API' },
   { key: 'webhooks', title: 'Webhooks' },
   { key: 'licences', title: 'Offline licences' },
@@ -26,8 +28,8 @@ interface KeyManagerPageProps {
 }
 
 /**
- * /store/key-manager (docs/product-contract.md §Screens): tabs Dashboard, Keys, API, Webhooks and
- * Offline licences (extensions), Documentation (?tab=).
+ * /store/key-manager (docs/product-contract.md §Screens): tabs Dashboard, Keys, Products (decision 032),
+ * API, Webhooks and Offline licences (extensions), Documentation (?tab=).
  */
 export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
   const data = useKeyManagerData();
@@ -75,6 +77,9 @@ export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
                   total={plan?.usage.keys ?? 0}
                 />,
               )}
+            </Tab.Pane>
+            <Tab.Pane eventKey="products" mountOnEnter unmountOnExit>
+              {planned(<ProductsTab />)}
             </Tab.Pane>
             <Tab.Pane eventKey="api" mountOnEnter unmountOnExit>
               {planned(<ApiTab />)}

@@ -7,16 +7,16 @@ import { QueryState } from '../../../components/query-state';
 import { formatMoment } from '../../../lib/project-format';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useMyOrders } from '../api';
-import { ProjectCard } from '../components/project-card';
+import { type ProjectBillingPanels, ProjectCard } from '../components/project-card';
 import { QuickRequestModal } from '../components/quick-request-modal';
 
 /**
  * /orders: the client's projects grouped by order (docs/product-contract.md §Screens, Projects page),
  * one server page of orders at a time (decision 030). `?project=<id>` (the link in project mails, with
  * `order=<id>`) opens that project's details and scrolls to it; an order that is not on the page is
- * fetched by its id and shown first.
+ * fetched by its id and shown first. `billing` adds each project's invoices (app/pages/orders-route.tsx).
  */
-export function OrdersPage() {
+export function OrdersPage({ billing }: { billing?: ProjectBillingPanels } = {}) {
   const pages = useCursorPages('orders');
   const list = useMyOrders({ cursor: pages.cursor });
   const { isPending, error, refetch } = list;
@@ -66,7 +66,7 @@ export function OrdersPage() {
             <Row xs={1} md={2} xl={3} className="g-3 align-items-start">
               {order.projects.map((project) => (
                 <Col key={project.id}>
-                  <ProjectCard project={project} focused={project.id === focusedProject} />
+                  <ProjectCard project={project} focused={project.id === focusedProject} billing={billing} />
                 </Col>
               ))}
             </Row>

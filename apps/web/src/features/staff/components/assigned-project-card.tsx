@@ -1,6 +1,7 @@
 import type { ManagedProject } from '@app/contract';
 import { Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
+import { TeamMilestones } from '../../../components/deals/team-milestones';
 import { OrderFiles } from '../../../components/projects/order-files';
 import { ProgressBars } from '../../../components/projects/progress-bars';
 import { ProgressForm } from '../../../components/projects/progress-form';
@@ -9,7 +10,10 @@ import { formatDay } from '../../../lib/project-format';
 import { projectChatPath } from '../../../lib/room-link';
 import { useStaffProgress } from '../projects-api';
 
-/** One assigned project: its brief, schedule, progress and the form to report progress. */
+/**
+ * One assigned project: its brief, schedule, progress and the form to report progress, and its
+ * milestones with their deliverables ("Add deliverable", "Mark delivered").
+ */
 export function AssignedProjectCard({ project }: { project: ManagedProject }) {
   const progress = useStaffProgress();
   const canReport = project.status !== 'waiting for approval' && project.status !== 'finished';
@@ -54,6 +58,10 @@ export function AssignedProjectCard({ project }: { project: ManagedProject }) {
             )}
           </Col>
         </Row>
+        <section className="mt-3" aria-label={`Milestones of ${project.name}`}>
+          <h4 className="h6">Milestones and deliverables</h4>
+          <TeamMilestones projectID={project.id} />
+        </section>
       </Card.Body>
     </Card>
   );

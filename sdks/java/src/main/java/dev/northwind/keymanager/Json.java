@@ -1,6 +1,7 @@
 package dev.northwind.keymanager;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,10 @@ final class Json {
         return value;
     }
 
-    /** Writes a flat object of strings, booleans and numbers (all this library sends). */
+    /**
+     * Writes an object of strings, booleans, numbers, nulls and lists of those (all this library
+     * sends); any other value is written as its text.
+     */
     static String write(Map<String, Object> object) {
         StringBuilder out = new StringBuilder("{");
         boolean first = true;
@@ -40,16 +44,30 @@ final class Json {
             first = false;
             quote(out, entry.getKey());
             out.append(':');
-            Object value = entry.getValue();
-            if (value == null) {
-                out.append("null");
-            } else if (value instanceof Boolean || value instanceof Number) {
-                out.append(value);
-            } else {
-                quote(out, value.toString());
-            }
+            writeValue(out, entry.getValue());
         }
         return out.append('}').toString();
+    }
+
+    private static void writeValue(StringBuilder out, Object value) {
+        if (value == null) {
+            out.append("null");
+        } else if (value instanceof Boolean || value instanceof Number) {
+            out.append(value);
+        } else if (value instanceof Collection) {
+            out.append('[');
+            boolean first = true;
+            for (Object item : (Collection<?>) value) {
+                if (!first) {
+                    out.append(',');
+                }
+                first = false;
+                writeValue(out, item);
+            }
+            out.append(']');
+        } else {
+            quote(out, value.toString());
+        }
     }
 
     private static void quote(StringBuilder out, String value) {

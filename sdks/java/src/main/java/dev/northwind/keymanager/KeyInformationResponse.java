@@ -1,5 +1,7 @@
 package dev.northwind.keymanager;
 
+import java.util.Optional;
+
 /**
  * The reply of {@link KeyManager#getKeyInformation(String)}: the reply's status and the key's
  * {@link KeyInformation}, which may be empty.
@@ -7,10 +9,12 @@ package dev.northwind.keymanager;
 public final class KeyInformationResponse {
     private final String status;
     private final KeyInformation keyInformation;
+    private final SignedReply signature;
 
-    KeyInformationResponse(String status, KeyInformation keyInformation) {
+    KeyInformationResponse(String status, KeyInformation keyInformation, SignedReply signature) {
         this.status = status;
         this.keyInformation = keyInformation;
+        this.signature = signature;
     }
 
     /**
@@ -29,6 +33,15 @@ public final class KeyInformationResponse {
      */
     public KeyInformation getKeyInformation() {
         return keyInformation;
+    }
+
+    /**
+     * For a signed call ({@link SignedReplies}): which key signed the reply, and when.
+     *
+     * @return the signature, or empty for an unsigned call
+     */
+    public Optional<SignedReply> getSignature() {
+        return Optional.ofNullable(signature);
     }
 
     @Override

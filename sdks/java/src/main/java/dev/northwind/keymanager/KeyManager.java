@@ -1,7 +1,9 @@
 package dev.northwind.keymanager;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Client of the Key Manager public REST interface ({@code /api/v1/saas-platform/key-manager/}).
@@ -50,8 +52,14 @@ import java.util.Map;
  *       (a heartbeat or deactivation for a device whose slot is gone);
  *   <li>{@link RateLimitException}: 429, too many calls this minute ({@link
  *       RateLimitException#getRetryAfterSeconds()});
+ *   <li>licensing's refusals, one class per code: {@link KeyExpiredException}, {@link
+ *       TrialExpiredException}, {@link KeySuspendedException}, {@link ProductNotFoundException},
+ *       {@link PolicyNotFoundException}, {@link TrialNotOfferedException}, {@link
+ *       TrialUsedException}, {@link NotATrialException}, {@link KeyNotRenewableException};
  *   <li>{@link RequestRefusedException}: any other 4xx (a deactivation at zero, invalid input); the
- *       402, 403 and 409 exceptions above extend it;
+ *       402, 403, 409 and licensing exceptions above extend it;
+ *   <li>{@link ReplyVerificationException}: a signed reply that cannot be trusted (see {@link
+ *       SignedReplies});
  *   <li>{@link KeyManagerException} itself: a 5xx reply, or a reply that is not a JSON object (for
  *       example a proxy's HTML 502 page), with the HTTP status in {@link
  *       KeyManagerException#getStatusCode()}.
@@ -73,6 +81,15 @@ import java.util.Map;
  * that on a daemon thread. When the key allows self-serve transfers, an activation at the limit
  * may release the least recently seen idle device instead of failing (a reinstall gets back in).
  *
+ * <h2>Licensing</h2>
+ *
+ * <p>{@link #validateKey(ValidateKeyRequest)} answers "may the app run now" in one call and one
+ * word ({@link ValidationCode}); {@link #startTrial(StartTrialRequest)}, {@link
+ * #convertTrial(ConvertTrialRequest)}, {@link #renewKey(String)} and {@link #suspendKey(String,
+ * boolean)} manage a licence's life. {@link #withSignedReplies(SignedReplies)} makes a client that
+ * verifies the owner's signature on validate and information replies, with a {@link ClockGuard}
+ * against a clock turned back.
+ *
  * <pre>{@code
  * KeyManager manager = new KeyManager(System.getenv("KEY_MANAGER_API_KEY"), "https://example.com");
  * manager.activate(licenceKey, deviceFingerprint);
@@ -93,6 +110,8 @@ public final class KeyManager {
 
     private final String baseUrl;
     private final Transport transport;
+    /** Null: no signed replies. */
+    private final SignedReplies signedReplies;
 
     /**
      * Creates a client for the server named by the {@code KEY_MANAGER_BASE_URL} environment
@@ -135,6 +154,40 @@ public final class KeyManager {
             throw new IllegalArgumentException("timeout must be positive");
         }
         this.transport = new Transport(apiKey, this.baseUrl, timeout, "northwind-key-manager-java/" + VERSION);
+        this.signedReplies = null;
+    }
+
+    private KeyManager(KeyManager base, SignedReplies signedReplies) {
+        this.baseUrl = base.baseUrl;
+        this.transport = base.transport;
+        this.signedReplies = signedReplies;
+    }
+
+    /**
+     * A client like this one (same server, API key and connection pool) that can ask for signed
+     * replies and verify them: calls that ask ({@link #validateKey(ValidateKeyRequest, boolean)},
+     * {@link #getKeyInformation(String, boolean, boolean)}), or every validate and information call
+     * with {@link SignedReplies#everyCall(boolean)}.
+     *
+     * @param settings the owner's public keys, tolerance and clock guard
+     * @return the new client
+     * @throws IllegalArgumentException when the settings are null
+     */
+    public KeyManager withSignedReplies(SignedReplies settings) {
+        if (settings == null) {
+            throw new IllegalArgumentException("settings must not be null");
+        }
+        return new KeyManager(this, settings);
+    }
+
+    /**
+     * The last-seen-time guard this client's signed replies advance; share it with {@link
+     * OfflineLicense#verify(String, java.util.Collection, String, ClockGuard)} and save its value.
+     *
+     * @return the guard, or empty when the client has no signed replies
+     */
+    public Optional<ClockGuard> getClockGuard() {
+        return signedReplies == null ? Optional.empty() : Optional.of(signedReplies.getClockGuard());
     }
 
     /**
@@ -155,8 +208,7 @@ public final class KeyManager {
      *     or deleted key
      */
     public KeyInformationResponse getKeyInformation(String key) throws KeyManagerException {
-        Map<String, Object> reply = call("get-key-information", RequestBody.key(key));
-        return new KeyInformationResponse(text(reply.get("status")), new KeyInformation(reply));
+        return information(RequestBody.key(key), everyCall());
     }
 
     /**
@@ -172,12 +224,29 @@ public final class KeyManager {
      * @throws KeyManagerException when the call fails; {@link KeyNotFoundException} for an unknown key
      */
     public KeyInformationResponse getKeyInformation(String key, boolean includeDevices) throws KeyManagerException {
+        return getKeyInformation(key, includeDevices, everyCall());
+    }
+
+    /**
+     * Gets a licence key's state, its devices when asked, with a signed reply when asked: the
+     * request carries a fresh nonce and the reply is accepted only with the owner's signature over
+     * it (see {@link SignedReplies}).
+     *
+     * @param key the licence key
+     * @param includeDevices true to list the key's devices too
+     * @param signed true to ask for and verify a signed reply (needs {@link #withSignedReplies})
+     * @return the reply with the key's information, and its signature when signed
+     * @throws ReplyVerificationException a subclass when a signed reply cannot be trusted
+     * @throws KeyManagerException when the call fails; {@link KeyNotFoundException} for an unknown key
+     * @throws IllegalStateException when signed is true and the client has no signed replies
+     */
+    public KeyInformationResponse getKeyInformation(String key, boolean includeDevices, boolean signed)
+            throws KeyManagerException {
         RequestBody body = RequestBody.key(key);
         if (includeDevices) {
             body.put("includeDevices", true);
         }
-        Map<String, Object> reply = call("get-key-information", body);
-        return new KeyInformationResponse(text(reply.get("status")), new KeyInformation(reply));
+        return information(body, signed);
     }
 
     /**
@@ -188,8 +257,140 @@ public final class KeyManager {
      * @throws KeyManagerException when the call fails; {@link KeyNotFoundException} for an unknown id
      */
     public KeyInformationResponse getKeyInformationById(String id) throws KeyManagerException {
-        Map<String, Object> reply = call("get-key-information", RequestBody.of("id", id));
-        return new KeyInformationResponse(text(reply.get("status")), new KeyInformation(reply));
+        return information(RequestBody.of("id", id), everyCall());
+    }
+
+    /**
+     * May the app run now, in one call: the key's state, expiry (with grace), product, this device's
+     * activation and the entitlements asked for are all checked, and {@link ValidationResult#getCode()}
+     * says which answered. A refusal is an answer here, not an exception. A publishable key may call
+     * it. Signed when the client signs every call ({@link SignedReplies#everyCall(boolean)}).
+     *
+     * @param request the key and what to check
+     * @return the answer
+     * @throws KeyManagerException when the call fails (not when the key is refused)
+     */
+    public ValidationResult validateKey(ValidateKeyRequest request) throws KeyManagerException {
+        return validateKey(request, everyCall());
+    }
+
+    /**
+     * The same, with a signed reply when asked: the request carries a fresh nonce and the answer is
+     * accepted only with the owner's signature over it, so a proxy, a fake server or a replayed
+     * answer cannot say "valid".
+     *
+     * @param request the key and what to check
+     * @param signed true to ask for and verify a signed reply (needs {@link #withSignedReplies})
+     * @return the answer, with its signature when signed
+     * @throws ReplyVerificationException a subclass when a signed reply cannot be trusted
+     * @throws KeyManagerException when the call fails (not when the key is refused)
+     * @throws IllegalArgumentException when the request is null
+     * @throws IllegalStateException when signed is true and the client has no signed replies
+     */
+    public ValidationResult validateKey(ValidateKeyRequest request, boolean signed) throws KeyManagerException {
+        if (request == null) {
+            throw new IllegalArgumentException("request must not be null");
+        }
+        Transport.Reply reply = transport.send("validate-key", request.body().fields(), signing(signed));
+        return new ValidationResult(reply.json, reply.signature);
+    }
+
+    /**
+     * Starts a trial of a product on this device: a new key from the product's trial policy,
+     * activated on the fingerprint. A publishable key may call it.
+     *
+     * @param product the product's code
+     * @param fingerprint a stable identifier of this device or installation
+     * @return the server's message and the trial key
+     * @throws TrialUsedException when this device already had a trial of the product
+     * @throws TrialNotOfferedException when the product offers no trial
+     * @throws ProductNotFoundException when there is no such product
+     * @throws KeyManagerException for the other failures
+     */
+    public ManipulationResponse startTrial(String product, String fingerprint) throws KeyManagerException {
+        return startTrial(StartTrialRequest.of(product, fingerprint));
+    }
+
+    /**
+     * Starts a trial with the user's email and name and the device's details. One per device, and
+     * per email, per product.
+     *
+     * @param request the product, device and user
+     * @return the server's message and the trial key
+     * @throws TrialUsedException when this device (or email) already had a trial of the product
+     * @throws TrialNotOfferedException when the product offers no trial
+     * @throws ProductNotFoundException when there is no such product
+     * @throws KeyManagerException for the other failures
+     */
+    public ManipulationResponse startTrial(StartTrialRequest request) throws KeyManagerException {
+        return manipulate("start-trial", requireRequest(request).body(), "Trial started");
+    }
+
+    /**
+     * Turns a trial key into a paid key from the product's first standard policy; its devices stay.
+     *
+     * @param key the trial key
+     * @return the server's message and the key's new state
+     * @throws NotATrialException when the key is not a trial
+     * @throws KeyManagerException for the other failures
+     */
+    public ManipulationResponse convertTrial(String key) throws KeyManagerException {
+        return convertTrial(ConvertTrialRequest.forKey(key));
+    }
+
+    /**
+     * Turns a trial key into a paid key, from the given policy and with the customer's details.
+     *
+     * @param request the key, policy and customer
+     * @return the server's message and the key's new state
+     * @throws NotATrialException when the key is not a trial
+     * @throws PolicyNotFoundException when the policy is not one of the key's product
+     * @throws KeyManagerException for the other failures
+     */
+    public ManipulationResponse convertTrial(ConvertTrialRequest request) throws KeyManagerException {
+        return manipulate("convert-trial", requireRequest(request).body(), "Trial converted");
+    }
+
+    /**
+     * Extends a key's expiry by its duration: from its expiry, or from now once expired.
+     *
+     * @param key the licence key
+     * @return the server's message and the key's new state
+     * @throws KeyNotRenewableException when the key has no duration (give a date instead)
+     * @throws KeyManagerException for the other failures
+     */
+    public ManipulationResponse renewKey(String key) throws KeyManagerException {
+        return manipulate("renew-key", RequestBody.key(key), "Key renewed");
+    }
+
+    /**
+     * Sets a key's expiry to the given moment.
+     *
+     * @param key the licence key
+     * @param until the new expiry
+     * @return the server's message and the key's new state
+     * @throws KeyManagerException when the call fails
+     * @throws IllegalArgumentException when the key is blank or until is null
+     */
+    public ManipulationResponse renewKey(String key, Instant until) throws KeyManagerException {
+        if (until == null) {
+            throw new IllegalArgumentException("until must not be null");
+        }
+        return manipulate("renew-key", RequestBody.key(key).put("until", until.toString()), "Key renewed");
+    }
+
+    /**
+     * Suspends a key (for example unpaid) or reinstates it; a suspended key is refused like a
+     * disabled one ({@link KeySuspendedException}).
+     *
+     * @param key the licence key
+     * @param suspended true to suspend, false to reinstate
+     * @return the server's message and the key's new state
+     * @throws KeyManagerException when the call fails
+     */
+    public ManipulationResponse suspendKey(String key, boolean suspended) throws KeyManagerException {
+        RequestBody body = RequestBody.key(key).put("suspended", suspended);
+        return manipulate("suspend-key", body, suspended ? "Key suspended" : "Key reinstated");
     }
 
     /**
@@ -374,6 +575,31 @@ public final class KeyManager {
 
     private Map<String, Object> call(String operation, RequestBody body) throws KeyManagerException {
         return transport.post(operation, body.fields());
+    }
+
+    private KeyInformationResponse information(RequestBody body, boolean signed) throws KeyManagerException {
+        Transport.Reply reply = transport.send("get-key-information", body.fields(), signing(signed));
+        return new KeyInformationResponse(
+                text(reply.json.get("status")), new KeyInformation(reply.json), reply.signature);
+    }
+
+    private boolean everyCall() {
+        return signedReplies != null && signedReplies.isEveryCall();
+    }
+
+    /** The settings to sign with, or null for an unsigned call. */
+    private SignedReplies signing(boolean signed) {
+        if (signed && signedReplies == null) {
+            throw new IllegalStateException("a signed reply needs withSignedReplies(...) (the owner's public keys)");
+        }
+        return signed ? signedReplies : null;
+    }
+
+    private static <T> T requireRequest(T request) {
+        if (request == null) {
+            throw new IllegalArgumentException("request must not be null");
+        }
+        return request;
     }
 
     private static String text(Object value) {

@@ -2,11 +2,8 @@ package dev.northwind.keymanager;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.MessageDigest;
 import java.security.PublicKey;
 import java.security.Signature;
-import java.security.spec.X509EncodedKeySpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
@@ -71,6 +68,57 @@ public final class OfflineLicense {
     public static License verify(
             String certificate, Collection<String> publicKeys, String fingerprint, Duration clockSkew, Instant now)
             throws LicenseVerificationException {
+        return verify(certificate, publicKeys, fingerprint, clockSkew, now, null);
+    }
+
+    /**
+     * Verifies a certificate against this machine's clock with the default skew allowance and a
+     * last-seen-time guard: a clock behind a time the owner's signatures already proved is refused
+     * ({@link LicenseClockTamperedException}), and a certificate that verifies advances the guard to
+     * its issue time. Pass the guard your {@link KeyManager} verifies signed replies with
+     * ({@link KeyManager#getClockGuard()}), restored from storage at start.
+     *
+     * @param certificate the stored certificate
+     * @param publicKeys the owner's public keys (PEM or base64 DER)
+     * @param fingerprint this device's fingerprint
+     * @param clockGuard the last-seen-time guard
+     * @return the verified payload
+     * @throws LicenseVerificationException a subclass naming the reason
+     * @throws IllegalArgumentException when an argument is null or empty, or a public key is not an
+     *     Ed25519 public key
+     */
+    public static License verify(
+            String certificate, Collection<String> publicKeys, String fingerprint, ClockGuard clockGuard)
+            throws LicenseVerificationException {
+        if (clockGuard == null) {
+            throw new IllegalArgumentException("clockGuard must be given");
+        }
+        return verify(certificate, publicKeys, fingerprint, DEFAULT_CLOCK_SKEW, Instant.now(), clockGuard);
+    }
+
+    /**
+     * Verifies a certificate. Checks, in order: shape, signing key, signature, fingerprint, the clock
+     * guard (when given), issue time, expiry; then advances the guard to the issue time.
+     *
+     * @param certificate the stored certificate
+     * @param publicKeys the owner's public keys (PEM or base64 DER)
+     * @param fingerprint this device's fingerprint
+     * @param clockSkew how far this machine's clock may be off, either way
+     * @param now the time to check against
+     * @param clockGuard the last-seen-time guard, or null for none
+     * @return the verified payload
+     * @throws LicenseVerificationException a subclass naming the reason
+     * @throws IllegalArgumentException when an argument is null or empty, the skew negative, or a
+     *     public key not an Ed25519 public key
+     */
+    public static License verify(
+            String certificate,
+            Collection<String> publicKeys,
+            String fingerprint,
+            Duration clockSkew,
+            Instant now,
+            ClockGuard clockGuard)
+            throws LicenseVerificationException {
         if (fingerprint == null || fingerprint.trim().isEmpty()) {
             throw new IllegalArgumentException("fingerprint must not be empty");
         }
@@ -85,9 +133,9 @@ public final class OfflineLicense {
         PublicKey signer = null;
         // Every key is read, so a mistyped one is reported at once, not only when it is needed.
         for (String publicKey : publicKeys) {
-            byte[] der = derOf(publicKey);
-            PublicKey candidate = toKey(der);
-            if (signer == null && keyId(der).equals(license.getSigningKeyId())) {
+            byte[] der = PublicKeys.derOf(publicKey);
+            PublicKey candidate = PublicKeys.toKey(der);
+            if (signer == null && PublicKeys.keyId(der).equals(license.getSigningKeyId())) {
                 signer = candidate;
             }
         }
@@ -109,11 +157,18 @@ public final class OfflineLicense {
         if (!license.getFingerprint().equals(fingerprint.trim())) {
             throw new LicenseFingerprintMismatchException();
         }
+        if (clockGuard != null && clockGuard.isTurnedBack(now)) {
+            throw new LicenseClockTamperedException(clockGuard.getLastSeenAt().orElseThrow());
+        }
         if (license.getIssuedAt().isAfter(now.plus(clockSkew))) {
             throw new LicenseNotYetValidException(license.getIssuedAt());
         }
         if (now.isAfter(license.getExpiresAt().plus(clockSkew))) {
             throw new LicenseExpiredException(license.getExpiresAt());
+        }
+        if (clockGuard != null) {
+            // Signed by the owner, so this moment really passed: a lower bound of real time from now on.
+            clockGuard.observe(license.getIssuedAt());
         }
         return license;
     }
@@ -138,9 +193,9 @@ public final class OfflineLicense {
      * @throws IllegalArgumentException when it is not an Ed25519 public key
      */
     public static String signingKeyId(String publicKey) {
-        byte[] der = derOf(publicKey);
-        toKey(der);
-        return keyId(der);
+        byte[] der = PublicKeys.derOf(publicKey);
+        PublicKeys.toKey(der);
+        return PublicKeys.keyId(der);
     }
 
     private static String[] split(String certificate) throws LicenseMalformedException {
@@ -168,38 +223,5 @@ public final class OfflineLicense {
 
     private static byte[] base64Url(String text) {
         return Base64.getUrlDecoder().decode(text);
-    }
-
-    private static byte[] derOf(String publicKey) {
-        if (publicKey == null || publicKey.trim().isEmpty()) {
-            throw new IllegalArgumentException("a public key must not be empty");
-        }
-        String base64 = publicKey.replace("-----BEGIN PUBLIC KEY-----", "")
-                .replace("-----END PUBLIC KEY-----", "")
-                .replaceAll("\\s+", "");
-        try {
-            return Base64.getDecoder().decode(base64);
-        } catch (IllegalArgumentException ex) {
-            throw new IllegalArgumentException("not an Ed25519 public key (PEM or base64 DER)", ex);
-        }
-    }
-
-    private static PublicKey toKey(byte[] der) {
-        try {
-            return KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(der));
-        } catch (GeneralSecurityException ex) {
-            throw new IllegalArgumentException("not an Ed25519 public key (PEM or base64 DER)", ex);
-        }
-    }
-
-    private static String keyId(byte[] der) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(der);
-            byte[] first = new byte[12];
-            System.arraycopy(digest, 0, first, 0, 12);
-            return Base64.getUrlEncoder().withoutPadding().encodeToString(first);
-        } catch (GeneralSecurityException ex) {
-            throw new IllegalStateException("SHA-256 is not available", ex);
-        }
     }
 }

@@ -1,6 +1,6 @@
 package dev.northwind.keymanager;
 
-import java.net.http.HttpResponse;
+import java.net.http.HttpHeaders;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Map;
@@ -14,11 +14,10 @@ final class Replies {
     private Replies() {}
 
     @SuppressWarnings("unchecked")
-    static Map<String, Object> interpret(HttpResponse<String> response) throws KeyManagerException {
-        int status = response.statusCode();
+    static Map<String, Object> interpret(int status, String body, HttpHeaders headers) throws KeyManagerException {
         Map<String, Object> reply;
         try {
-            Object parsed = Json.parse(response.body());
+            Object parsed = Json.parse(body);
             if (!(parsed instanceof Map)) {
                 throw new IllegalArgumentException("not a JSON object");
             }
@@ -39,9 +38,9 @@ final class Replies {
         }
         Object rawCode = reply.get("code");
         if (rawCode instanceof String) {
-            throw forCode((String) rawCode, status, message, reply, response);
+            throw forCode((String) rawCode, status, message, reply, headers);
         }
-        throw forStatus(status, message, reply, response);
+        throw forStatus(status, message, reply, headers);
     }
 
     /** The exception of a reply that names its refusal: the code alone chooses. */
@@ -50,7 +49,7 @@ final class Replies {
             int status,
             String message,
             Map<String, Object> reply,
-            HttpResponse<String> response) {
+            HttpHeaders headers) {
         switch (errorCode) {
             case InvalidApiKeyException.CODE:
             case InvalidApiKeyException.API_KEY_REQUIRED_CODE:
@@ -58,7 +57,7 @@ final class Replies {
             case KeyNotFoundException.CODE:
                 return new KeyNotFoundException(message, errorCode);
             case RateLimitException.CODE:
-                return new RateLimitException(message, retryAfter(response), errorCode);
+                return new RateLimitException(message, retryAfter(headers), errorCode);
             case PaymentRequiredException.CODE:
                 return new PaymentRequiredException(message, errorCode);
             case NoPlanException.CODE:
@@ -70,6 +69,24 @@ final class Replies {
                 return new KeyDisabledException(message, errorCode);
             case DeviceNotActivatedException.CODE:
                 return new DeviceNotActivatedException(message, errorCode);
+            case KeyExpiredException.CODE:
+                return new KeyExpiredException(message);
+            case TrialExpiredException.CODE:
+                return new TrialExpiredException(message);
+            case KeySuspendedException.CODE:
+                return new KeySuspendedException(message);
+            case ProductNotFoundException.CODE:
+                return new ProductNotFoundException(message);
+            case PolicyNotFoundException.CODE:
+                return new PolicyNotFoundException(message);
+            case TrialNotOfferedException.CODE:
+                return new TrialNotOfferedException(message);
+            case TrialUsedException.CODE:
+                return new TrialUsedException(message);
+            case NotATrialException.CODE:
+                return new NotATrialException(message);
+            case KeyNotRenewableException.CODE:
+                return new KeyNotRenewableException(message);
             default:
                 return status >= 400 && status < 500
                         ? new RequestRefusedException(message, status, errorCode)
@@ -79,7 +96,7 @@ final class Replies {
 
     /** A reply without a code (a server older than the codes): its status, then its message. */
     private static KeyManagerException forStatus(
-            int status, String message, Map<String, Object> reply, HttpResponse<String> response) {
+            int status, String message, Map<String, Object> reply, HttpHeaders headers) {
         if (status == 401) {
             return new InvalidApiKeyException(message);
         }
@@ -87,7 +104,7 @@ final class Replies {
             return new KeyNotFoundException(message);
         }
         if (status == 429) {
-            return new RateLimitException(message, retryAfter(response));
+            return new RateLimitException(message, retryAfter(headers));
         }
         if (status == 402) {
             return new PaymentRequiredException(message);
@@ -125,8 +142,8 @@ final class Replies {
         }
     }
 
-    private static long retryAfter(HttpResponse<String> response) {
-        Optional<String> header = response.headers().firstValue("Retry-After");
+    private static long retryAfter(HttpHeaders headers) {
+        Optional<String> header = headers.firstValue("Retry-After");
         try {
             return header.map(value -> Long.parseLong(value.trim())).orElse(0L);
         } catch (NumberFormatException ex) {

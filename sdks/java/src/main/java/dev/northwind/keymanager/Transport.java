@@ -35,23 +35,53 @@ final class Transport {
     }
 
     Map<String, Object> post(String operation, Map<String, Object> body) throws KeyManagerException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + KeyManager.API_PATH + operation))
+        return send(operation, body, null).json;
+    }
+
+    /**
+     * One call; with {@code signed} settings, the request carries a fresh nonce and a successful reply
+     * is accepted only with the owner's signature over it. Refusals are thrown as they come.
+     */
+    Reply send(String operation, Map<String, Object> body, SignedReplies signed) throws KeyManagerException {
+        String nonce = signed == null ? null : ReplyVerifier.newNonce();
+        String path = KeyManager.API_PATH + operation;
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .timeout(timeout)
                 .header("Authorization", "Bearer " + apiKey)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
                 .header("User-Agent", userAgent)
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body), StandardCharsets.UTF_8))
-                .build();
-        HttpResponse<String> response;
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body), StandardCharsets.UTF_8));
+        if (nonce != null) {
+            builder.header(ReplyVerifier.NONCE_HEADER, nonce);
+        }
+        HttpResponse<byte[]> response;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            // The exact bytes: a signature covers them, not a decoded and re-encoded copy.
+            response = http.send(builder.build(), HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException ex) {
             throw new APIConnectionException("Could not reach the Key Manager at " + baseUrl + ": " + ex, ex);
         } catch (InterruptedException ex) {
             Thread.currentThread().interrupt();
             throw new APIConnectionException("Interrupted while calling the Key Manager", ex);
         }
-        return Replies.interpret(response);
+        byte[] bytes = response.body();
+        Map<String, Object> json = Replies.interpret(
+                response.statusCode(), new String(bytes, StandardCharsets.UTF_8), response.headers());
+        SignedReply signature = nonce == null
+                ? null
+                : ReplyVerifier.verify(signed, nonce, path, response.statusCode(), response.headers(), bytes);
+        return new Reply(json, signature);
+    }
+
+    /** A successful reply: its JSON object, and its signature when the call was signed. */
+    static final class Reply {
+        final Map<String, Object> json;
+        final SignedReply signature;
+
+        Reply(Map<String, Object> json, SignedReply signature) {
+            this.json = json;
+            this.signature = signature;
+        }
     }
 }

@@ -56,6 +56,7 @@ class KeyManagerTest {
         assertEquals(1, info.getCurrentActivations());
         assertEquals(Boolean.TRUE, info.isActive());
         assertEquals("LIC-1", info.asMap().get("key"));
+        assertEquals("LIC-1", info.getKey());
         assertFalse(info.asMap().containsKey("status"));
     }
 

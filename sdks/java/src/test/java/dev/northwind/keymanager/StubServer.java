@@ -11,11 +11,18 @@ import java.util.Map;
 
 /** An in-process HTTP server that records each request and answers with a configured reply. */
 final class StubServer implements AutoCloseable {
+    /** Extra reply headers computed from the request (a signed reply's signature over its nonce). */
+    interface Signer {
+        Map<String, String> headers(String nonce, String path, String replyBody);
+    }
+
     private final HttpServer server;
     volatile int status = 200;
     volatile String body = "{\"status\":\"ok\"}";
     volatile long delayMillis;
     final Map<String, String> replyHeaders = new LinkedHashMap<>();
+    volatile Signer signer;
+    volatile String nonce;
 
     volatile String method;
     volatile String path;
@@ -33,6 +40,7 @@ final class StubServer implements AutoCloseable {
             authorization = exchange.getRequestHeaders().getFirst("Authorization");
             contentType = exchange.getRequestHeaders().getFirst("Content-Type");
             userAgent = exchange.getRequestHeaders().getFirst("User-Agent");
+            nonce = exchange.getRequestHeaders().getFirst("x-km-nonce");
             requestBody = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             requests++;
             if (delayMillis > 0) {
@@ -45,6 +53,10 @@ final class StubServer implements AutoCloseable {
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().set("Content-Type", "application/json");
             replyHeaders.forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
+            Signer sign = signer;
+            if (sign != null && nonce != null) {
+                sign.headers(nonce, path, body).forEach((name, value) -> exchange.getResponseHeaders().set(name, value));
+            }
             try {
                 exchange.sendResponseHeaders(status, bytes.length);
                 try (OutputStream out = exchange.getResponseBody()) {

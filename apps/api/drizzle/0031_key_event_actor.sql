@@ -1,0 +1,1 @@
+ALTER TABLE "key_events" ADD COLUMN "actor_name" text;
