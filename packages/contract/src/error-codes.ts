@@ -59,6 +59,14 @@ export const ERROR_CODES = {
   // Deliverables and approval (decision 035, amended 2026-11-28).
   milestone_not_delivered: 409,
   milestone_approved: 409,
+  // The licensee portal (decision 036).
+  portal_code_invalid: 401,
+  portal_code_expired: 401,
+  portal_attempt_spent: 401,
+  portal_session_ended: 401,
+  csrf_failed: 403,
+  portal_action_off: 403,
+  release_limit_reached: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -24,6 +24,8 @@ export * from './key-manager-devices.js';
 export * from './key-manager-simulation.js';
 export * from './key-products.js';
 export * from './licences.js';
+export * from './licensee-portal.js';
+export * from './licensee-portal-strings.js';
 export * from './notifications.js';
 export * from './operations.js';
 export * from './pagination.js';

@@ -54,6 +54,8 @@ export const WEBHOOK_EVENTS = {
   'key.suspended': 'A key was suspended (or reinstated: `data.suspended` is false).',
   'trial.started': 'An app started a trial: a new trial key, activated on its device.',
   'trial.converted': 'A trial key became a paid key (its devices stay).',
+  'device.released':
+    'A device was released from its key, by the owner on the dashboard or by the licensee in the portal (`data.releasedBy` says who).',
 } as const;
 export type WebhookEventType = keyof typeof WEBHOOK_EVENTS;
 export const WEBHOOK_EVENT_TYPES = Object.keys(WEBHOOK_EVENTS) as [WebhookEventType, ...WebhookEventType[]];

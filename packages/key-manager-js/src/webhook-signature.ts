@@ -29,6 +29,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'key.suspended',
   'trial.started',
   'trial.converted',
+  'device.released',
   'webhook.test',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -210,6 +210,14 @@ export const ERROR_CODES = {
   project_payment_hold: 402,
   milestone_not_delivered: 409,
   milestone_approved: 409,
+  // Licensee portal (decision 036): portal refusals; the public REST never answers them.
+  portal_code_invalid: 401,
+  portal_code_expired: 401,
+  portal_attempt_spent: 401,
+  portal_session_ended: 401,
+  csrf_failed: 403,
+  portal_action_off: 403,
+  release_limit_reached: 409,
 } as const;
 export type ErrorCode = keyof typeof ERROR_CODES;
 
