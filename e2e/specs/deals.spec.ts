@@ -1,11 +1,11 @@
-import { expect, test } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
 import { adminPage, inDays, openAdminProject, payInPopup, requestProject } from '../support/deals.js';
 import { expectFits, phonePage } from '../support/phone-layout.js';
+import { expect, test } from '../support/test.js';
 
 /**
- * Issue 28's Done-when path for quotes and invoices (decision 035), as the client and the admin do it
+ * The agency's deals, end to end, for quotes and invoices (decision 035), as the client and the admin do it
  * in the browser: a request, a quote with two milestones and a monthly fee, its acceptance with the
  * typed name, the first milestone's invoice paid with the sandbox card inside the product, and its
  * receipt in Payment History; the monthly fee started as the project's support plan.

@@ -1,10 +1,11 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
 import { expectFits, phonePage } from '../support/phone-layout.js';
+import { expect, test } from '../support/test.js';
 
 /**
- * Issue 28 item 3 (decision 035, amended 2026-11-28), as the team and the client do it in the
+ * Deliverables and their approval (decision 035, amended 2026-11-28), as the team and the client do it in the
  * browser: the admin posts a deliverable on an accepted quote's milestone, the client asks for a
  * change, the team delivers again, the client approves, and the milestone's invoice appears; the
  * project's Files list the deliverable, and the screens fit a 390 px phone.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { craftJwt, storageLength } from '../support/session.js';
+import { expect, test } from '../support/test.js';
 
 test('/profile redirects to /signin when signed out', async ({ page }) => {
   await page.goto('/profile');
@@ -15,7 +15,7 @@ test('an expired token is cleared within about a second and /profile stays close
     window.localStorage.setItem('access', access);
     window.localStorage.setItem('refresh', 'stale-refresh-token');
     window.localStorage.setItem('user_type', 'c');
-    window.localStorage.setItem('unrelated', 'also cleared, spec §4');
+    window.localStorage.setItem('unrelated', 'also cleared');
   }, expired);
   expect(await storageLength(page)).toBe(4);
   await expect.poll(() => storageLength(page), { timeout: 2500, intervals: [100] }).toBe(0);

@@ -209,7 +209,7 @@ export const businessRoutes =
           summary: 'Agents of one of your businesses, oldest first in keyset pages (304 when unchanged)',
           description:
             '{business} alone: the first 50 agents and nextCursor. limit (max 200), cursor and search (name ' +
-            'or email) page and filter on the server. Polled (spec §9, 2.5 s): answers 304 with no body ' +
+            'or email) page and filter on the server. Polled (docs/product-contract.md §9 Polling, 2.5 s): answers 304 with no body ' +
             'when If-None-Match carries the current ETag.',
           body: ZAgentListRequest,
           response: { 200: ZAgentListResponse, 304: zNotModified },

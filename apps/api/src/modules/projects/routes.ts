@@ -85,7 +85,7 @@ export const projectRoutes =
       {
         schema: {
           tags,
-          summary: 'Application types (spec §3)',
+          summary: 'Application types (docs/product-contract.md §3 Screens)',
           response: { 200: ZApplicationTypesResponse },
         },
       },
@@ -105,7 +105,7 @@ export const projectRoutes =
             "The signed-in client's orders with their projects, keyed by order id, newest first in keyset pages (304 when unchanged)",
           description:
             'No parameters: the first 50 orders and nextCursor. limit (max 200) and cursor page; order=<id> ' +
-            'returns that one order. Polled (spec §9, 2 s): answers 304 with no body when If-None-Match ' +
+            'returns that one order. Polled (docs/product-contract.md §9 Polling, 2 s): answers 304 with no body when If-None-Match ' +
             'carries the current ETag.',
           security: [{ accessToken: [] }],
           querystring: ZUserProjectsQuery,

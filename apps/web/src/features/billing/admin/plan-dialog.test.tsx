@@ -43,7 +43,7 @@ describe('PlanDialog', () => {
     vi.unstubAllGlobals();
   });
 
-  it('ticking Free disables the price, recurrence and term (spec §4)', () => {
+  it('ticking Free disables the price, recurrence and term (docs/product-contract.md §4 Entities)', () => {
     renderDialog();
     fireEvent.click(screen.getByLabelText('Free plan'));
     expect((screen.getByLabelText('Price (USD)') as HTMLInputElement).disabled).toBe(true);
