@@ -138,6 +138,15 @@ export const APP_ROUTES: RouteObject[] = [
     ],
   },
   {
+    // The licensee portal (decision 036): an owner's page for their customers, in its own frame (no
+    // site bar, no site sign-in) and its own chunk.
+    path: '/portal/:handle',
+    errorElement: <RouteErrorPage />,
+    HydrateFallback: PageSpinner,
+    lazy: () =>
+      import('./features/licensee-portal/pages/portal-page').then((m) => ({ Component: m.PortalPage })),
+  },
+  {
     path: '/company/admin',
     Component: AdminGuard,
     errorElement: <RouteErrorPage />,

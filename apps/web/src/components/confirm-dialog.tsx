@@ -6,6 +6,8 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The Cancel button's word, where a page keeps its words elsewhere (the licensee portal's strings). */
+  cancelLabel?: string;
   pending: boolean;
   error: unknown;
   onConfirm: () => void;
@@ -17,6 +19,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   pending,
   error,
   onConfirm,
@@ -34,7 +37,7 @@ export function ConfirmDialog({
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onHide} autoFocus>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button variant="danger" onClick={onConfirm} disabled={pending}>
           {pending && <Spinner size="sm" className="me-2" aria-hidden="true" />}

@@ -6,8 +6,8 @@ interface PagedQuery {
   fetchNextPage: () => unknown;
 }
 
-/** The "Load more" button under a cursor-paged list. */
-export function LoadMore({ query }: { query: PagedQuery }) {
+/** The "Load more" button under a cursor-paged list (`label`: another word for it, e.g. "Show more"). */
+export function LoadMore({ query, label = 'Load more' }: { query: PagedQuery; label?: string }) {
   if (!query.hasNextPage) return null;
   return (
     <div className="text-center my-3">
@@ -19,7 +19,7 @@ export function LoadMore({ query }: { query: PagedQuery }) {
         {query.isFetchingNextPage ? (
           <Spinner size="sm" animation="border" role="status" aria-label="Loading" />
         ) : (
-          'Load more'
+          label
         )}
       </Button>
     </div>

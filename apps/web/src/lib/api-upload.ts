@@ -11,6 +11,8 @@ export interface UploadOptions<S extends z.ZodType> {
   /** Extra headers, e.g. a chat session token for visitors. */
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** PUT for a route that replaces one file (a logo); POST by default. */
+  method?: 'POST' | 'PUT';
 }
 
 /** 0–100 with two decimals. */
@@ -22,7 +24,7 @@ export function progressPercent(loaded: number, total: number): number {
 function post(path: string, form: FormData, options: UploadOptions<z.ZodType>) {
   return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', path);
+    xhr.open(options.method ?? 'POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
     const access = getAccessToken();
     if (access) xhr.setRequestHeader('Authorization', `Bearer ${access}`);
