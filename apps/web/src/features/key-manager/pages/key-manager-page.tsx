@@ -11,6 +11,7 @@ import { LicencesTab } from '../components/licences-tab';
 import { OverviewTab } from '../components/overview-tab';
 import { ProductsTab } from '../components/products-tab';
 import { WebhooksTab } from '../components/webhooks-tab';
+import { PortalTab } from '../portal/portal-tab';
 
 const TABS = [
   { key: 'dashboard', title: 'Dashboard' },
@@ -19,6 +20,7 @@ const TABS = [
   { key: 'api', title: 'API' },
   { key: 'webhooks', title: 'Webhooks' },
   { key: 'licences', title: 'Offline licences' },
+  { key: 'portal', title: 'Portal' },
   { key: 'documentation', title: 'Documentation' },
 ] as const;
 
@@ -29,7 +31,8 @@ interface KeyManagerPageProps {
 
 /**
  * /store/key-manager (docs/product-contract.md §Screens): tabs Dashboard, Keys, Products (decision 032),
- * API, Webhooks and Offline licences (extensions), Documentation (?tab=).
+ * API, Webhooks, Offline licences and Portal (extensions; the licensee portal, decision 036),
+ * Documentation (?tab=).
  */
 export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
   const data = useKeyManagerData();
@@ -89,6 +92,9 @@ export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
             </Tab.Pane>
             <Tab.Pane eventKey="licences" mountOnEnter unmountOnExit>
               {planned(<LicencesTab />)}
+            </Tab.Pane>
+            <Tab.Pane eventKey="portal" mountOnEnter unmountOnExit>
+              {planned(<PortalTab />)}
             </Tab.Pane>
             <Tab.Pane eventKey="documentation" mountOnEnter unmountOnExit>
               <DocumentationTab />
