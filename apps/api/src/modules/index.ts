@@ -15,7 +15,8 @@ import { catalogFeature } from './catalog/index.js';
 import type { CatalogService } from './catalog/service.js';
 import type { ChatSocketLimits } from './chat/limits.js';
 import { chatRoutes } from './chat/routes.js';
-import { keyManagerRoutes } from './key-manager/routes.js';
+import { keyManagerRoutes } from './key-manager/index.js';
+import { licenseePortalFeature } from './licensee-portal/index.js';
 import { mediaRoutes } from './media/routes.js';
 import { type NotificationCentre, notificationRoutes } from './notifications/index.js';
 import { operationsRoutes } from './operations/routes.js';
@@ -67,7 +68,8 @@ export function featureRoutes(deps: AppDeps & FeatureWiring): FastifyPluginAsync
     adminUserRoutes(deps),
     catalogFeature(deps, deps.catalog),
     billingFeature(deps),
-    keyManagerRoutes(deps),
+    // The licensee portal (decision 036) releases devices and signs certificates through the Key Manager.
+    keyManagerRoutes(deps, [(kit) => licenseePortalFeature(deps, kit)]),
     chatRoutes(deps, deps.chatSocketLimits),
     notificationRoutes(deps, deps.notifications),
   ];

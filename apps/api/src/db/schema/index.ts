@@ -9,6 +9,7 @@ export * from './deliverables.js';
 export * from './key-manager.js';
 export * from './key-products.js';
 export * from './licence-signing.js';
+export * from './licensee-portal.js';
 export * from './mail-notices.js';
 export * from './mail-outbox.js';
 export * from './newsletter-subscriptions.js';

@@ -210,6 +210,8 @@ export const keyEvents = pgTable(
         'suspend',
         'reinstate',
         'convert',
+        // The licensee portal (decision 036): an offline certificate downloaded by the licensee.
+        'certificate',
       ],
     }).notNull(),
     delta: integer('delta').notNull().default(0),
@@ -217,12 +219,18 @@ export const keyEvents = pgTable(
     userAgent: text('user_agent'),
     /** Who acted, by name as they were then, when a person did it on the dashboard (decision 033). */
     actorName: text('actor_name'),
+    /** Who acted (decision 036): `licensee` for the licensee portal; null for the owner's side and apps. */
+    actorKind: text('actor_kind', { enum: ['licensee'] }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('key_events_owner_time_idx').on(table.ownerId, table.createdAt),
     // A key's history page (newest first) and its deletion's cleanup read by key.
     index('key_events_key_time_idx').on(table.keyId, table.createdAt, table.id),
+    // A licence's releases by its licensee in the rolling 30 days (the portal's allowance).
+    index('key_events_licensee_release_idx')
+      .on(table.keyId, table.createdAt)
+      .where(sql`${table.actorKind} = 'licensee' and ${table.action} = 'release'`),
   ],
 );
 

@@ -14,6 +14,8 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** The sender's name when a feature chooses one (the licensee portal's owner, decision 036); the address stays MAIL_FROM's. */
+    fromName: text('from_name'),
     transport: text('transport', { enum: ['smtp', 'outbox'] }).notNull(),
     status: text('status', { enum: ['queued', 'sent', 'failed', 'outbox'] })
       .notNull()

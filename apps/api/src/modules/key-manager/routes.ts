@@ -9,6 +9,7 @@ import { deviceRoutes } from './devices/device-routes.js';
 import { Devices } from './devices/devices.js';
 import { defineLeaseExpiry } from './devices/lease-expiry.js';
 import { KeyOperations } from './key-operations.js';
+import type { KeyManagerExtension } from './kit.js';
 import { LicenceKeyCache } from './licence-key-cache.js';
 import { LicenceKeyChangeFeed } from './licence-key-change-feed.js';
 import { LicenceKeyList } from './licence-key-list.js';
@@ -29,9 +30,12 @@ import { publicKeyRoutes } from './public-routes.js';
 import { UsageCounter } from './usage-counter.js';
 import { createWebhooks } from './webhooks/webhooks.js';
 
-/** Builds the Key Manager's services once and registers the dashboard and public REST routes. */
+/**
+ * Builds the Key Manager's services once and registers the dashboard and public REST routes, then
+ * the features built on its keys (`extensions`, e.g. the licensee portal) with its services.
+ */
 export const keyManagerRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, extensions: readonly KeyManagerExtension[] = []): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db;
     const plans = new KeyManagerPlans(deps.catalog);
@@ -106,6 +110,9 @@ export const keyManagerRoutes =
       trialsPerIp: deps.rateLimiters({ name: 'key-manager-trials-ip', points: 30, durationSeconds: 3600 }),
       signed: new SignedReplies(licences.signingKeys, deps.clock),
     };
+    for (const extension of extensions) {
+      await app.register(extension({ devices, certificates: licences.checkout }));
+    }
     await app.register(
       publicKeyRoutes(
         operations,

@@ -50,7 +50,7 @@ export function defineMailDelivery(
       if (!mail || mail.status === 'sent') return;
       try {
         await transport.sendMail({
-          from: settings.from,
+          from: mail.fromName ? { name: mail.fromName, address: addressOf(settings.from) } : settings.from,
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -86,6 +86,11 @@ export function defineMailDelivery(
       await transport.verify();
     },
   };
+}
+
+/** The address of a sender such as `Brand <hello@example.com>` (or the bare address). */
+function addressOf(from: string): string {
+  return /<([^>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
 function describe(error: unknown): string {

@@ -16,6 +16,8 @@ export interface MailMessage {
    */
   htmlBody?: string;
   headers?: Record<string, string>;
+  /** The sender's name in place of MAIL_FROM's (its address is kept): an owner's own name (decision 036). */
+  fromName?: string;
 }
 
 export interface SendOptions {
@@ -51,6 +53,7 @@ export function createMailer(options: {
         // Every mail has an HTML part, in the one branded template (decision 018).
         html: brandedMailHtml(message.htmlBody ?? htmlBodyFromText(message.text), options.brandName),
         headers: message.headers ?? null,
+        fromName: message.fromName || null,
         transport,
         status: transport === 'smtp' ? 'queued' : 'outbox',
       })

@@ -57,10 +57,17 @@ export interface SeenKeyRow extends KeyRow {
 }
 
 type ReleaseReason = 'release' | 'expire';
-const RELEASE_EVENT: Record<ReleaseReason, WebhookEventType> = {
-  release: 'key.deactivated',
-  expire: 'lease.expired',
+/** The webhooks of a release: a person's also says who released which device (decision 036). */
+const RELEASE_EVENTS: Record<ReleaseReason, readonly WebhookEventType[]> = {
+  release: ['key.deactivated', 'device.released'],
+  expire: ['lease.expired'],
 };
+
+/**
+ * Run inside a release's transaction once the key's row is locked, before the device goes: throws to
+ * refuse (the licensee portal's 30-day allowance, counted where no concurrent release can pass it).
+ */
+export type ReleaseCheck = (db: Db, keyId: string) => Promise<void>;
 /** Lease expiry works through due devices in batches of this many. */
 const EXPIRY_BATCH = 100;
 
@@ -138,7 +145,7 @@ export class Devices {
     const now = this.clock.now().toISOString();
     const [row] = await rawRows<SeenKeyRow>(
       this.db,
-      sql`update licence_key_devices d set last_seen_at = ${now}::timestamptz,
+      sql`update licence_key_devices d set last_seen_at = d.last_seen_at,
             ip = ${ctx.ip}, user_agent = ${ctx.userAgent}
           from licence_keys k ${POLICY_JOIN}
           where d.key_id = k.id and d.fingerprint = ${fingerprint} and k.is_active and ${usableSql(now, 'k')}
@@ -172,7 +179,7 @@ export class Devices {
    * transaction of its own, exactly as the lease job would. True when a slot was freed.
    */
   async reclaimLapsed(ownerId: string, ref: KeyRef): Promise<boolean> {
-    const announce = await this.webhooks.wants(ownerId, [RELEASE_EVENT.expire]);
+    const announce = await this.webhooks.wants(ownerId, RELEASE_EVENTS.expire);
     const info = await this.db.transaction((tx) =>
       this.releaseLapsedLocked(tx as unknown as Db, ownerId, ref, announce),
     );
@@ -263,10 +270,20 @@ export class Devices {
     };
   }
 
-  /** The owner frees a device's slot from the dashboard. */
-  async release(ownerId: string, keyId: string, deviceId: string, ctx: CallContext): Promise<void> {
-    const released = await this.releaseOne(ownerId, keyId, deviceId, 'release', ctx);
+  /**
+   * A person frees a device's slot: the owner on the dashboard, or the licensee in the portal
+   * (`ctx.licensee`, with the portal's allowance as `check`). Returns the key's information after it.
+   */
+  async release(
+    ownerId: string,
+    keyId: string,
+    deviceId: string,
+    ctx: CallContext,
+    check?: ReleaseCheck,
+  ): Promise<PublicKeyInformation> {
+    const released = await this.releaseOne(ownerId, keyId, deviceId, 'release', ctx, check);
     if (!released) throw notFound(DEVICE_NOT_FOUND_MESSAGE);
+    return released;
   }
 
   /**
@@ -304,13 +321,16 @@ export class Devices {
     deviceId: string,
     reason: ReleaseReason,
     ctx: CallContext,
+    check?: ReleaseCheck,
   ): Promise<PublicKeyInformation | null> {
     // Asked before the transaction (PGlite has one connection; see WebhookEmitter.emit).
-    const announce = await this.webhooks.wants(ownerId, [RELEASE_EVENT[reason]]);
+    const announce = await this.webhooks.wants(ownerId, RELEASE_EVENTS[reason]);
     const info = await this.db.transaction(async (tx) => {
       const db = tx as unknown as Db;
       const key = await this.lockKey(db, ownerId, { id: keyId });
-      return key ? this.releaseLocked(db, key, deviceId, reason, ctx, announce) : null;
+      if (!key) return null;
+      await check?.(db, key.id);
+      return this.releaseLocked(db, key, deviceId, reason, ctx, announce);
     });
     if (info) this.cache.invalidate({ ownerId, id: info.id, key: info.key });
     return info;
@@ -356,24 +376,38 @@ export class Devices {
             where id = ${key.id}::uuid returning owner_id, ${keyColumns()}
           ),
           logged as (
-            insert into key_events (owner_id, key_id, action, delta, ip, user_agent, actor_name, created_at)
+            insert into key_events
+              (owner_id, key_id, action, delta, ip, user_agent, actor_name, actor_kind, created_at)
             select owner_id, id, ${reason}, -1, ${ctx.ip}, ${ctx.userAgent}, ${ctx.actorName ?? null},
-              ${now.toISOString()}::timestamptz
+              ${ctx.licensee ? 'licensee' : null}, ${now.toISOString()}::timestamptz
             from changed
           )
           select * from changed`,
     );
     if (!after) return null;
     const information = toKeyInformation(after, now);
-    if (announce) {
-      const data =
-        reason === 'expire'
-          ? { key: information, device: toDevice(device, leaseSeconds, 'owner') }
-          : { key: information, fingerprint: device.fingerprint, reason: 'released' };
-      await this.webhooks.emit(db, ctx.ownerId, RELEASE_EVENT[reason], data);
+    if (announce && reason === 'expire') {
+      const data = { key: information, device: toDevice(device, leaseSeconds, 'owner') };
+      await this.webhooks.emit(db, ctx.ownerId, 'lease.expired', data);
+    }
+    if (announce && reason === 'release') {
+      const deactivated = { key: information, fingerprint: device.fingerprint, reason: 'released' };
+      await this.webhooks.emit(db, ctx.ownerId, 'key.deactivated', deactivated);
+      await this.webhooks.emit(db, ctx.ownerId, 'device.released', {
+        key: information,
+        device: { id: device.id, name: device.name, platform: device.platform },
+        releasedBy: releasedBy(ctx),
+      });
     }
     return information;
   }
+}
+
+/** `device.released`'s `releasedBy`: the licensee (portal), else the owner's member by name. */
+function releasedBy(ctx: CallContext) {
+  return ctx.licensee
+    ? { kind: 'licensee' as const, email: ctx.licensee.email }
+    : { kind: 'owner' as const, name: ctx.actorName ?? null };
 }
 
 /** A device whose lease lapsed at `now` (in a statement joining `d`, `k` and the policy `p`). */

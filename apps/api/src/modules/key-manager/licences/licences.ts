@@ -26,7 +26,7 @@ export function createLicences(deps: AppDeps, devices: Devices) {
   const signingKeys = new SigningKeys(db, deps.clock, secretBox);
   const entitlements = new KeyEntitlements(db, deps.clock);
   return {
-    checkout: new LicenceCheckout(deps.clock, signingKeys, devices),
+    checkout: new LicenceCheckout(db, deps.clock, signingKeys, devices),
     // Also signs online replies on request (licensing/signed-replies.ts).
     signingKeys,
     routes: licenceDashboardRoutes(deps, signingKeys, entitlements),
