@@ -145,7 +145,7 @@ export class Devices {
     const now = this.clock.now().toISOString();
     const [row] = await rawRows<SeenKeyRow>(
       this.db,
-      sql`update licence_key_devices d set last_seen_at = d.last_seen_at,
+      sql`update licence_key_devices d set last_seen_at = ${now}::timestamptz,
             ip = ${ctx.ip}, user_agent = ${ctx.userAgent}
           from licence_keys k ${POLICY_JOIN}
           where d.key_id = k.id and d.fingerprint = ${fingerprint} and k.is_active and ${usableSql(now, 'k')}
