@@ -70,7 +70,7 @@ export function PortalSettingsCard({ settings, readOnly }: { settings: PortalSet
                   label="Handle"
                   autoComplete="off"
                   spellCheck={false}
-                  hint={`${PORTAL_HANDLE_MESSAGE}. It is the last part of the portal's address.`}
+                  hint={`The last part of the portal's address: ${PORTAL_HANDLE_MESSAGE.charAt(0).toLowerCase()}${PORTAL_HANDLE_MESSAGE.slice(1)}.`}
                   registration={form.register('handle')}
                   error={errors.handle?.message}
                 />
