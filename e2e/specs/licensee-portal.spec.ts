@@ -206,6 +206,8 @@ for (const viewport of [DESKTOP, PHONE]) {
       const signIns = page.getByRole('table', { name: 'Portal sign-ins' });
       await expect(signIns.getByRole('row').filter({ hasText: licensee })).toContainText('Mailed code');
       await expect(signIns.getByRole('row').filter({ hasText: other })).toContainText('Mailed link');
+      if (viewport.width === PHONE.width)
+        await expectFits(page, 'Key Manager Portal tab', 'key-manager-portal');
     });
   });
 }

@@ -4,6 +4,7 @@ import { LinkButton } from '../../../components/link-button';
 import { useHydrated } from '../../../lib/use-hydrated';
 import { AuthenticationTab } from '../components/authentication-tab';
 import { ExampleKeysProvider, YourKeysPanel } from '../components/example-keys';
+import { LicenseePortalTab } from '../components/licensee-portal-tab';
 import { OfflineLicencesTab } from '../components/offline-licences-tab';
 import { OperationSection } from '../components/operation-section';
 import { useDocumentTitle } from '../components/use-document-title';
@@ -11,8 +12,8 @@ import { WebhooksTab } from '../components/webhooks-tab';
 import { LIBRARY_DOCS_PATH } from '../content/library';
 import { OPERATIONS, operationLabel } from '../content/operations';
 
-type DocTab = 'authentication' | 'keys' | 'webhooks' | 'offline';
-const OTHER_TABS: readonly DocTab[] = ['webhooks', 'offline'];
+type DocTab = 'authentication' | 'keys' | 'webhooks' | 'offline' | 'portal';
+const OTHER_TABS: readonly DocTab[] = ['webhooks', 'offline', 'portal'];
 const otherTab = (value: string | null): DocTab =>
   OTHER_TABS.find((tab) => tab === value) ?? 'authentication';
 
@@ -24,7 +25,7 @@ function tabOf(params: URLSearchParams): DocTab {
 }
 
 /**
- * /built-apis/doc/key-manager: tabs Authentication, Keys, Webhooks and Offline licences (extensions); the tab and
+ * /built-apis/doc/key-manager: tabs Authentication, Keys, Webhooks, Offline licences and Licensee portal (extensions); the tab and
  * sub-page live in the URL.
  */
 export function KeyManagerApiDocsPage() {
@@ -95,6 +96,9 @@ export function KeyManagerApiDocsPage() {
             </Tab>
             <Tab eventKey="offline" title="Offline licences">
               <OfflineLicencesTab />
+            </Tab>
+            <Tab eventKey="portal" title="Licensee portal">
+              <LicenseePortalTab />
             </Tab>
           </Tabs>
         </div>
