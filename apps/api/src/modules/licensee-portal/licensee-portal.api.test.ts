@@ -20,10 +20,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalSignInAttempts } from '../../db/schema/index.js';
 import { eventually } from '../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { httpClient } from '../../test/http.js';
 import { mailsTo } from '../../test/mail-outbox.js';
 import { WebhookReceiver } from '../../test/webhook-receiver.js';
 import { freshToken } from '../key-manager/devices/devices-kit.test.js';
 import { newDeveloper } from '../key-manager/key-manager-kit.test.js';
+import { newTeam } from '../teams/teams-kit.test.js';
 import {
   codeFromMail,
   licenseeEmail,
@@ -517,6 +519,36 @@ describe('what the portal allows', () => {
 });
 
 describe('owner settings', () => {
+  it('members act for the account: a viewer reads the settings and sign-ins but cannot change them', async () => {
+    const team = await newTeam(server);
+    const request = httpClient(server.baseUrl);
+    const handle = `team-${Math.random().toString(36).slice(2, 10)}`;
+    const save = (token: string) =>
+      request<PortalSettingsResponse>(PORTAL_OWNER_PATHS.settings, {
+        method: 'PUT',
+        body: settingsBody(handle),
+        token,
+      });
+    const viewer = team.members.viewer.access;
+    const refused = await save(viewer);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toMatchObject({ code: 'role_not_allowed' });
+    const logo = await request(PORTAL_OWNER_PATHS.logo, { method: 'DELETE', token: viewer });
+    expect(logo.status).toBe(403);
+    const saved = await save(team.members.developer.access);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    // The account's settings, whoever reads them.
+    const read = await request<PortalSettingsResponse>(PORTAL_OWNER_PATHS.settings, { token: viewer });
+    expect(read.status).toBe(200);
+    expect(read.body.settings).toMatchObject({ handle, saved: true });
+    expect((await request(PORTAL_OWNER_PATHS.signIns, { token: viewer })).status).toBe(200);
+    const owners = await request<PortalSettingsResponse>(PORTAL_OWNER_PATHS.settings, {
+      token: team.owner.access,
+    });
+    expect(owners.body.settings.handle).toBe(handle);
+    expect((await request(PORTAL_OWNER_PATHS.settings, {})).status).toBe(401);
+  });
+
   it('never saved: defaults with a free handle; a handle is unique across owners (409 on handle)', async () => {
     const dev = await newDeveloper(server);
     const fresh = await dev.request<PortalSettingsResponse>(PORTAL_OWNER_PATHS.settings, {

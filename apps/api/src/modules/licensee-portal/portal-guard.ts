@@ -1,4 +1,4 @@
-import { PORTAL_CSRF_HEADER, portalText } from '@app/contract';
+import { PORTAL_CSRF_HEADER, PORTAL_LIMITS, portalText } from '@app/contract';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import type { LicenseePortalRow } from '../../db/schema/index.js';
 import { codedError, notFound } from '../../platform/http/errors.js';
@@ -14,6 +14,10 @@ export interface PortalCall {
 }
 
 const calls = new WeakMap<FastifyRequest, PortalCall>();
+const HANDLE_SHAPE = new RegExp(
+  `^[a-z][a-z0-9-]{${PORTAL_LIMITS.handleMin - 1},${PORTAL_LIMITS.handleMax - 1}}$`,
+  'i',
+);
 const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export function portalCall(request: FastifyRequest): PortalCall {
@@ -49,7 +53,8 @@ export function portalGuard(options: PortalGuardOptions): onRequestAsyncHookHand
   return async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const { handle } = request.params as { handle?: string };
-    const portal = handle ? await options.settings.byHandle(handle) : undefined;
+    // Only a handle's shape reaches the database (this runs before the input checks: NUL and the like).
+    const portal = handle && HANDLE_SHAPE.test(handle) ? await options.settings.byHandle(handle) : undefined;
     if (!portal?.enabled) throw notFound(portalText('portalNotFound'));
     const token = options.cookies.session(request);
     const session = token ? await options.sessions.find(portal.ownerId, token) : null;
