@@ -17,6 +17,7 @@ export function CertificateButton({ licence, device }: { licence: PortalLicence;
       size="sm"
       variant="outline-secondary"
       disabled={download.isPending}
+      aria-label={`${PORTAL_STRINGS.downloadCertificate} ${portalText('deviceActions', { device: name })}`}
       onClick={() =>
         download.mutate(device.id, {
           onSuccess: () =>
@@ -36,7 +37,6 @@ export function CertificateButton({ licence, device }: { licence: PortalLicence;
         <Spinner as="span" animation="border" size="sm" className="me-1" aria-hidden="true" />
       )}
       {PORTAL_STRINGS.downloadCertificate}
-      <span className="visually-hidden"> {portalText('deviceActions', { device: name })}</span>
     </Button>
   );
 }

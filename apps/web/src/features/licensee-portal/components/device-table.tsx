@@ -54,12 +54,9 @@ export function DeviceTable({ licence, devices, onReleased }: DeviceTableProps) 
                         disabled={noneLeft}
                         aria-describedby={noneLeft ? noneLeftId : undefined}
                         onClick={() => setReleasing(device)}
+                        aria-label={`${PORTAL_STRINGS.releaseDevice} ${portalText('deviceActions', { device: deviceName(device) })}`}
                       >
                         {PORTAL_STRINGS.releaseDevice}
-                        <span className="visually-hidden">
-                          {' '}
-                          {portalText('deviceActions', { device: deviceName(device) })}
-                        </span>
                       </Button>
                     )}
                     {face.allowCertificates && <CertificateButton licence={licence} device={device} />}
