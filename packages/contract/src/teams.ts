@@ -268,6 +268,7 @@ export const AUDIT_ACTIONS = [
   'recovery_codes.regenerated',
   'sign_in',
   'sign_in.failed_second_factor',
+  'session.switched',
   'session.ended',
   'password.changed',
   'email.verified',

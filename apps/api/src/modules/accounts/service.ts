@@ -72,8 +72,8 @@ export class AccountService implements AccountsPort {
       await this.welcome?.sendWithin(tx, row);
       return row;
     });
-    const pair = await this.sessions.issue(user, rememberMe, origin);
-    return { ...pair, userType: user.userType };
+    const { access, refresh } = await this.sessions.issue(user, rememberMe, origin);
+    return { access, refresh, userType: user.userType };
   }
 
   private async accountValues(input: NewAccount): Promise<typeof users.$inferInsert> {
@@ -124,9 +124,9 @@ export class AccountService implements AccountsPort {
     await limits.succeeded(email, ip);
     const step = await this.secondFactor?.begin(user.id, 'signin', { rememberMe });
     if (step) return { secondFactor: step };
-    const pair = await this.sessions.issue(user, rememberMe, origin);
-    await this.secondFactor?.signedIn(user, 'password', ip);
-    return { ...pair, userType: user.userType };
+    const { access, refresh, accountId } = await this.sessions.issue(user, rememberMe, origin);
+    await this.secondFactor?.signedIn(user, accountId, 'password', ip);
+    return { access, refresh, userType: user.userType };
   }
 
   async adminSignin(
@@ -149,9 +149,9 @@ export class AccountService implements AccountsPort {
     await limits.succeeded(email, ip);
     const step = await this.secondFactor?.begin(user.id, 'admin-signin');
     if (step) return { secondFactor: step };
-    const pair = await this.sessions.issue(user, false, origin);
-    await this.secondFactor?.signedIn(user, 'password', ip);
-    return { ...pair, userType: user.userType };
+    const { access, refresh, accountId } = await this.sessions.issue(user, false, origin);
+    await this.secondFactor?.signedIn(user, accountId, 'password', ip);
+    return { access, refresh, userType: user.userType };
   }
 
   /**
@@ -233,7 +233,8 @@ export class AccountService implements AccountsPort {
     // Other devices are signed out; this one continues with a fresh pair.
     await this.sessions.revokeAllForUser(user.id);
     // The new session is this device's: it keeps its browser and address on the Sessions page.
-    return this.sessions.issue(user, false, origin);
+    const { access, refresh } = await this.sessions.issue(user, false, origin);
+    return { access, refresh };
   }
 
   async changeSecurityQuestion(userId: string, currentPassword: string, question: string, answer: string) {

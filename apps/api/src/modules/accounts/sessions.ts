@@ -20,6 +20,11 @@ export interface TokenPair {
   refresh: string;
 }
 
+/** A new session's pair and the account it acts for (null: the person belongs to no account). */
+export interface IssuedSession extends TokenPair {
+  accountId: string | null;
+}
+
 /** Where a sign-in came from, for the Sessions page and new-device mails. */
 export interface SessionOrigin {
   ip: string;
@@ -57,7 +62,7 @@ export class SessionService {
     user: { id: string; userType: UserType },
     rememberMe: boolean,
     origin: SessionOrigin = { ip: '', userAgent: '' },
-  ): Promise<TokenPair> {
+  ): Promise<IssuedSession> {
     const familyId = randomUUID();
     const [home] = await this.db
       .select({ accountId: accountMembers.accountId })
@@ -79,7 +84,8 @@ export class SessionService {
       for (const listener of this.signInListeners)
         await listener({ userId: user.id, sessionId: familyId, origin, at: now });
     }
-    return this.issueInFamily(user, rememberMe, familyId);
+    const pair = await this.issueInFamily(user, rememberMe, familyId);
+    return { ...pair, accountId: home?.accountId ?? null };
   }
 
   /** Told of each sign-in that knows its origin; a listener never throws (it logs). */

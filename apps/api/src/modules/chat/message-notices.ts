@@ -21,8 +21,10 @@ export async function noticeNewMessage(
   try {
     const presentSince = new Date(deps.clock.now().getTime() - ONLINE_WINDOW_MS);
     const audience = await deps.projects.projectAudience(room.projectId, { presentSince });
-    const side = sender.role === 'client' ? audience.team : audience.client;
-    const recipients = side.filter((id) => id !== sender.id);
+    // A client member speaks for an account of several people (decision 033): the account's other
+    // members who see projects hear of it too, under the name of the one who wrote.
+    const side = sender.role === 'client' ? [...audience.team, ...audience.client] : audience.client;
+    const recipients = [...new Set(side)].filter((id) => id !== sender.id);
     if (recipients.length === 0) return;
     const query = new URLSearchParams({ order: room.orderId, project: room.projectId });
     await deps.notifications.notify({

@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { StoredFileRow } from '../../db/schema/index.js';
-import { currentUser } from '../../platform/auth/guard.js';
+import { assertAccountAccess, currentUser } from '../../platform/auth/guard.js';
 import { badRequest, notFound } from '../../platform/http/errors.js';
 import { listNotModified, zNotModified } from '../../platform/http/list-etag.js';
 import { readMultipart } from '../../platform/http/multipart.js';
@@ -49,6 +49,7 @@ export const projectChatRoutes =
       },
       async (request, reply) => {
         const user = currentUser(request);
+        assertAccountAccess(user, 'projects', 'read');
         // Every admin sees the same list; a client's or staff member's list is their own.
         const list = user.role === 'admin' ? 'discussions' : `discussions:${user.id}`;
         if (await listNotModified(deps.database.db, request, reply, list, DISCUSSION_TABLES)) return reply;
@@ -70,6 +71,7 @@ export const projectChatRoutes =
       },
       async (request) => {
         const user = currentUser(request);
+        assertAccountAccess(user, 'projects', 'read');
         const room = await chats.room(user, request.body.order_, request.body.project);
         if (!room) throw notFound(ROOM_NOT_FOUND);
         const messages = await chats.messages(room, user.id);
@@ -97,6 +99,9 @@ export const projectChatRoutes =
       },
       async (request) => {
         const user = currentUser(request);
+        // Writing in a room speaks for the account: a role that only reads projects (viewer, billing)
+        // reads the chat and does not post, refused before an upload is stored.
+        assertAccountAccess(user, 'projects', 'write');
         let fields: unknown = request.body;
         let file: StoredFileRow | null = null;
         if (request.isMultipart()) {

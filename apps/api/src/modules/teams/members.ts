@@ -60,9 +60,16 @@ export class TeamMembers {
     };
   }
 
-  async switchTo(user: AuthUser, accountId: string): Promise<void> {
+  /**
+   * Moves the session to another account of the person. Entering an account is recorded on its trail
+   * (`session.switched`), as a sign-in that acts for it is: a member's sessions start in their own
+   * account, so without it the owners would never see them come in.
+   */
+  async switchTo(user: AuthUser, accountId: string, ip: string): Promise<void> {
     const moved = await this.sessions.switchAccount(user.id, user.sessionId, accountId);
     if (!moved) throw notFound('You are not a member of that account');
+    if (user.account?.id === accountId) return;
+    await this.audit.recordQuietly({ accountId, actor: user, action: 'session.switched', ip });
   }
 
   async rename(call: TeamCall, name: string): Promise<void> {

@@ -69,7 +69,7 @@ export const teamRoutes =
         },
       },
       async (request) => {
-        await members.switchTo(currentUser(request), request.body.accountId);
+        await members.switchTo(currentUser(request), request.body.accountId, request.ip);
         return { status: 'ok' as const, message: 'Switched account' };
       },
     );

@@ -184,7 +184,12 @@ describe('teams: invitations, roles, removal, transfer, audit trail', () => {
     expect(after.status).toBe(401);
 
     const actions = (await request<AuditResponse>(TEAM_PATHS.audit, { token: owner.access })).body.events;
-    expect(actions.map((event) => event.action)).toEqual(['member.removed', 'member.role_changed']);
+    // Before the changes: each member's session entering the account (newTeam switches it there).
+    expect(actions.map((event) => event.action)).toEqual([
+      'member.removed',
+      'member.role_changed',
+      ...Array(4).fill('session.switched'),
+    ]);
     expect(actions[1]?.detail).toEqual({ from: 'viewer', to: 'developer' });
   });
 

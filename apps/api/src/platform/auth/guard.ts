@@ -49,6 +49,36 @@ export function currentAccount(request: FastifyRequest): ActingAccount {
   return account;
 }
 
+/**
+ * The account rules of `requireAccess` for a client member already signed in, for routes whose guard
+ * is `requireUser` because staff and admins use them too (project chat, quotes, deliverables, invoice
+ * PDFs): throws 403 `not_a_member`, `two_factor_required` (the account requires it and the person has
+ * none) or `role_not_allowed`, as requireAccess would. Staff and admins pass: their rules are the
+ * feature's (assigned projects, every project).
+ */
+export function assertAccountAccess(user: AuthUser, area: AccountArea, need: 'read' | 'write'): void {
+  if (user.role === 'client') assertMemberReaches(user, area, need);
+}
+
+/** requireAccess's account rules, whoever the person is. */
+function assertMemberReaches(user: AuthUser, area: AccountArea, need: 'read' | 'write'): void {
+  const account = user.account;
+  if (!account) throw new AppError(403, NOT_A_MEMBER_MESSAGE, {}, undefined, undefined, 'not_a_member');
+  if (account.requiresTwoFactor && !user.hasSecondFactor) {
+    throw new AppError(403, TWO_FACTOR_REQUIRED_MESSAGE, {}, undefined, undefined, 'two_factor_required');
+  }
+  if (!roleAllows(account.role, area, need)) {
+    throw new AppError(
+      403,
+      roleRefusalMessage(account.role, area, need),
+      {},
+      undefined,
+      { area, role: account.role },
+      'role_not_allowed',
+    );
+  }
+}
+
 /** The user a guarded handler runs for. Throws if a route forgot its guard (a bug, not a 4xx). */
 export function currentUser(request: FastifyRequest): AuthUser {
   if (!request.authUser) throw new Error('currentUser() called on a route without requireUser');
@@ -129,28 +159,7 @@ export function createAuthGuards(
       async (request: FastifyRequest) => {
         const user = await authenticateUnderPolicy(request);
         if (people.length > 0 && !people.includes(user.role)) throw forbidden();
-        const account = user.account;
-        if (!account) throw new AppError(403, NOT_A_MEMBER_MESSAGE, {}, undefined, undefined, 'not_a_member');
-        if (account.requiresTwoFactor && !user.hasSecondFactor) {
-          throw new AppError(
-            403,
-            TWO_FACTOR_REQUIRED_MESSAGE,
-            {},
-            undefined,
-            undefined,
-            'two_factor_required',
-          );
-        }
-        if (!roleAllows(account.role, area, need)) {
-          throw new AppError(
-            403,
-            roleRefusalMessage(account.role, area, need),
-            {},
-            undefined,
-            { area, role: account.role },
-            'role_not_allowed',
-          );
-        }
+        assertMemberReaches(user, area, need);
         request.authUser = user;
       },
       { area, need },

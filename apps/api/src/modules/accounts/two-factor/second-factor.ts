@@ -139,12 +139,21 @@ export class SecondFactorGate {
   }
 
   /**
-   * Records a completed sign-in (`sign_in`, with how) on the person's own account's audit trail; a
-   * failed write is logged, never the sign-in's failure.
+   * Records a completed sign-in (`sign_in`, with how) on the trail of the account the new session
+   * acts for (`accountId`, from SessionService.issue: the person's own account while they are a
+   * member of it, else the one they joined first), so that account's owners and admins see who
+   * entered it; a person who belongs to no account has no trail to write it in. A failed write is
+   * logged, never the sign-in's failure.
    */
-  signedIn(user: UserRow, method: SecondFactorMethod | 'password', ip: string): Promise<void> {
-    return this.deps.audit.recordQuietly({
-      accountId: user.id,
+  async signedIn(
+    user: UserRow,
+    accountId: string | null,
+    method: SecondFactorMethod | 'password',
+    ip: string,
+  ): Promise<void> {
+    if (!accountId) return;
+    await this.deps.audit.recordQuietly({
+      accountId,
       actor: user,
       action: 'sign_in',
       detail: { method },

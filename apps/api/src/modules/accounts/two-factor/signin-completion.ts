@@ -13,7 +13,7 @@ export async function completeSignIn(
   origin: SessionOrigin,
 ): Promise<TokenPair & { userType: UserType }> {
   const { user, data } = await deps.gate.complete(challenge, proof, ['signin', 'admin-signin'], origin.ip);
-  const pair = await deps.sessions.issue(user, data.rememberMe === true, origin);
-  await deps.gate.signedIn(user, proof.method, origin.ip);
-  return { ...pair, userType: user.userType };
+  const { access, refresh, accountId } = await deps.sessions.issue(user, data.rememberMe === true, origin);
+  await deps.gate.signedIn(user, accountId, proof.method, origin.ip);
+  return { access, refresh, userType: user.userType };
 }

@@ -1,7 +1,6 @@
 import {
   DEAL_MESSAGES,
   INVOICE_PATHS,
-  roleAllows,
   ZAdminInvoicesQuery,
   ZInvoiceIdRequest,
   ZInvoicePdfQuery,
@@ -17,7 +16,7 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../app-deps.js';
-import { currentAccount, currentUser } from '../../../platform/auth/guard.js';
+import { assertAccountAccess, currentAccount, currentUser } from '../../../platform/auth/guard.js';
 import { notFound } from '../../../platform/http/errors.js';
 import type { PaymentService } from '../payments.js';
 import { INVOICE_NOT_FOUND, type InvoiceIssuer } from './invoice-issuer.js';
@@ -225,8 +224,9 @@ export const invoiceRoutes =
         const user = currentUser(request);
         let accountId: string | null = null;
         if (user.role !== 'admin') {
-          if (user.role !== 'client' || !user.account || !roleAllows(user.account.role, 'billing', 'read'))
-            throw notFound(INVOICE_NOT_FOUND);
+          // A member whose role does not see billing is told so (403), as on the list.
+          assertAccountAccess(user, 'billing', 'read');
+          if (user.role !== 'client' || !user.account) throw notFound(INVOICE_NOT_FOUND);
           accountId = user.account.id;
         }
         const pdf = await queries.pdf(await queries.ofAccount(request.query.invoiceID, accountId));

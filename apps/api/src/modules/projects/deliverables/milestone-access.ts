@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { projectMilestones } from '../../../db/schema/index.js';
 import type { AuthUser } from '../../../platform/auth/auth-user.js';
+import { assertAccountAccess } from '../../../platform/auth/guard.js';
 import { notFound } from '../../../platform/http/errors.js';
 import type { AccessibleProject } from '../../../ports/projects.js';
 import type { ProjectService } from '../service.js';
@@ -24,6 +25,8 @@ export class MilestoneAccess {
   ) {}
 
   async readableProject(user: AuthUser, projectId: string): Promise<AccessibleProject> {
+    // A client member is held to the account's rules (role, two-factor) as requireAccess would.
+    assertAccountAccess(user, 'projects', 'read');
     const found = await this.projects.accessibleProject(user, projectId);
     if (!found) throw notFound(PROJECT_NOT_FOUND);
     return found;

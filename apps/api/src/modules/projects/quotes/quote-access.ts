@@ -1,12 +1,13 @@
-import { roleAllows } from '@app/contract';
 import type { AuthUser } from '../../../platform/auth/auth-user.js';
+import { assertAccountAccess } from '../../../platform/auth/guard.js';
 import { forbidden, notFound } from '../../../platform/http/errors.js';
 import type { ProjectService } from '../service.js';
 
 /**
  * Who may read a project's quotes and milestones (decision 035): an admin any project's; a client
- * member of the project's account whose role reaches projects. Staff work on projects but do not see
- * their price. Anyone else is told the project does not exist.
+ * member of the project's account whose role reaches projects (else 403 as requireAccess answers:
+ * role, two-factor rule, membership). Staff work on projects but do not see their price. Anyone else
+ * is told the project does not exist.
  */
 export async function assertMayReadDeals(
   projects: ProjectService,
@@ -15,7 +16,6 @@ export async function assertMayReadDeals(
 ): Promise<void> {
   if (user.role === 'staff')
     throw forbidden('Quotes and invoices are for the client and the company’s admins');
-  if (user.role === 'client' && !(user.account && roleAllows(user.account.role, 'projects', 'read')))
-    throw notFound('Project not found');
+  assertAccountAccess(user, 'projects', 'read');
   if (!(await projects.accessibleProject(user, projectId))) throw notFound('Project not found');
 }

@@ -1,6 +1,6 @@
-import type { AccountArea, UserInformation } from '@app/contract';
+import { type AccountArea, roleRefusalMessage, type UserInformation } from '@app/contract';
 import type { ComponentType, ReactNode } from 'react';
-import { Col, Container, Nav, Row, Tab } from 'react-bootstrap';
+import { Alert, Col, Container, Nav, Row, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { areaAllowed, useAccountContext } from '../../../lib/account-context';
 import { useUserInformation } from '../../../lib/user-information';
@@ -41,12 +41,25 @@ export function ProfilePage({ tabs: allTabs, header }: { tabs: readonly ProfileT
       (!tab.access || areaAllowed(context, tab.access[0], tab.access[1]) === true),
   );
   const active = tabs.some((tab) => tab.key === requested && tab.Component) ? requested : tabs[0]?.key;
+  // A link to a tab the role does not reach (a mail's, a colleague's) says why it is not shown.
+  const account = context?.account;
+  const refused = account
+    ? allTabs.find(
+        (tab) =>
+          tab.key === requested && tab.access && areaAllowed(context, tab.access[0], tab.access[1]) === false,
+      )?.access
+    : undefined;
 
   return (
     <Container className="py-4">
       <h1 className="visually-hidden">Your profile</h1>
       <EmailVerificationNotice />
       {header}
+      {account && refused && (
+        <Alert variant="warning" data-testid="profile-tab-refused">
+          {roleRefusalMessage(account.role, refused[0], refused[1])}.
+        </Alert>
+      )}
       <Tab.Container
         activeKey={active ?? undefined}
         onSelect={(key) => key && setParams({ tab: key }, { replace: true })}

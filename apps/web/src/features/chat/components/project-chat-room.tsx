@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { CursorPager } from '../../../components/cursor-pager';
 import { QueryState } from '../../../components/query-state';
 import { SearchBox } from '../../../components/search-box';
+import { useAreaAccess } from '../../../lib/account-context';
 import { getAccessToken } from '../../../lib/session';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -86,6 +87,8 @@ export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }
   const linked = useDiscussion(room && list && !onPage ? room.order : null);
   const roomName = onPage ?? nameIn(linked.data ? [linked.data] : undefined);
   const socketRoom = socket.rooms[0];
+  // A viewer or billing member reads the room; posting speaks for the account (decision 033).
+  const mayPost = useAreaAccess('projects', 'write') !== false;
 
   return (
     <Card style={{ minHeight: 600 }}>
@@ -153,15 +156,22 @@ export function ProjectChatRoom({ showClient = false }: { showClient?: boolean }
                 mediaHeaders={{}}
                 emptyText="No messages yet. Say hello to the team."
               />
-              <Composer
-                onTyping={() => socketRoom && socket.send({ type: 'typing', room: socketRoom })}
-                onSendText={async (text) =>
-                  addRoomMessage(client, room, (await sendToRoom(room, { message: text })).sent)
-                }
-                onSendFile={async (file, onProgress) =>
-                  addRoomMessage(client, room, (await sendToRoom(room, { file }, onProgress)).sent)
-                }
-              />
+              {mayPost ? (
+                <Composer
+                  onTyping={() => socketRoom && socket.send({ type: 'typing', room: socketRoom })}
+                  onSendText={async (text) =>
+                    addRoomMessage(client, room, (await sendToRoom(room, { message: text })).sent)
+                  }
+                  onSendFile={async (file, onProgress) =>
+                    addRoomMessage(client, room, (await sendToRoom(room, { file }, onProgress)).sent)
+                  }
+                />
+              ) : (
+                <p className="text-body-secondary small border-top p-3 mb-0" data-testid="chat-read-only">
+                  Your role in this account can read this chat but not write in it: ask the owner, an admin or
+                  a developer of the account to reply.
+                </p>
+              )}
             </>
           )}
         </Col>

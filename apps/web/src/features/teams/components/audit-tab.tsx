@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'recovery_codes.regenerated': 'Made new recovery codes',
   sign_in: 'Signed in',
   'sign_in.failed_second_factor': 'Failed a second-factor check',
+  'session.switched': 'Switched to this account',
   'session.ended': 'Signed a device out',
   'password.changed': 'Changed the password',
   'email.verified': 'Verified an email address',
