@@ -6,6 +6,7 @@ import { invoiceSeed } from './modules/billing/invoices/seed.js';
 import { businessSeed } from './modules/business/seed.js';
 import { catalogSeed } from './modules/catalog/seed.js';
 import { keyManagerSeed } from './modules/key-manager/seed.js';
+import { licenseePortalSeed } from './modules/licensee-portal/seed.js';
 import { quoteSeed } from './modules/projects/quotes/seed.js';
 import { projectSeed } from './modules/projects/seed.js';
 import { teamSeed } from './modules/teams/seed.js';
@@ -26,6 +27,7 @@ export function demoSeeds(deps: RootDeps, passwordOf: DemoPasswordOf): SeedStep[
     quoteSeed(deps),
     invoiceSeed(deps),
     keyManagerSeed(deps),
+    licenseePortalSeed(deps),
     verifiedDemoLoginsSeed(
       DEMO_LOGINS.map((login) => login.email),
       deps.clock,
