@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(async () => server?.close());
 
-describe('public REST: the product contract's public REST table', () => {
+describe('public REST: the product contract’s public REST table', () => {
   it('walks a key through information, activations, limit, disable, enable and delete', async () => {
     const dev = await newDeveloper(server);
     const licence = await dev.addKey(3);
