@@ -1,4 +1,4 @@
-import { createPublicKey, randomBytes, verify } from 'node:crypto';
+import { createPublicKey, randomBytes, randomUUID, verify } from 'node:crypto';
 import {
   type CheckoutLicenseResponse,
   KEY_PAGE_PATHS,
@@ -17,7 +17,7 @@ import {
 } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { licenceKeys, webhookDeliveries } from '../../../db/schema/index.js';
+import { licenceKeys, webhookDeliveries, webhookEvents } from '../../../db/schema/index.js';
 import { eventually } from '../../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { describeRoleMatrix } from '../../../test/role-matrix.js';
@@ -421,6 +421,134 @@ describe('licensing: products keep keys apart', () => {
     await bad(P.addKey, { maxActivations: 1, expiresAt: 'tomorrow' });
     await bad(P.addKey, { maxActivations: 1, customerEmail: 'not-an-email' });
     await bad(P.addKey, { policyId: '00000000-0000-4000-8000-000000000000' }, 404);
+  });
+});
+
+describe('licensing: webhook endpoints and the key list kept to one product', () => {
+  it('delivers a product’s events to an endpoint kept to it and not the other’s; events about no key only to endpoints of every product', async () => {
+    const { dev, yearly, videoYearly, secret } = await developerWithProducts();
+    const path = `/by-product-${randomBytes(4).toString('hex')}`;
+    const endpoint = async (suffix: string, product?: string) => {
+      const created = await dev.request<{ endpoint: { id: string; product: string | null } }>(
+        WEBHOOK_PATHS.endpoints,
+        {
+          body: {
+            url: receiver.url(`${path}-${suffix}`),
+            events: ['key.created', 'key.activated', 'api_key.revoked'],
+            ...(product ? { product } : {}),
+          },
+          token: dev.token,
+        },
+      );
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      expect(created.body.endpoint.product).toBe(product ?? null);
+      return created.body.endpoint.id;
+    };
+    const photoOnly = await endpoint('photo', 'photo-app');
+    const videoOnly = await endpoint('video', 'video-app');
+    const every = await endpoint('every');
+
+    const issue = async (policyId: string) => {
+      const added = await dev.request<{ key: { key: string } }>(P.addKey, {
+        body: { policyId },
+        token: dev.token,
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const key = added.body.key.key;
+      const activated = await dev.request(P.activateKey, {
+        body: { key, fingerprint: `pc-${randomBytes(3).toString('hex')}` },
+        token: secret,
+      });
+      expect(activated.status, JSON.stringify(activated.body)).toBe(200);
+      return key;
+    };
+    const photoKey = await issue(yearly.id);
+    const videoKey = await issue(videoYearly.id);
+    const spare = await dev.request<{ id: string }>(P.generateApiKey, {
+      body: { type: 'secret' },
+      token: dev.token,
+    });
+    const revoked = await dev.request(P.revokeApiKey, { body: { id: spare.body.id }, token: dev.token });
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
+
+    // What each endpoint was sent: the event and the key it is about.
+    const heard = (suffix: string) =>
+      receiver
+        .at(`${path}-${suffix}`)
+        .map((entry) => {
+          const event = JSON.parse(entry.body) as { type: string; data: { key?: { key?: string } } };
+          return `${event.type} ${event.data.key?.key ?? '-'}`;
+        })
+        .sort();
+    const photoEvents = [`key.activated ${photoKey}`, `key.created ${photoKey}`];
+    const videoEvents = [`key.activated ${videoKey}`, `key.created ${videoKey}`];
+    await eventually(async () => heard('every').length === 5);
+    expect(heard('every')).toEqual([...photoEvents, ...videoEvents, 'api_key.revoked -'].sort());
+    await eventually(async () => heard('photo').length >= 2 && heard('video').length >= 2);
+    expect(heard('photo')).toEqual(photoEvents);
+    expect(heard('video')).toEqual(videoEvents);
+    // The deliveries are recorded with the events (same transaction): nothing else is on its way.
+    const recorded = async (endpointId: string) =>
+      (
+        await server.database.db
+          .select({ type: webhookEvents.type })
+          .from(webhookDeliveries)
+          .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+          .where(eq(webhookDeliveries.endpointId, endpointId))
+      )
+        .map((row) => row.type)
+        .sort();
+    expect(await recorded(photoOnly)).toEqual(['key.activated', 'key.created']);
+    expect(await recorded(videoOnly)).toEqual(['key.activated', 'key.created']);
+    expect(await recorded(every)).toHaveLength(5);
+  });
+
+  it('lists one product’s keys, page after page, with get-keys’ product filter', async () => {
+    const { dev, photo, video, yearly, videoYearly } = await developerWithProducts();
+    const add = async (body: Record<string, unknown>) => {
+      const added = await dev.request<{ key: { key: string; product_id: string } }>(P.addKey, {
+        body,
+        token: dev.token,
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      return added.body.key;
+    };
+    const photoKeys = [
+      await add({ policyId: yearly.id }),
+      await add({ productId: photo.id, maxActivations: 2 }),
+      await add({ policyId: yearly.id, customerEmail: 'video-fan@example.com' }),
+    ];
+    const videoKeys = [await add({ policyId: videoYearly.id }), await add({ policyId: videoYearly.id })];
+    const defaultKey = await add({ maxActivations: 1 });
+    expect(defaultKey.product_id).not.toBe(photo.id);
+    expect(defaultKey.product_id).not.toBe(video.id);
+
+    type Page = { keys: { key: string; product_id: string }[]; nextCursor: string | null };
+    const list = async (filter: Record<string, unknown>) => {
+      const keys: Page['keys'] = [];
+      let cursor: string | null = null;
+      do {
+        const page: Awaited<ReturnType<typeof dev.request<Page>>> = await dev.request<Page>(P.getKeys, {
+          body: { ...filter, limit: 2, ...(cursor ? { cursor } : {}) },
+          token: dev.token,
+        });
+        expect(page.status, JSON.stringify(page.body)).toBe(200);
+        keys.push(...page.body.keys);
+        cursor = page.body.nextCursor;
+      } while (cursor);
+      return keys;
+    };
+    const keysOf = (keys: { key: string }[]) => keys.map((key) => key.key).sort();
+    const photoListed = await list({ product_id: photo.id });
+    expect(keysOf(photoListed)).toEqual(keysOf(photoKeys));
+    expect(photoListed.every((key) => key.product_id === photo.id)).toBe(true);
+    expect(keysOf(await list({ product_id: video.id }))).toEqual(keysOf(videoKeys));
+    expect(keysOf(await list({ product_id: defaultKey.product_id }))).toEqual([defaultKey.key]);
+    expect(await list({ product_id: randomUUID() })).toEqual([]);
+    // With the other filters: the search must match within the product.
+    expect(keysOf(await list({ product_id: video.id, search: 'video-fan' }))).toEqual([]);
+    expect(keysOf(await list({ product_id: photo.id, search: 'video-fan' }))).toEqual([photoKeys[2]?.key]);
+    expect(await list({})).toHaveLength(6);
   });
 });
 

@@ -52,7 +52,7 @@ export class KeyValidation {
     if (expiryRefuses(record, nowMs)) return refused(record.trial ? 'TRIAL_EXPIRED' : 'EXPIRED');
     if (ask.fingerprint !== undefined) {
       const seen = await this.devices.markSeen(ref, ask.fingerprint, ctx);
-      if (!seen) return refused(atLimit(record) ? 'TOO_MANY_DEVICES' : 'NOT_ACTIVATED');
+      if (!seen) return this.notHeld(record, ctx, audience, nowMs);
     }
     const missing = (ask.entitlements ?? []).filter((name) => !granted(record, name));
     if (missing.length > 0) return { ...refused('ENTITLEMENTS_MISSING'), missingEntitlements: missing };
@@ -60,6 +60,20 @@ export class KeyValidation {
       return { ...answer(record.trial ? 'TRIAL_EXPIRED' : 'EXPIRED', info), valid: true };
     }
     return { ...answer('VALID', info), valid: true };
+  }
+
+  /**
+   * The key does not hold this device: NOT_ACTIVATED, or TOO_MANY_DEVICES when no slot is free. A
+   * slot whose lease lapsed is free (leases at read time, decision 023: the next activation takes
+   * it), so at the limit the lapsed devices give their slots back first, as a refused heartbeat's do.
+   */
+  private async notHeld(record: KeyRecord, ctx: CallContext, audience: KeyAudience, nowMs: number) {
+    let current = record;
+    if (atLimit(record) && (await this.devices.reclaimLapsed(ctx.ownerId, { id: record.id }))) {
+      current = (await this.operations.find({ id: record.id }, ctx.ownerId, ctx.productId)) ?? record;
+    }
+    const info = publicInformation(current, nowMs, audience);
+    return answer(atLimit(current) ? 'TOO_MANY_DEVICES' : 'NOT_ACTIVATED', info);
   }
 }
 
