@@ -6,12 +6,18 @@ import dev.northwind.keymanager.KeyInformation;
 import dev.northwind.keymanager.KeyManager;
 import dev.northwind.keymanager.KeyManagerException;
 import dev.northwind.keymanager.KeySuspendedException;
+import dev.northwind.keymanager.License;
+import dev.northwind.keymanager.LicenseCheckoutResponse;
+import dev.northwind.keymanager.LicenseExpiredException;
+import dev.northwind.keymanager.LicenseVerificationException;
 import dev.northwind.keymanager.ManipulationResponse;
 import dev.northwind.keymanager.NotATrialException;
+import dev.northwind.keymanager.OfflineLicense;
 import dev.northwind.keymanager.ProductNotFoundException;
 import dev.northwind.keymanager.SignedReplies;
 import dev.northwind.keymanager.SignedReply;
 import dev.northwind.keymanager.StartTrialRequest;
+import dev.northwind.keymanager.TrialExpiredException;
 import dev.northwind.keymanager.TrialUsedException;
 import dev.northwind.keymanager.ValidateKeyRequest;
 import dev.northwind.keymanager.ValidationCode;
@@ -25,10 +31,12 @@ import java.util.List;
 /**
  * Licensing (decision 032) with the real server, in two runs. {@code online <baseUrl> <secretKey>
  * <publishableKey> <licenceKey> <policyId> <publicKey> <signingKeyId>}: validate-key's answers,
- * suspension, renewal to a date, a trial started, refused and converted, and signed replies
- * verified (and a clock turned back refused). {@code expired <baseUrl> <secretKey> <licenceKey>}
- * runs after the test moved the server's clock past the key's expiry: EXPIRED, the typed refusal,
- * and a renewal. Prints LICENSING OK at the end of each.
+ * suspension, renewal to a date, a trial started, refused and converted, a second trial left to
+ * run out (its offline certificate ends when the trial does; its key printed as {@code trial key:
+ * …}), and signed replies verified (and a clock turned back refused). {@code expired <baseUrl>
+ * <secretKey> <licenceKey> <publishableKey> <trialKey>} runs after the test moved the server's
+ * clock past both expiries: EXPIRED and TRIAL_EXPIRED, the typed refusals, and a renewal. Prints
+ * LICENSING OK at the end of each.
  */
 public class LicensingWalkthrough {
     interface Call {
@@ -40,6 +48,7 @@ public class LicensingWalkthrough {
         KeyManager backend = new KeyManager(args[2], baseUrl);
         if (args[0].equals("expired")) {
             expired(backend, args[3]);
+            trialExpired(new KeyManager(args[4], baseUrl), args[5]);
         } else {
             online(backend, new KeyManager(args[3], baseUrl), args[4], args[5], args[6], args[7]);
         }
@@ -94,6 +103,24 @@ public class LicensingWalkthrough {
         refused(() -> backend.convertTrial(trialLicence), NotATrialException.class, "not_a_trial");
         step("trial started, refused twice, converted");
 
+        // Another machine's trial, left to run out: its certificate, asked for 30 days, ends with it.
+        KeyInformation running = app.startTrial("studio", "java-pc-2").getKeyInformation();
+        Instant trialEnds = running.getExpiresAt();
+        check(trialEnds != null && trialEnds.isAfter(Instant.now().plus(Duration.ofDays(13)))
+                && trialEnds.isBefore(Instant.now().plus(Duration.ofDays(15))), "a 14-day trial: " + trialEnds);
+        LicenseCheckoutResponse checkout = app.checkoutLicense(running.getKey(), "java-pc-2", 30L * 86_400);
+        License certificate = checkout.getLicense();
+        check(!certificate.getExpiresAt().isAfter(trialEnds)
+                && certificate.getExpiresAt().equals(trialEnds.truncatedTo(ChronoUnit.SECONDS)),
+                "certificate ends " + certificate.getExpiresAt() + ", the trial " + trialEnds);
+        License verified = OfflineLicense.verify(checkout.getCertificate(), List.of(publicKey), "java-pc-2");
+        check(verified.getExpiresAt().equals(certificate.getExpiresAt()), "verified " + verified);
+        Instant afterTrial = trialEnds.plus(OfflineLicense.DEFAULT_CLOCK_SKEW).plusSeconds(1);
+        refusedOffline(() -> OfflineLicense.verify(checkout.getCertificate(), List.of(publicKey), "java-pc-2",
+                OfflineLicense.DEFAULT_CLOCK_SKEW, afterTrial), LicenseExpiredException.class);
+        System.out.println("trial key: " + running.getKey());
+        step("trial's certificate ends with the trial");
+
         SignedReplies settings = SignedReplies.verifiedWith(List.of(publicKey)).everyCall(true);
         KeyManager signedApp = app.withSignedReplies(settings);
         ValidationResult signedResult = signedApp.validateKey(ValidateKeyRequest.forKey(key).fingerprint("pc-1"));
@@ -122,6 +149,30 @@ public class LicensingWalkthrough {
         check("Key renewed".equals(renewed.getMessage()), "renew message " + renewed.getMessage());
         check(backend.validateKey(ValidateKeyRequest.forKey(key)).isValid(), "valid after renewal");
         step("expired, refused, renewed");
+    }
+
+    private static void trialExpired(KeyManager app, String trialKey) throws KeyManagerException {
+        ValidationResult ended = app.validateKey(ValidateKeyRequest.forKey(trialKey).fingerprint("java-pc-2"));
+        check(!ended.isValid() && ended.getCode() == ValidationCode.TRIAL_EXPIRED, "trial expired: " + ended);
+        check("expired".equals(ended.getKey().orElseThrow().getKeyStatus()), "status " + ended.getKey());
+        refused(() -> app.heartbeat(trialKey, "java-pc-2"), TrialExpiredException.class, "trial_expired");
+        refused(() -> app.activate(trialKey, "java-pc-3"), TrialExpiredException.class, "trial_expired");
+        step("trial expired, refused");
+    }
+
+    interface OfflineCall {
+        void run() throws LicenseVerificationException;
+    }
+
+    private static void refusedOffline(OfflineCall call, Class<? extends LicenseVerificationException> type) {
+        try {
+            call.run();
+        } catch (LicenseVerificationException ex) {
+            check(type.equals(ex.getClass()), "expected " + type.getSimpleName() + ", got " + ex);
+            System.out.println("refused offline: " + type.getSimpleName());
+            return;
+        }
+        throw new AssertionError("expected " + type.getSimpleName());
     }
 
     private static void refused(Call call, Class<? extends KeyManagerException> type, String code) {

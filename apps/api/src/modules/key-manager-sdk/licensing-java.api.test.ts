@@ -51,12 +51,13 @@ describe('Java library licensing against the real server', () => {
     const seller = await newSeller(server);
     const licence = await seller.issueKey({ customerEmail: 'jo@example.com' });
     const secret = await seller.apiKey();
+    const publishable = await seller.apiKey('publishable');
 
     const online = await runJava(classpath, 'LicensingWalkthrough', [
       'online',
       server.baseUrl,
       secret,
-      await seller.apiKey('publishable'),
+      publishable,
       licence.key,
       seller.standard.id,
       seller.signingKey.publicKeyBase64,
@@ -66,19 +67,28 @@ describe('Java library licensing against the real server', () => {
     expect(online.stdout).toContain('refused: KeySuspendedException');
     expect(online.stdout).toContain('refused: TrialUsedException');
     expect(online.stdout).toContain('refused: ClockTamperedException');
+    // A second trial left to run out: its certificate (asked for 30 days) ends with it.
+    expect(online.stdout).toContain("ok: trial's certificate ends with the trial");
+    expect(online.stdout).toContain('refused offline: LicenseExpiredException');
+    const trialKey = /^trial key: (\S+)$/m.exec(online.stdout)?.[1];
+    if (!trialKey) throw new Error(`no trial key in: ${online.stdout}`);
     expect(online.stdout).toContain('LICENSING OK');
     expect(online.status).toBe(0);
 
-    // The walkthrough renewed the key to 400 days from now: go past that.
+    // The walkthrough renewed the key to 400 days from now (and the trial ends in 14): go past that.
     server.clock.advance(401 * 86_400_000);
     const expired = await runJava(classpath, 'LicensingWalkthrough', [
       'expired',
       server.baseUrl,
       secret,
       licence.key,
+      publishable,
+      trialKey,
     ]);
     expect(expired.stderr).toBe('');
     expect(expired.stdout).toContain('refused: KeyExpiredException');
+    expect(expired.stdout).toContain('ok: trial expired, refused');
+    expect(expired.stdout.match(/refused: TrialExpiredException/g)).toHaveLength(2);
     expect(expired.stdout).toContain('LICENSING OK');
     expect(expired.status).toBe(0);
   }, 180_000);

@@ -7,6 +7,7 @@ import {
   KeyNotRenewableException,
   KeySuspendedException,
   LicenseClockTamperedError,
+  LicenseExpiredError,
   NotATrialException,
   PolicyNotFoundException,
   ProductNotFoundException,
@@ -161,6 +162,19 @@ describe('@northwind/key-manager licensing against the real server', () => {
     await expect(app.startTrial({ product: 'plain', fingerprint: 'pc-1' })).rejects.toBeInstanceOf(
       TrialNotOfferedException,
     );
+
+    // Offline: a certificate asked for 30 days ends when the 14-day trial does, and is refused after.
+    const trialEnds = Date.parse(started.keyInformation.expiresAt ?? '');
+    expect(trialEnds).toBe(serverNow() + 14 * DAY);
+    const { certificate, license } = await app.checkoutLicense(trialKey, 'pc-1', 30 * 86_400);
+    expect(license.expiresAt).toBe(Math.floor(trialEnds / 1000));
+    expect(license.expiresAt).toBeLessThan(license.issuedAt + 30 * 86_400);
+    const publicKeys = [seller.signingKey.publicKeyPem];
+    const offline = { fingerprint: 'pc-1', nowSeconds: license.expiresAt - 60 };
+    expect((await verifyLicense(certificate, publicKeys, offline)).expiresAt).toBe(license.expiresAt);
+    await expect(
+      verifyLicense(certificate, publicKeys, { ...offline, nowSeconds: license.expiresAt + 3600 }),
+    ).rejects.toBeInstanceOf(LicenseExpiredError);
 
     server.clock.advance(15 * DAY);
     expect(await app.validateKey({ key: trialKey, fingerprint: 'pc-1' })).toMatchObject({
