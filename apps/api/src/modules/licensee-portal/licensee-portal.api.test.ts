@@ -318,7 +318,7 @@ describe('sign-in', () => {
     for (let i = 0; i < 50; i++) {
       const reply = await attacker.verify(attempt.body.attemptId, wrongCode);
       expect(reply.status).toBe(401);
-      codes.push(String(reply.body.code ?? ''));
+      codes.push(String((reply.body as { code?: string }).code ?? ''));
     }
     expect(codes.slice(0, 4)).toEqual(Array(4).fill('portal_code_invalid'));
     expect(new Set(codes.slice(4))).toEqual(new Set(['portal_attempt_spent']));
@@ -491,6 +491,25 @@ describe('what the portal allows', () => {
     );
     expect(third.status, JSON.stringify(third.body)).toBe(200);
     expect(third.body.licence).toMatchObject({ releasesLeft: 0, activations: 2 });
+  });
+
+  it('an expired licence shows the owner’s renewal page and gets no certificate', async () => {
+    const { owner, licence, browser, devices } = await licenseeWithDevice();
+    const expired = await owner.request(KEY_MANAGER_PATHS.changeKey, {
+      body: { id: licence.id, expires_at: new Date(server.clock.now().getTime() - DAY).toISOString() },
+      token: await freshToken(server, owner),
+    });
+    expect(expired.status, JSON.stringify(expired.body)).toBe(200);
+    const opened = await browser.call<PortalLicenceResponse>(browser.path(PORTAL_PATHS.licence, licence.id));
+    expect(opened.body.licence).toMatchObject({ keyStatus: 'expired', renewUrl: 'https://acme.test/buy' });
+    const certificate = await browser.call(
+      browser.path(PORTAL_PATHS.certificate, licence.id, devices[0]!.id),
+      {
+        method: 'POST',
+      },
+    );
+    expect(certificate.status).toBe(409);
+    expect(certificate.body).toMatchObject({ code: 'key_expired' });
   });
 
   it('a certificate downloads as a file, signed for the device, recorded in the key’s history', async () => {
