@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
 import { verificationLink } from '../support/mail.js';
+import { expect, test } from '../support/test.js';
 
 test('verified email: a new account is unverified, sends the link again and opens it', async ({ page }) => {
   const user = uniqueUser();

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { logOutFromNavbar, signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { storedAccess } from '../support/session.js';
+import { expect, test } from '../support/test.js';
 
 test('sign up, sign out, sign in, reset the password and sign in with the new one', async ({ page }) => {
   const user = uniqueUser();

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { adminSignIn } from '../support/chat.js';
+import { expect, test } from '../support/test.js';
 
 /** Every admin section, by its `?section=` key (apps/web/src/app/pages/admin-route.tsx). */
 const SECTIONS = [

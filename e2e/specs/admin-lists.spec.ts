@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { adminSignIn } from '../support/chat.js';
+import { expect, test } from '../support/test.js';
 
 // 52 clients share a last name no other spec uses: a search for it is two pages of the default 50.
 const CLIENTS = 52;

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.js';
+import { expect, test } from '../support/test.js';
 
 async function fillAdminLogin(page: Page, password: string) {
   await page.goto('/company/admin/login');

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
 import {
   addLicenceKey,
   callKeyManagerApi,
   generateApiKey,
   signUpWithFreeKeyManagerPlan,
 } from '../support/key-manager.js';
+import { expect, test } from '../support/test.js';
 
 const GET_KEY_INFORMATION = '/api/v1/saas-platform/key-manager/get-key-information';
 

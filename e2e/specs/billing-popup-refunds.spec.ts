@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { SANDBOX_DECLINED_CARD, SANDBOX_TEST_CARD } from '@app/contract';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp, type TestUser, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
+import { expect, test } from '../support/test.js';
 
 const run = promisify(execFile);
 

@@ -1,7 +1,8 @@
 import { API_INFO_SET_MESSAGE, PAYMENT_CANCELED_MESSAGE, SANDBOX_TEST_CARD } from '@app/contract';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
+import { expect, test } from '../support/test.js';
 
 async function fillCard(popup: Page) {
   await popup.getByLabel('Card number').fill(SANDBOX_TEST_CARD);

@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn, uniqueUser } from '../support/accounts.js';
+import { expect, test } from '../support/test.js';
 
 // 52 houses: one more page than the default 50, so the pager shows.
 const HOUSES = 52;

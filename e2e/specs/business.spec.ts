@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { logOutFromNavbar, signIn, signUp, uniqueUser } from '../support/accounts.js';
+import { expect, test } from '../support/test.js';
 
 // A 1x1 PNG: the server judges photos by their bytes.
 const PNG = Buffer.from(

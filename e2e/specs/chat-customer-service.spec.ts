@@ -1,5 +1,6 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { adminSignIn, bigPng, sendMessage } from '../support/chat.js';
+import { expect, test } from '../support/test.js';
 
 const visitorEmail = () => `visitor-${Date.now()}-${Math.random().toString(36).slice(2, 7)}@example.com`;
 

@@ -1,6 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { E2E_DEMO_PASSWORD } from '../support/env.js';
+import { expect, test } from '../support/test.js';
 
 /** Project cards open their room, attachments are readable, names not doubled. */
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn, sendMessage } from '../support/chat.js';
+import { expect, test } from '../support/test.js';
 
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
 

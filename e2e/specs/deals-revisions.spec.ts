@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signUp, uniqueUser } from '../support/accounts.js';
 import { adminPage, openAdminProject, requestProject } from '../support/deals.js';
+import { expect, test } from '../support/test.js';
 
 /**
  * The quotes' and invoices' other paths (decision 035): a draft the client does not see, a decline

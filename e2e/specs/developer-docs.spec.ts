@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import { callKeyManagerApi, signUpWithFreeKeyManagerPlan } from '../support/key-manager.js';
 import { DATABASE_INDEPENDENT } from '../support/tags.js';
+import { expect, test } from '../support/test.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const javaSource = readFileSync(

@@ -1,7 +1,8 @@
 import { PAYMENT_CANCELED_MESSAGE, SANDBOX_TEST_CARD } from '@app/contract';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
+import { expect, test } from '../support/test.js';
 
 /** Details a first-time user met: pages, cards and forms that should simply work as expected. */
 

@@ -1,8 +1,9 @@
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { E2E_DEMO_PASSWORD } from '../support/env.js';
 import { DATABASE_INDEPENDENT } from '../support/tags.js';
+import { expect, test } from '../support/test.js';
 
 /**
  * Decision 027: the public pages arrive rendered by the build (React's server renderer) and the

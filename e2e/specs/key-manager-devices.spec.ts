@@ -1,11 +1,11 @@
 import { KEY_MANAGER_PATHS } from '@app/contract';
-import { expect, test } from '@playwright/test';
 import {
   addLicenceKey,
   callKeyManagerApi,
   generateApiKey,
   signUpWithFreeKeyManagerPlan,
 } from '../support/key-manager.js';
+import { expect, test } from '../support/test.js';
 
 test('the dashboard lists a key’s devices and releases one; the key’s lease is set there too', async ({
   page,

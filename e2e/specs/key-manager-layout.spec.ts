@@ -1,5 +1,5 @@
 import { KEY_MANAGER_PATHS } from '@app/contract';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../support/env.js';
 import {
   addLicenceKey,
@@ -7,6 +7,7 @@ import {
   generateApiKey,
   signUpWithFreeKeyManagerPlan,
 } from '../support/key-manager.js';
+import { expect, test } from '../support/test.js';
 
 /** Lighthouse's mobile screen (Moto G Power), where the shifts were first measured. */
 const LIGHTHOUSE_MOBILE = { width: 412, height: 823 };

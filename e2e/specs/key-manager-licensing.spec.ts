@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { EXPORT_COLUMNS, PRODUCT_HAS_KEYS_MESSAGE } from '@app/contract';
-import { type Download, expect, type Page, test } from '@playwright/test';
+import type { Download, Page } from '@playwright/test';
 import { signUpWithPaidKeyManagerPlan } from '../support/key-manager.js';
+import { expect, test } from '../support/test.js';
 
 // Decision 032 on the dashboard: products and policies, keys issued from a policy to a customer, the
 // key page, bulk issue, CSV import (checked first) and CSV export.

@@ -1,21 +1,26 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { signIn, uniqueUser } from '../support/accounts.js';
+import {
+  freePort,
+  killOwnServers,
+  type OwnServer,
+  startOwnServer,
+  stopOwnServer,
+  waitReady,
+} from '../support/own-server.js';
 import { AT_SCALE } from '../support/tags.js';
+import { expect, test } from '../support/test.js';
 
 // Decision 025: the Keys tab with 100,000 keys. The keys are bulk-inserted with one SQL statement, not
 // through the API; the spec runs its own server so that, on PGlite, it can stop it while it writes
 // to the server's data directory (one process owns a PGlite directory). E2E_SCALE_KEYS changes the
 // number for a measurement (the 1,000,000-key figure in docs/performance.md); the suite uses 100,000.
-const PORT = 3197;
-const BASE = `http://127.0.0.1:${PORT}`;
 const KEYS = Number(process.env.E2E_SCALE_KEYS ?? 100_000);
 const count = (n: number) => n.toLocaleString('en');
 
@@ -34,41 +39,7 @@ function namedFrom(prefix: string): { matches: number; newest: number } {
 
 /** The newest disabled key (every seventh is disabled). */
 const newestDisabled = KEYS - (KEYS % 7);
-const repoRoot = path.resolve(import.meta.dirname, '../..');
 const databaseUrl = process.env.E2E_DATABASE_URL;
-
-function startServer(dataDir: string): ChildProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(PORT),
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'warn',
-    SIGNUPS_PER_IP_PER_HOUR: '1000',
-  };
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  return spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: repoRoot, env, stdio: 'ignore' });
-}
-
-async function waitReady(): Promise<void> {
-  for (let i = 0; i < 480; i++) {
-    try {
-      if ((await fetch(`${BASE}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('server did not become ready');
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 type Query = (text: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
@@ -104,9 +75,12 @@ test(
     const dataDir = mkdtempSync(path.join(tmpdir(), 'km-scale-'));
     const user = uniqueUser();
     const salt = user.email;
-    let server = startServer(dataDir);
+    const port = await freePort();
+    const BASE = `http://127.0.0.1:${port}`;
+    const serverEnv = { SIGNUPS_PER_IP_PER_HOUR: '1000' };
+    const servers: OwnServer[] = [startOwnServer(dataDir, port, serverEnv)];
     try {
-      await waitReady();
+      await waitReady(servers[0] as OwnServer);
       const signup = await fetch(`${BASE}/api/v1/user/authenticate/signup`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -135,7 +109,7 @@ test(
         body: '{}',
       });
       expect(data.status).toBe(200);
-      if (!databaseUrl) await stopServer(server);
+      if (!databaseUrl) await stopOwnServer(servers[0] as OwnServer);
 
       await withSql(dataDir, async (query) => {
         const owner = (await query('select id from users where email = $1', [user.email])).rows[0]?.id;
@@ -163,8 +137,9 @@ test(
         await query('analyze licence_keys');
       });
       if (!databaseUrl) {
-        server = startServer(dataDir);
-        await waitReady();
+        const restarted = startOwnServer(dataDir, port, serverEnv);
+        servers.push(restarted);
+        await waitReady(restarted);
       }
 
       await page.goto(`${BASE}/signin`);
@@ -224,8 +199,9 @@ test(
       await page.getByLabel('Show').selectOption('disabled');
       await expect(rows.first()).toContainText(`Customer ${newestDisabled}`);
     } finally {
-      await stopServer(server);
-      rmSync(dataDir, { recursive: true, force: true });
+      for (const server of servers) await stopOwnServer(server);
+      await killOwnServers(servers);
+      rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
     }
   },
 );

@@ -1,8 +1,9 @@
 import { INVALID_KEY_MESSAGE, KEY_DISABLED_MESSAGE, KEY_MANAGER_PATHS, keyLimitMessage } from '@app/contract';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp, uniqueUser } from '../support/accounts.js';
 import { E2E_BASE_URL } from '../support/env.js';
 import { callKeyManagerApi } from '../support/key-manager.js';
+import { expect, test } from '../support/test.js';
 
 async function addKey(page: Page, maxActivations: string) {
   await page.getByRole('button', { name: 'Add key' }).click();

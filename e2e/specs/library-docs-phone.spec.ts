@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { DATABASE_INDEPENDENT } from '../support/tags.js';
+import { expect, test } from '../support/test.js';
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
+import { expect, test } from '../support/test.js';
 
 const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Notifications/ });
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('access'));

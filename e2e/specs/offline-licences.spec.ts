@@ -1,6 +1,6 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { ENTITLEMENT_NAME_MESSAGE, KEY_MANAGER_PATHS } from '@app/contract';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../support/env.js';
 import {
   addLicenceKey,
@@ -8,6 +8,7 @@ import {
   generateApiKey,
   signUpWithFreeKeyManagerPlan,
 } from '../support/key-manager.js';
+import { expect, test } from '../support/test.js';
 
 // Decision 024 in the browser: the dashboard shows the public key an app embeds, a certificate the
 // app checks out verifies with exactly what was copied, entitlements are edited per key, and keys rotate.

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { adminSignIn } from '../support/chat.js';
+import { expect, test } from '../support/test.js';
 
 test('trial mail: a newcomer subscribes, opens the confirmation from the admin Mail view and is confirmed', async ({
   page,

@@ -1,9 +1,10 @@
 import { SANDBOX_TEST_CARD } from '@app/contract';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
 import { E2E_DEMO_PASSWORD } from '../support/env.js';
 import { expectFits, PHONE, phonePage } from '../support/phone-layout.js';
+import { expect, test } from '../support/test.js';
 
 /**
  * At 390 px (docs/architecture.md, stacked tables) nothing scrolls sideways on any signed-in screen,

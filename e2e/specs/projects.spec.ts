@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { E2E_ADMIN, E2E_DEMO_PASSWORD } from '../support/env.js';
+import { expect, test } from '../support/test.js';
 
 // Seeded by SEED_DEMO=true (password DEMO_PASSWORD) in the e2e server.
 const STAFF = { email: 'staff@demo.test', password: E2E_DEMO_PASSWORD, name: 'Marco Lindqvist' };

@@ -5,9 +5,9 @@ import {
   SUBSCRIPTION_CANCELED_MESSAGE,
   SUBSCRIPTION_RESUMED_MESSAGE,
 } from '@app/contract';
-import { expect, test } from '@playwright/test';
 import { signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
+import { expect, test } from '../support/test.js';
 
 /**
  * Automatic renewals in the Subscriptions tab (decision 021): the card saved at checkout, cancel at

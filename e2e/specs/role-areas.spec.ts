@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
 import { E2E_DEMO_PASSWORD } from '../support/env.js';
+import { expect, test } from '../support/test.js';
 
 /**
  * Staff and admins on the public site: the bar leads back to their own area instead of a client's

@@ -1,7 +1,8 @@
-import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { logOutFromNavbar, signUp, type TestUser, uniqueUser } from '../support/accounts.js';
 import { E2E_BASE_URL } from '../support/env.js';
 import { storedAccess } from '../support/session.js';
+import { expect, test } from '../support/test.js';
 
 /**
  * Decision 004: Remember me survives closing the browser and an expired access

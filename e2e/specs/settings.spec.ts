@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { signUp, uniqueUser } from '../support/accounts.js';
+import { expect, test } from '../support/test.js';
 
 test('profile settings: a name change shows a toast and reaches the dashboard; a wrong password is refused', async ({
   page,

@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env.js';
+import { expect, test } from '../support/test.js';
 
 /** Decision 009 (amended 2026-11-28): initial JavaScript for / at most 121 KB gzip. */
 const INITIAL_JS_BUDGET = 121 * 1024;

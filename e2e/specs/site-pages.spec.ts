@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
 import { DATABASE_INDEPENDENT } from '../support/tags.js';
+import { expect, test } from '../support/test.js';
 
 /** Every public route of the spec's route table that this issue owns, with its main heading. */
 const PAGES: readonly { path: string; heading: RegExp }[] = [

@@ -1,5 +1,5 @@
 import { KEY_MANAGER_PATHS } from '@app/contract';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_DEMO_PASSWORD } from '../support/env.js';
@@ -9,6 +9,7 @@ import {
   generateApiKey,
   signUpWithFreeKeyManagerPlan,
 } from '../support/key-manager.js';
+import { expect, test } from '../support/test.js';
 
 /** The small things users notice. */
 

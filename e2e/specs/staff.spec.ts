@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { E2E_DEMO_PASSWORD } from '../support/env.js';
+import { expect, test } from '../support/test.js';
 
 // The demo staff member is seeded at start (SEED_DEMO=true, DEMO_PASSWORD in the e2e server).
 const STAFF = { email: 'staff@demo.test', password: E2E_DEMO_PASSWORD };

@@ -1,10 +1,11 @@
 import { BILLING_PATHS, KEY_MANAGER_PATHS } from '@app/contract';
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { signUp, uniqueUser } from '../support/accounts.js';
 import { addLicenceKey, signUpWithFreeKeyManagerPlan } from '../support/key-manager.js';
 import { mailedMatch } from '../support/mail.js';
 import { onPage } from '../support/page-on-failure.js';
 import { storedAccess } from '../support/session.js';
+import { expect, test } from '../support/test.js';
 
 // Decision 033 as a team tries it: an owner invites a developer and a billing member by email; each
 // joins from the mailed link, reaches what their role allows and is refused the rest; the owner

@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../support/env.js';
 import { addLicenceKey, signUpWithFreeKeyManagerPlan } from '../support/key-manager.js';
+import { expect, test } from '../support/test.js';
 
 /**
  * Toasts lie below the bar and push the page down: none covers a control of the bar (its links, its

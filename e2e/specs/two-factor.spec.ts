@@ -1,8 +1,9 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { logOutFromNavbar, signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { E2E_PORT } from '../support/env.js';
+import { expect, test } from '../support/test.js';
 
 // Passkeys are bound to a host name: browsers refuse an IP address as a WebAuthn RP id, and the
 // server's RP is PUBLIC_URL's host (http://localhost:<port> when unset). So these run on localhost.
