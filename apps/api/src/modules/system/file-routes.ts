@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { AuthUser } from '../../platform/auth/auth-user.js';
+import { assertTwoFactorKept } from '../../platform/auth/guard.js';
 import { notFound } from '../../platform/http/errors.js';
 
 /**
@@ -26,6 +27,7 @@ export const fileRoutes =
         if (request.headers.authorization) {
           await deps.guards.requireUser.call(app, request, reply);
           user = request.authUser ?? null;
+          if (user) assertTwoFactorKept(user);
         }
         const file = await deps.storage.find(request.params.id);
         if (!file || !(await deps.fileAccess.canRead(file, user))) throw notFound('File not found');

@@ -319,6 +319,8 @@ describe('an account that requires two-factor sign-in', () => {
       expect(await post(CHAT_PATHS.projectGet, viewer, room())).toMatchObject(held);
       expect(await get(`${QUOTE_PATHS.projectQuotes}?projectID=${A.projectID}`, viewer)).toMatchObject(held);
       expect(await get(`${DELIVERABLE_PATHS.files}?projectID=${A.projectID}`, viewer)).toMatchObject(held);
+      // The one download path judges each file by its purpose, and holds them first.
+      expect(await get(`/api/v1/files/${A.fileID}`, viewer)).toMatchObject(held);
       expect(await get(`${INVOICE_PATHS.pdf}?invoiceID=${A.invoice.id}`, member('billing'))).toMatchObject(
         held,
       );

@@ -60,13 +60,22 @@ export function assertAccountAccess(user: AuthUser, area: AccountArea, need: 're
   if (user.role === 'client') assertMemberReaches(user, area, need);
 }
 
+/**
+ * A person acting for an account whose owner requires two-factor sign-in reaches nothing of it
+ * without a second factor (decision 033) — also on routes that judge access per item, such as the
+ * one file download path.
+ */
+export function assertTwoFactorKept(user: AuthUser): void {
+  if (user.account?.requiresTwoFactor && !user.hasSecondFactor) {
+    throw new AppError(403, TWO_FACTOR_REQUIRED_MESSAGE, {}, undefined, undefined, 'two_factor_required');
+  }
+}
+
 /** requireAccess's account rules, whoever the person is. */
 function assertMemberReaches(user: AuthUser, area: AccountArea, need: 'read' | 'write'): void {
   const account = user.account;
   if (!account) throw new AppError(403, NOT_A_MEMBER_MESSAGE, {}, undefined, undefined, 'not_a_member');
-  if (account.requiresTwoFactor && !user.hasSecondFactor) {
-    throw new AppError(403, TWO_FACTOR_REQUIRED_MESSAGE, {}, undefined, undefined, 'two_factor_required');
-  }
+  assertTwoFactorKept(user);
   if (!roleAllows(account.role, area, need)) {
     throw new AppError(
       403,
