@@ -29,8 +29,8 @@ export const ZDeviceSession = z.object({
   deviceType: z.string().nullable(),
   ip: z.string().nullable(),
   /**
-   * The country a trusted proxy named for this device's current request (CF-IPCountry, X-Country);
-   * null when unknown: there is no GeoIP database, and other devices' places are not recorded.
+   * The country a trusted proxy named (CF-IPCountry, X-Country): for this device, of its current
+   * request; for the others, of their sign-in. Null when unknown: there is no GeoIP database.
    */
   place: z.string().nullable(),
   signedInAt: z.string(),

@@ -16,6 +16,8 @@ export const userSessions = pgTable(
     accountId: uuid('account_id').references(() => users.id, { onDelete: 'set null' }),
     userAgent: text('user_agent').notNull().default(''),
     ip: text('ip'),
+    /** The country a trusted proxy named for the sign-in's request (device-place.ts); null when none did. */
+    place: text('place'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),

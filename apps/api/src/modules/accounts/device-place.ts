@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 /**
  * Country headers that proxies and CDNs add (Cloudflare, CloudFront, App Engine, or a proxy of one's
  * own). There is no GeoIP database: a place is known only when a trusted proxy (TRUST_PROXY) named
- * the country of the request, and only for the request in hand (the sessions table keeps no place).
+ * the country of the request. A session keeps the place of its sign-in (`user_sessions.place`).
  */
 const COUNTRY_HEADERS = ['cf-ipcountry', 'cloudfront-viewer-country', 'x-appengine-country', 'x-country'];
 const regionNames = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });

@@ -64,7 +64,11 @@ export const accountRoutes =
       },
       async (request) => {
         const { username, data } = request.body;
-        const result = await accounts.signup({ ...data, username }, data.rememberMe, originOf(request));
+        const result = await accounts.signup(
+          { ...data, username },
+          data.rememberMe,
+          originOf(request, deps.config.TRUST_PROXY),
+        );
         return {
           status: 'ok' as const,
           access: result.access,
@@ -86,7 +90,9 @@ export const accountRoutes =
       },
       async (request) => {
         const { email, password, rememberMe } = request.body;
-        return signinReply(await accounts.signin(email, password, rememberMe, originOf(request)));
+        return signinReply(
+          await accounts.signin(email, password, rememberMe, originOf(request, deps.config.TRUST_PROXY)),
+        );
       },
     );
 
@@ -167,7 +173,9 @@ export const accountRoutes =
       },
       async (request) => {
         const { username, email, password } = request.body;
-        return signinReply(await accounts.adminSignin(username, email, password, originOf(request)));
+        return signinReply(
+          await accounts.adminSignin(username, email, password, originOf(request, deps.config.TRUST_PROXY)),
+        );
       },
     );
 
@@ -250,7 +258,7 @@ export const accountRoutes =
           currentUser(request).id,
           currentPassword,
           password1,
-          originOf(request),
+          originOf(request, deps.config.TRUST_PROXY),
         );
         return { status: 'ok' as const, message: 'Password changed; other devices were signed out', ...pair };
       },

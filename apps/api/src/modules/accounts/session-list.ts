@@ -63,6 +63,7 @@ export class SessionList {
         id: s.id,
         userAgent: s.userAgent,
         ip: s.ip,
+        place: s.place,
         signedInAt: isoTimestamp(s.createdAt),
         lastActiveAt: isoTimestamp(s.lastActiveAt),
         cursorAt: exactTimestamp(s.lastActiveAt),
@@ -82,7 +83,8 @@ export class SessionList {
           os: device.os,
           deviceType: device.deviceType,
           ip: row.ip,
-          place: isCurrent ? current.place : null,
+          // This device: where the request in hand comes from; another: where it signed in.
+          place: (isCurrent ? current.place : null) ?? row.place,
           signedInAt: row.signedInAt,
           lastActiveAt: row.lastActiveAt,
           current: isCurrent,

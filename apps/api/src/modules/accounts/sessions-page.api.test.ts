@@ -27,10 +27,16 @@ interface SessionsReply {
   nextCursor: string | null;
 }
 
-async function signIn(email: string, password: string, agent: string, ip: string): Promise<string> {
+async function signIn(
+  email: string,
+  password: string,
+  agent: string,
+  ip: string,
+  headers: Record<string, string> = {},
+): Promise<string> {
   const response = await request<{ access: string }>('/api/v1/user/authenticate/signin', {
     body: { email, password, rememberMe: false },
-    headers: { 'user-agent': agent, 'x-forwarded-for': ip },
+    headers: { 'user-agent': agent, 'x-forwarded-for': ip, ...headers },
   });
   expect(response.status, JSON.stringify(response.body)).toBe(200);
   return response.body.access;
@@ -47,6 +53,19 @@ async function auditOf(accountId: string) {
 }
 
 describe('Profile → Sessions', () => {
+  it('shows each device where it signed in, when a trusted proxy named the country', async () => {
+    const person = await signupClient(server);
+    const laptop = await signIn(person.email, person.password, CHROME_LINUX, '198.51.100.9');
+    await signIn(person.email, person.password, SAFARI_IPHONE, '203.0.113.4', { 'cf-ipcountry': 'FR' });
+    // Listed from the laptop, whose own requests name no country now: the phone keeps France.
+    const all = await list(laptop);
+    expect(all.status, JSON.stringify(all.body)).toBe(200);
+    const phone = all.body.sessions.find((session) => session.ip === '203.0.113.4');
+    expect(phone).toMatchObject({ current: false, place: 'France' });
+    const here = all.body.sessions.find((session) => session.current);
+    expect(here).toMatchObject({ ip: '198.51.100.9', place: null });
+  });
+
   it('lists only the person’s own devices, parsed, with this one marked, in keyset pages', async () => {
     const person = await signupClient(server);
     const laptop = await signIn(person.email, person.password, CHROME_LINUX, '198.51.100.7');

@@ -29,6 +29,8 @@ export interface IssuedSession extends TokenPair {
 export interface SessionOrigin {
   ip: string;
   userAgent: string;
+  /** The country a trusted proxy named for the request, when one did. */
+  place?: string | null;
 }
 
 /** A new session that recorded where it came from (new-device mails, new-device.ts). */
@@ -77,6 +79,7 @@ export class SessionService {
       accountId: home?.accountId ?? null,
       userAgent: origin.userAgent.slice(0, 500),
       ip: origin.ip || null,
+      place: origin.place ?? null,
       createdAt: now,
       lastActiveAt: now,
     });

@@ -57,7 +57,7 @@ export const twoFactorRoutes =
           { gate: twoFactor.gate, sessions },
           challenge,
           proof,
-          originOf(request),
+          originOf(request, deps.config.TRUST_PROXY),
         );
         return {
           status: 'ok' as const,
