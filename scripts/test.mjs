@@ -136,18 +136,29 @@ async function playwright(label, env, extraArgs = []) {
  * a failure seen only there would otherwise say nothing about what the user saw.
  */
 function pageAtFailure(label, spec, test) {
-  const attachment = test.results
-    ?.flatMap((result) => result.attachments ?? [])
-    .find((a) => a.name === 'error-context' && a.path && existsSync(a.path));
+  const attachments = test.results?.flatMap((result) => result.attachments ?? []) ?? [];
+  const attachment = attachments.find((a) => a.name === 'error-context' && a.path && existsSync(a.path));
   const heading = `--- ${label}: ${spec.file}:${spec.line} ${spec.title}`;
-  if (!attachment) return `${heading}: no page snapshot was recorded`;
+  // The pages of contexts the test opened itself (e2e/support/test.ts): address, then snapshot.
+  const own = attachments
+    .filter((a) => a.name === 'own page at the failure' && a.body)
+    .map((a, i) => {
+      const [address, ...lines] = Buffer.from(a.body, 'base64').toString('utf8').split('\n');
+      return `${heading}: its own page ${i + 1} (${address})\n${clip(lines)}`;
+    });
+  if (!attachment) return [`${heading}: no page snapshot was recorded`, ...own].join('\n\n');
   // The file opens with instructions and the error (both already in the log); the page follows.
   const all = readFileSync(attachment.path, 'utf8').split('\n');
   const start = Math.max(0, all.indexOf('```yaml'));
   const end = all.indexOf('```', start + 1);
   const lines = all.slice(start, end > start ? end + 1 : undefined);
+  return [`${heading}: the page at the failure\n${clip(lines)}`, ...own].join('\n\n');
+}
+
+/** At most 150 lines of a snapshot, saying how many were left out. */
+function clip(lines) {
   const shown = lines.slice(0, 150).join('\n');
-  return `${heading}: the page at the failure\n${shown}${lines.length > 150 ? `\n… ${lines.length - 150} more lines` : ''}`;
+  return `${shown}${lines.length > 150 ? `\n… ${lines.length - 150} more lines` : ''}`;
 }
 
 // JUnit's console launcher prints "[ N tests successful ]" etc.; those counts join the totals.
