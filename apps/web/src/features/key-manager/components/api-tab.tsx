@@ -52,14 +52,19 @@ export function ApiTab() {
         API keys
       </h2>
       <p className="text-body-secondary">
-        Applications call the REST API and the Java library with an API key as a bearer token
-        {apiKeys.data?.callsPerMinute
-          ? `, up to ${apiKeys.data.callsPerMinute} calls per minute per key`
-          : ''}
-        . A <strong>secret key</strong> (<code>km_live_…</code>) may do everything: keep it on your server. A{' '}
+        Applications call the REST API and the Java library with an API key as a bearer token. A{' '}
+        <strong>secret key</strong> (<code>km_live_…</code>) may do everything: keep it on your server. A{' '}
         <strong>publishable key</strong> (<code>km_pub_…</code>) may be shipped inside an app or a web page:
         it may only get key information, validate a key, start a trial, activate, deactivate and heartbeat a
         device by its fingerprint, and check out that device's offline licence.
+      </p>
+      {/* Its own line, held while the plan loads: text arriving inside the paragraph above reflowed
+          it and moved the form down under a click (the Generate click's press and release landed on
+          different elements, and no key was made). */}
+      <p className="small text-body-secondary" style={{ minHeight: '1.5em' }}>
+        {apiKeys.data?.callsPerMinute
+          ? `Each API key may make up to ${apiKeys.data.callsPerMinute} calls per minute.`
+          : ''}
       </p>
       <Form onSubmit={onGenerate} className="d-flex flex-wrap gap-2 align-items-end mb-1">
         <Form.Group controlId="api-key-name">
