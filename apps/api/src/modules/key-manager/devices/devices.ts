@@ -11,10 +11,8 @@ import {
 } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../../db/client.js';
-import { exactTimestamp } from '../../../db/keyset.js';
 import { rawRows } from '../../../db/raw-rows.js';
 import type { Clock } from '../../../platform/clock.js';
-import { cursorPart, decodeCursor, pageOf } from '../../../platform/http/cursor.js';
 import { notFound, refusal } from '../../../platform/http/errors.js';
 import type { CallContext, KeyRef } from '../call-context.js';
 import type { LicenceKeyCache } from '../licence-key-cache.js';
@@ -27,6 +25,7 @@ import {
   usageRefusal,
 } from '../licensing/key-record.js';
 import type { WebhookEmitter } from '../webhooks/webhook-emitter.js';
+import { devicePage } from './device-page.js';
 import {
   DEVICE_COLUMNS,
   type DeviceAudience,
@@ -41,9 +40,7 @@ import {
   type PolicyRow,
   toDevice,
   toKeyInformation,
-  toPolicy,
 } from './device-sql.js';
-import { transferState } from './transfers.js';
 
 export interface DeviceDetails {
   deviceName?: string;
@@ -227,47 +224,13 @@ export class Devices {
   }
 
   /** The dashboard's page of a key's devices, most recently seen first, with the key's rules. */
-  async page(
+  page(
     ownerId: string,
     keyId: string,
     limit: number,
     cursor: string | undefined,
   ): Promise<Omit<GetDevicesResponse, 'status'>> {
-    const [key] = await rawRows<PolicyRow & KeyPolicyColumns>(
-      this.db,
-      sql`select ${POLICY_COLUMNS}, k.lease_seconds as own_lease, k.transfers_per_30_days as own_transfers,
-            k.transfer_idle_seconds as own_idle
-          from licence_keys k ${POLICY_JOIN} where k.id = ${keyId}::uuid and k.owner_id = ${ownerId}::uuid`,
-    );
-    if (!key) throw refusal(KEY_MANAGER_ERRORS.invalidKey);
-    const policy = toPolicy(key);
-    const after = decodeCursor(cursor, [cursorPart.timestamp, cursorPart.uuid]);
-    const seen = exactTimestamp(sql`d.last_seen_at`);
-    const found = await rawRows<DeviceRow>(
-      this.db,
-      sql`select ${DEVICE_COLUMNS}, ${seen} as seen_exact from licence_key_devices d
-          where d.key_id = ${keyId}::uuid
-            ${after ? sql`and (d.last_seen_at, d.id) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : sql``}
-          order by d.last_seen_at desc, d.id desc limit ${limit + 1}`,
-    );
-    const { items, nextCursor } = pageOf(found, limit, (row) => [String(row.seen_exact), row.id]);
-    const now = this.clock.now();
-    const transfers = await transferState(this.db, keyId, policy.transfersPer30Days, now);
-    return {
-      devices: items.map((row) => toDevice(row, policy.leaseSeconds, 'owner')),
-      nextCursor,
-      keyPolicy: {
-        leaseSeconds: nullableNumber(key.own_lease),
-        transfersPer30Days: nullableNumber(key.own_transfers),
-        transferIdleSeconds: nullableNumber(key.own_idle),
-      },
-      policy,
-      transfersUsed: transfers.used,
-      nextTransferAt:
-        policy.transfersPer30Days > 0 && transfers.allowanceFrom > now
-          ? transfers.allowanceFrom.toISOString()
-          : null,
-    };
+    return devicePage(this.db, this.clock.now(), { ownerId, keyId, limit, cursor });
   }
 
   /**
@@ -414,11 +377,3 @@ function releasedBy(ctx: CallContext) {
 const lapsed = (now: Date) =>
   sql`(${effective.leaseSeconds} > 0
        and d.last_seen_at < ${now.toISOString()}::timestamptz - make_interval(secs => ${effective.leaseSeconds}))`;
-
-interface KeyPolicyColumns {
-  own_lease: number | null;
-  own_transfers: number | null;
-  own_idle: number | null;
-}
-
-const nullableNumber = (value: number | null) => (value === null ? null : Number(value));
