@@ -17,6 +17,7 @@ export * from './integer-ids.js';
 export * from './key-bulk.js';
 export * from './key-licensing.js';
 export * from './key-licensing-public.js';
+export * from './key-manager-usage.js';
 export * from './key-manager.js';
 export * from './key-manager-api-keys.js';
 export * from './key-manager-dashboard.js';
