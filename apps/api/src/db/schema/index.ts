@@ -8,6 +8,7 @@ export * from './deals.js';
 export * from './deliverables.js';
 export * from './key-manager.js';
 export * from './key-products.js';
+export * from './key-usage.js';
 export * from './licence-signing.js';
 export * from './licensee-portal.js';
 export * from './mail-notices.js';
