@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { QueryState } from '../../../components/query-state';
 import { useKeyManagerData } from '../api';
+import { AnalyticsTab } from '../components/analytics/analytics-tab';
 import { ApiTab } from '../components/api-tab';
 import { DocumentationTab } from '../components/documentation-tab';
 import { KeysTab } from '../components/keys-tab';
@@ -15,6 +16,7 @@ import { PortalTab } from '../portal/portal-tab';
 
 const TABS = [
   { key: 'dashboard', title: 'Dashboard' },
+  { key: 'analytics', title: 'Analytics' },
   { key: 'keys', title: 'Keys' },
   { key: 'products', title: 'Products' },
   { key: 'api', title: 'API' },
@@ -30,7 +32,8 @@ interface KeyManagerPageProps {
 }
 
 /**
- * /store/key-manager (docs/product-contract.md §Screens): tabs Dashboard, Keys, Products (decision 032),
+ * /store/key-manager (docs/product-contract.md §Screens): tabs Dashboard, Analytics (with Requests;
+ * decision 037), Keys, Products (decision 032),
  * API, Webhooks, Offline licences and Portal (extensions; the licensee portal, decision 036),
  * Documentation (?tab=).
  */
@@ -72,6 +75,9 @@ export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
               ) : (
                 planned(plan && <OverviewTab data={plan} />)
               )}
+            </Tab.Pane>
+            <Tab.Pane eventKey="analytics" mountOnEnter unmountOnExit>
+              {planned(<AnalyticsTab />)}
             </Tab.Pane>
             <Tab.Pane eventKey="keys" mountOnEnter unmountOnExit>
               {planned(
