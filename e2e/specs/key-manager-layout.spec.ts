@@ -1,4 +1,4 @@
-import { KEY_MANAGER_PATHS } from '@app/contract';
+import { KEY_MANAGER_PATHS, KEY_USAGE_PATHS } from '@app/contract';
 import type { Browser, Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../support/env.js';
 import {
@@ -98,9 +98,9 @@ test('the signed-in Key Manager dashboard does not shift while its data arrives 
   await recordLayoutShifts(page);
 
   // A fresh load on a slow network, as Lighthouse measures it: the page is painted while its data is
-  // on the way, then again while the activity is.
+  // on the way, then again while the week's calls are.
   const releaseData = await holdRequests(page, KEY_MANAGER_PATHS.data);
-  const releaseActivity = await holdRequests(page, KEY_MANAGER_PATHS.activity);
+  const releaseActivity = await holdRequests(page, KEY_USAGE_PATHS.analytics);
   await page.goto('/store/key-manager');
   await expect(page.getByRole('heading', { name: 'Key Manager', level: 1 })).toBeVisible();
   await painted(page);
@@ -108,30 +108,36 @@ test('the signed-in Key Manager dashboard does not shift while its data arrives 
   await expect(page.getByRole('heading', { name: 'Free plan' })).toBeVisible();
   await painted(page);
   releaseActivity();
-  await expect(page.getByTestId('activity-chart')).toBeVisible();
+  // The activation is counted within a flush (a few seconds) and the card asks every 5 s.
+  await expect(page.getByTestId('usage-chart-canvas')).toBeVisible({ timeout: 20_000 });
   const measured = await layoutShifts(page);
   console.log(`Key Manager dashboard CLS: ${measured.total.toFixed(4)}`);
   expect(measured.total, JSON.stringify(measured.shifts)).toBeLessThan(0.1);
   await page.context().close();
 });
 
-test('the activity card says so when nothing was activated, and draws the chart once something was', async ({
+test('the calls card says so when nothing was called, and draws the chart once something was', async ({
   page,
 }) => {
   await signUpWithFreeKeyManagerPlan(page);
-  const card = page.getByRole('region', { name: 'Activity, last 14 days' });
-  await expect(card.getByTestId('activity-empty')).toHaveText(
-    'No activations or deactivations in the last 14 days. They show here once your application activates a key.',
+  const card = page.getByRole('region', { name: 'Calls and refusals, last 7 days' });
+  await expect(card.getByTestId('usage-empty')).toHaveText(
+    'No calls yet in this period. Your apps’ calls to the Key Manager API appear here within a few seconds.',
   );
-  await expect(card.getByTestId('activity-chart')).toHaveCount(0);
+  await expect(card.getByTestId('usage-chart-canvas')).toHaveCount(0);
 
   const licenceKey = await addLicenceKey(page, 2);
   const apiKey = await generateApiKey(page);
   const activated = await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.activateKey, { key: licenceKey });
   expect(activated.status).toBe(200);
   await page.getByRole('tab', { name: 'Dashboard' }).click();
-  await expect(card.getByTestId('activity-chart')).toBeVisible({ timeout: 15_000 });
-  await expect(card.getByTestId('activity-empty')).toHaveCount(0);
+  await expect(card.getByTestId('usage-chart-canvas')).toBeVisible({ timeout: 20_000 });
+  await expect(card.getByTestId('usage-empty')).toHaveCount(0);
+  // The figures are also a table for screen readers: one call in the week, none refused.
+  const table = card.getByTestId('usage-chart-table');
+  await expect(table.locator('caption')).toHaveText('Calls and refusals per hour');
+  await expect(table.locator('tbody td:nth-of-type(1)').filter({ hasText: /^1$/ })).toHaveCount(1);
+  await expect(table.locator('tbody td:nth-of-type(2)').filter({ hasText: /^[1-9]/ })).toHaveCount(0);
 });
 
 test('a new API key is shown on one line at 390 px, never broken inside the token', async ({ browser }) => {

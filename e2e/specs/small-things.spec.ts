@@ -1,14 +1,7 @@
-import { KEY_MANAGER_PATHS } from '@app/contract';
 import type { Page } from '@playwright/test';
 import { signIn, signUp, uniqueUser } from '../support/accounts.js';
 import { adminSignIn } from '../support/chat.js';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_DEMO_PASSWORD } from '../support/env.js';
-import {
-  addLicenceKey,
-  callKeyManagerApi,
-  generateApiKey,
-  signUpWithFreeKeyManagerPlan,
-} from '../support/key-manager.js';
 import { expect, test } from '../support/test.js';
 
 /** The small things users notice. */
@@ -161,29 +154,4 @@ test('listings count in the right number: "1 garage", "2 beds"', async ({ page }
   for (const [, count, noun] of Array.from(text.matchAll(/(\d+) (\w+)/g))) {
     expect(noun?.endsWith('s'), text).toBe(Number(count) !== 1);
   }
-});
-
-test('the activity chart has a y-axis with its scale at its left edge', async ({ page }) => {
-  await signUpWithFreeKeyManagerPlan(page);
-  // One activation, so there is a chart to draw (with none the card says so instead).
-  const licenceKey = await addLicenceKey(page, 2);
-  const apiKey = await generateApiKey(page);
-  await callKeyManagerApi(apiKey, KEY_MANAGER_PATHS.activateKey, { key: licenceKey });
-  await page.getByRole('tab', { name: 'Dashboard' }).click();
-  const chart = page.getByTestId('activity-chart');
-  await expect(chart).toBeVisible();
-  const axis = chart.getByTestId('activity-y-axis');
-  await expect(axis.locator('text')).toHaveText(['0', '1']);
-  const chartBox = await chart.boundingBox();
-  const axisBox = await axis.boundingBox();
-  const firstDate = chart
-    .locator('text')
-    .filter({ hasText: /^\d\d-\d\d$/ })
-    .first();
-  const dateBox = await firstDate.boundingBox();
-  expect(chartBox && axisBox && dateBox).toBeTruthy();
-  if (!chartBox || !axisBox || !dateBox) return;
-  // The scale's labels sit at the chart's left edge, and the first date starts right of the axis.
-  expect(axisBox.x - chartBox.x).toBeLessThan(chartBox.width * 0.06);
-  expect(dateBox.x).toBeGreaterThan(axisBox.x);
 });

@@ -6,7 +6,6 @@ import {
   KEY_MANAGER_PATHS,
   PAGE_LIMIT_MAX,
   type SimulateApiKeyRequest,
-  ZActivityResponse,
   ZAddKeyResponse,
   ZChangeKeyResponse,
   ZGenerateApiKeyResponse,
@@ -25,13 +24,11 @@ import { apiRequest } from '../../lib/api-client';
  */
 export const DATA_POLL_MS = 1000;
 export const LIST_POLL_MS = 3000;
-export const ACTIVITY_DAYS = 14;
 
 const KM = ['key-manager'] as const;
 const DATA_KEY = [...KM, 'data'] as const;
 const KEYS_KEY = [...KM, 'keys'] as const;
 const API_KEYS_KEY = [...KM, 'api-keys'] as const;
-const ACTIVITY_KEY = [...KM, 'activity'] as const;
 
 export function useKeyManagerData() {
   return useQuery({
@@ -90,20 +87,6 @@ export function useLicenceKeyPage({ search, filter, productId, customer, cursor 
     placeholderData: keepPreviousData,
     refetchInterval: LIST_POLL_MS,
     gcTime: 10_000,
-  });
-}
-
-export function useActivity() {
-  return useQuery({
-    queryKey: ACTIVITY_KEY,
-    queryFn: ({ signal }) =>
-      apiRequest(KEY_MANAGER_PATHS.activity, {
-        body: { days: ACTIVITY_DAYS },
-        schema: ZActivityResponse,
-        signal,
-      }),
-    select: (reply) => reply.days,
-    refetchInterval: LIST_POLL_MS,
   });
 }
 

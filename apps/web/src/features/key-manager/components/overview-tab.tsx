@@ -1,6 +1,6 @@
 import type { KeyManagerDataResponse } from '@app/contract';
 import { Card, Col, Row } from 'react-bootstrap';
-import { ActivityCard, ActivityCardPlaceholder } from './activity-card';
+import { AnalyticsLink, UsageCard } from './analytics/usage-card';
 
 /** A stat's value, or a placeholder of the same line height while the data is on the way. */
 function Stat({ label, value }: { label: string; value: string | number | null }) {
@@ -25,7 +25,7 @@ function Stat({ label, value }: { label: string; value: string | number | null }
 }
 
 /**
- * Dashboard tab: plan, usage and the activity chart. Without `data` (still loading) it is drawn with
+ * Dashboard tab: plan, usage and the week's calls and refusals (a compact Analytics chart). Without `data` (still loading) it is drawn with
  * placeholders at its final size, so the page does not shift when the data arrives.
  */
 export function OverviewTab({ data }: { data: KeyManagerDataResponse | undefined }) {
@@ -53,7 +53,13 @@ export function OverviewTab({ data }: { data: KeyManagerDataResponse | undefined
         <Stat label="API keys" value={value((loaded) => loaded.usage.apiKeys)} />
         <Stat label="API calls per minute" value={value((loaded) => loaded.callsPerMinute ?? '—')} />
       </Row>
-      {data ? <ActivityCard /> : <ActivityCardPlaceholder />}
+      <UsageCard
+        id="km-activity-title"
+        title="Calls and refusals"
+        periods={['7d']}
+        waiting={!data}
+        footer={<AnalyticsLink />}
+      />
     </section>
   );
 }

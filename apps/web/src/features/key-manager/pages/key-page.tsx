@@ -7,6 +7,7 @@ import { StackedTable } from '../../../components/stacked-table';
 import { useToast } from '../../../components/toast/toast-context';
 import { errorMessage } from '../../../lib/api-error';
 import { useChangeKey } from '../api';
+import { UsageCard } from '../components/analytics/usage-card';
 import { CopyButton } from '../components/copy-button';
 import { KeyCustomerDialog } from '../components/key-customer-dialog';
 import { KeyDevicesPanel, ReleaseDeviceConfirm } from '../components/key-devices-panel';
@@ -19,7 +20,7 @@ import { textOfMetadata } from '../licensing/metadata-text';
 
 const KEYS_TAB = '/store/key-manager?tab=keys';
 
-/** /store/key-manager/keys/:id: one key with everything it carries, its devices and its history. */
+/** /store/key-manager/keys/:id: one key with everything it carries, its devices, its calls (decision 037) and its history. */
 export function KeyPage() {
   const { id = '' } = useParams();
   const detail = useKeyDetail(id);
@@ -210,6 +211,9 @@ function KeyView({ licence }: { licence: KeyDetail }) {
         </h2>
         <KeyDevicesPanel licence={licence} onRelease={setReleasing} />
       </section>
+      <div className="mb-4">
+        <UsageCard id="key-usage-title" title="Calls to the API" keyId={licence.id} periods={['7d', '30d']} />
+      </div>
       <KeyHistory keyId={licence.id} />
       {dialog === 'expiry' && <KeyExpiryDialog licence={licence} onHide={() => setDialog(null)} />}
       {dialog === 'customer' && <KeyCustomerDialog licence={licence} onHide={() => setDialog(null)} />}

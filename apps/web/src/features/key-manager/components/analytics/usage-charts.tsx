@@ -17,7 +17,14 @@ const CHART_HEIGHT = 280;
 export const DOCUMENTATION_TAB = '/store/key-manager?tab=documentation';
 
 /** Nothing counted in the period: what shows here, when, and how to get the breakdowns. */
-export function NoCallsYet() {
+export function NoCallsYet({ compact }: { compact?: boolean }) {
+  if (compact) {
+    return (
+      <ChartMessage testId="usage-empty">
+        No calls yet in this period. Your apps’ calls to the Key Manager API appear here within a few seconds.
+      </ChartMessage>
+    );
+  }
   return (
     <ChartMessage testId="usage-empty">
       <p className="mb-1">
