@@ -26,6 +26,8 @@ export const ERROR_CODES = {
   // REST also answers `payment_required` and `rate_limited` above.
   api_key_required: 401,
   invalid_api_key: 401,
+  /** A rolled API key whose overlap ended (decision 037). */
+  api_key_expired: 401,
   no_plan: 403,
   publishable_key_not_allowed: 403,
   publishable_key_fingerprint_required: 403,

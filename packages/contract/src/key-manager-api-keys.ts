@@ -39,6 +39,10 @@ export const ZApiKeyInformation = z.object({
   simulation: ZApiKeySimulation.nullable(),
   /** Licensing (decision 032): the one product this key reaches; null for all. */
   product_id: z.string().nullable(),
+  /** Extension (decision 037): a rolled key stops working at this time; null for a key not rolled. */
+  expires_at: z.string().nullable(),
+  /** Extension (decision 037): the id of the key that replaced this one when it was rolled. */
+  replaced_by: z.string().nullable(),
 });
 export type ApiKeyInformation = z.infer<typeof ZApiKeyInformation>;
 /** Extension (decision 025): the API-key list is paged like every list; no body is the first page. */
@@ -56,3 +60,29 @@ export type GetApiKeysResponse = z.infer<typeof ZGetApiKeysResponse>;
 
 export const ZRevokeApiKeyRequest = z.strictObject({ id: z.uuid('ID is not a valid API key ID') });
 export type RevokeApiKeyRequest = z.input<typeof ZRevokeApiKeyRequest>;
+
+/** API-key rotation (decision 037): the overlap during which the old key keeps working, 0 to 7 days. */
+export const API_KEY_ROLL_MAX_HOURS = 168;
+export const ZRollApiKeyRequest = z.strictObject({
+  id: z.uuid('ID is not a valid API key ID'),
+  overlapHours: z
+    .number('Choose how many hours the old key keeps working')
+    .int('The overlap is a whole number of hours')
+    .min(0, 'The overlap cannot be negative')
+    .max(API_KEY_ROLL_MAX_HOURS, `The overlap is at most ${API_KEY_ROLL_MAX_HOURS} hours (7 days)`),
+});
+export type RollApiKeyRequest = z.input<typeof ZRollApiKeyRequest>;
+/** The new key in full (shown once), and when the old one stops. */
+export const ZRollApiKeyResponse = z.object({
+  status: z.literal('ok'),
+  message: z.string(),
+  id: z.string(),
+  key: z.string(),
+  type: ZApiKeyType,
+  replaces: z.string(),
+  oldKeyExpiresAt: z.string(),
+});
+export type RollApiKeyResponse = z.infer<typeof ZRollApiKeyResponse>;
+export const API_KEY_ROLLED_MESSAGE = 'New API key created. Copy it now: it is shown only once.';
+export const API_KEY_ALREADY_ROLLED_MESSAGE =
+  'This API key was already rolled: it has a replacement and a stop time. Roll the new key instead.';

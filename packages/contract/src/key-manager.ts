@@ -35,6 +35,8 @@ export const KEY_MANAGER_PATHS = {
   activateKey: `${DASHBOARD}/activate-key`,
   deactivateKey: `${DASHBOARD}/deactivate-key`,
   markKeyAsActive: `${DASHBOARD}/mark-key-as-active`,
+  /** Extension (decision 037): a new key like this one; the old one keeps working for the overlap. */
+  rollApiKey: `${API_KEYS}/roll-api-key`,
   deleteKey: `${DASHBOARD}/delete-key`,
   /** Extension (decision 024): a signed offline licence certificate for one device (licences.ts). */
   checkoutLicense: `${DASHBOARD}/checkout-license`,
@@ -156,6 +158,11 @@ export const KEY_MANAGER_ERRORS = {
   ),
   invalidKey: refusal('key_not_found', INVALID_KEY_MESSAGE),
   keyDisabled: refusal('key_disabled', KEY_DISABLED_MESSAGE),
+  /** A rolled key past its overlap (decision 037); the server's message names the time it stopped. */
+  apiKeyExpired: refusal(
+    'api_key_expired',
+    'This API key was replaced and has stopped working; use the new key.',
+  ),
   activationLimit: refusal('activation_limit_reached', ACTIVATION_LIMIT_MESSAGE),
   noActivations: refusal('no_activations', NO_ACTIVATIONS_MESSAGE),
   fingerprintNotActivated: refusal('device_not_activated', FINGERPRINT_NOT_ACTIVATED_MESSAGE),

@@ -273,8 +273,45 @@ export const AUDIT_ACTIONS = [
   'password.changed',
   'email.verified',
   'api_key.created',
+  // Key Manager dashboard (area 'key-manager', decision 037): before → after where something changed.
+  'key.created',
+  'key.changed',
+  'key.deleted',
+  'key.renewed',
+  'key.suspended',
+  'key.reinstated',
+  'key.converted',
+  'keys.bulk_issued',
+  'keys.imported',
+  'device.released',
+  'device_policy.changed',
+  'product.created',
+  'product.changed',
+  'product.deleted',
+  'policy.created',
+  'policy.changed',
+  'policy.deleted',
+  'licensing_settings.changed',
+  'signing_key.rotated',
+  'api_key.revoked',
+  'api_key.rolled',
+  'api_key.simulated',
+  'api_key.expired',
+  'webhook.created',
+  'webhook.changed',
+  'webhook.deleted',
+  'webhook.secret_rolled',
+  'webhook.redelivered',
+  'portal_settings.changed',
+  // Licensee portal (area 'portal'): the actor is the licensee's email.
+  'portal.signed_in',
+  'portal.device_released',
+  'portal.certificate_downloaded',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/** Which part of the product an audit event belongs to: one trail, read per area (decision 037). */
+export const AUDIT_AREAS = ['account', 'key-manager', 'portal'] as const;
+export type AuditArea = (typeof AUDIT_AREAS)[number];
 
 export const ZAuditEvent = z.object({
   id: z.string(),
@@ -284,6 +321,10 @@ export const ZAuditEvent = z.object({
   detail: z.record(z.string(), z.unknown()),
   ip: z.string().nullable(),
   createdAt: z.string(),
+  /** Extension (decision 037): the area, and the changed fields as they were and became (secrets masked). */
+  area: z.enum(AUDIT_AREAS),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
 });
 export type AuditEvent = z.infer<typeof ZAuditEvent>;
 export const ZAuditQuery = z.strictObject({

@@ -45,6 +45,10 @@ export const WEBHOOK_EVENTS = {
   'key.deleted': 'A key was deleted (the data holds its last state).',
   'key.limit_reached': 'An activation took the last free slot: the key is at its activation limit.',
   'api_key.revoked': 'A manager API key was revoked.',
+  'api_key.rolled':
+    'A manager API key was rolled: a new key replaces it, and the old one works until `data.expiresAt`.',
+  'api_key.expiring':
+    'A rolled API key enters its last 24 hours (or a shorter overlap starts); sent once, with its last use.',
   'lease.expired':
     'A device sent no heartbeat within its key’s lease; its slot was released (the data holds the key and the device).',
   'key.expiring':

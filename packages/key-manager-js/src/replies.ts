@@ -63,6 +63,8 @@ function exceptionForCode(
   switch (code) {
     case 'api_key_required':
     case 'invalid_api_key':
+    // A rolled key past its overlap (decision 037): the message says when it stopped.
+    case 'api_key_expired':
       return new InvalidApiKeyException(message, code);
     case 'key_not_found':
       return new KeyNotFoundException(message, code);

@@ -22,6 +22,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'key.deleted',
   'key.limit_reached',
   'api_key.revoked',
+  'api_key.rolled',
+  'api_key.expiring',
   'lease.expired',
   'key.expiring',
   'key.expired',

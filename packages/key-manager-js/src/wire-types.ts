@@ -178,6 +178,7 @@ export const ERROR_CODES = {
   unavailable: 503,
   api_key_required: 401,
   invalid_api_key: 401,
+  api_key_expired: 401,
   no_plan: 403,
   publishable_key_not_allowed: 403,
   publishable_key_fingerprint_required: 403,

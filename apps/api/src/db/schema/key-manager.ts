@@ -180,7 +180,13 @@ export const managerApiKeys = pgTable(
     /** Licensing (decision 032): the one product this API key may reach; null for all. */
     productId: uuid('product_id').references(() => keyProducts.id, { onDelete: 'restrict' }),
   },
-  (table) => [index('manager_api_keys_owner_idx').on(table.ownerId)],
+  (table) => [
+    index('manager_api_keys_owner_idx').on(table.ownerId),
+    // The roll job reads rolled keys still open by their stop time.
+    index('manager_api_keys_rolled_idx')
+      .on(table.expiresAt)
+      .where(sql`${table.expiresAt} is not null and ${table.revokedAt} is null`),
+  ],
 );
 
 /** Key-event log: who changed which key how, from where. No FK to the key: it outlives deletion. */
@@ -188,6 +194,12 @@ export const keyEvents = pgTable(
   'key_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Rolled (decision 037): the key stops working at this time; a job then sets `revokedAt`. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Rolled: the key that replaced this one. */
+    replacedBy: uuid('replaced_by'),
+    /** When `api_key.expiring` was sent for this key's `expiresAt` (once). */
+    expiringNoticeAt: timestamp('expiring_notice_at', { withTimezone: true }),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

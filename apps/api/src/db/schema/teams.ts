@@ -76,6 +76,21 @@ export const accountAuditEvents = pgTable(
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     ip: text('ip'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Decision 037: 'account' (members, security), 'key-manager' (the dashboard) or 'portal' (licensees). */
+    area: text('area', { enum: ['account', 'key-manager', 'portal'] })
+      .notNull()
+      .default('account'),
+    /** The changed fields as they were and became; secrets only masked. */
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
   },
-  (table) => [index('account_audit_events_page_idx').on(table.accountId, table.createdAt, table.id)],
+  (table) => [
+    index('account_audit_events_page_idx').on(table.accountId, table.createdAt, table.id),
+    // The Key Manager's audit log reads the events outside the account area by (time, id).
+    index('account_audit_events_key_manager_idx')
+      .on(table.accountId, table.createdAt, table.id)
+      .where(sql`${table.area} <> 'account'`),
+    // The retention job deletes the oldest events in batches.
+    index('account_audit_events_created_idx').on(table.createdAt),
+  ],
 );

@@ -26,6 +26,8 @@ export async function apiKeyCreatedNotice(
     accountId: by.accountId,
     actor: by.person,
     action: 'api_key.created',
+    // Shown in the Key Manager's audit log too (decision 037); the account's trail shows every area.
+    area: 'key-manager',
     target: name,
     detail: { keyId: key.id, type: key.type },
     ip: by.ip || null,

@@ -55,6 +55,10 @@ async function guard(
     throw refusal(KEY_MANAGER_ERRORS.noPlan);
   if (simulation?.state === 'payment-required' || (caller.accessEndsAt && now >= caller.accessEndsAt)) {
     throw refusal(KEY_MANAGER_ERRORS.paymentRequired);
+  // A rolled key stops at its stop time exactly, also when its caller comes from memory (decision 037).
+  if (caller.expiresAt && now >= caller.expiresAt) {
+    throw refusal(KEY_MANAGER_ERRORS.apiKeyExpired, { message: apiKeyExpiredMessage(caller.expiresAt) });
+  }
   }
   const callsPerMinute =
     simulation?.state === 'rate-limit' && simulation.callsPerMinute !== null
@@ -78,3 +82,9 @@ export function apiCaller(request: FastifyRequest): ApiKeyCaller {
   if (!request.keyManagerCaller) throw new Error('public key-manager route without the API-key guard');
   return request.keyManagerCaller;
 }
+/** Names the instant the rolled key stopped, in UTC, so a log line says when to look. */
+export function apiKeyExpiredMessage(at: Date): string {
+  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `This API key was replaced and stopped working on ${when}; use the new key.`;
+}
+

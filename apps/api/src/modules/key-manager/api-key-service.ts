@@ -9,16 +9,19 @@ import {
   SIMULATION_LIMITS,
   type SimulateApiKeyRequest,
 } from '@app/contract';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { exactTimestamp, keysetAfter } from '../../db/keyset.js';
 import { managerApiKeys, users } from '../../db/schema/index.js';
 import { ReadThroughCache } from '../../platform/cache/read-through-cache.js';
 import type { Clock } from '../../platform/clock.js';
+import type { EventBus } from '../../platform/events/index.js';
 import { cursorPart, decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { conflict, notFound } from '../../platform/http/errors.js';
 import type { RateLimiter, RateLimiterFactory } from '../../platform/rate-limit/limiter.js';
 import { type ActiveSimulation, simulationOf, simulationView } from './api-key-simulation.js';
+import type { CallContext } from './call-context.js';
+import { auditKeyAction } from './key-audit.js';
 import type { KeyProducts } from './licensing/products.js';
 import type { KeyManagerPlans } from './plans.js';
 import { generateApiKey, hashApiKey, maskApiKey } from './secrets.js';
@@ -28,6 +31,14 @@ import type { WebhookEmitter } from './webhooks/webhook-emitter.js';
 /** How long a verified (or unknown) API key is trusted from memory. Revocation on another instance
  * takes effect within this time; on the instance that revoked it, at once. */
 export const API_KEY_CACHE_TTL_MS = 5000;
+/** Published when an API key is revoked or rolled: every instance forgets its remembered caller. */
+export const API_KEY_CHANGED_TOPIC = 'key-manager.api-key-changed';
+
+/** An API key in words: its name and masked form. */
+export function apiKeyTarget(row: { name: string | null; prefix: string; lastFour: string }): string {
+  const masked = maskApiKey(row.prefix, row.lastFour);
+  return row.name ? `${row.name} (${masked})` : masked;
+}
 
 export interface ApiKeyCaller {
   apiKeyId: string;
@@ -42,6 +53,11 @@ export interface ApiKeyCaller {
   simulation: ActiveSimulation | null;
   /** The one product this API key reaches (decision 032); null for all of the owner's. */
   productId: string | null;
+  /**
+   * A rolled key's stop time (decision 037), compared with the clock on every call, so the key stops
+   * at that instant also when it is answered from memory; null for a key that was not rolled.
+   */
+  expiresAt: Date | null;
 }
 
 /** An owner's plan as the guard needs it (no plan: `callsPerMinute` null). */
@@ -75,6 +91,7 @@ export class ApiKeyService {
     readonly usage: UsageCounter,
     private readonly webhooks: WebhookEmitter,
     private readonly products: KeyProducts,
+    private readonly events?: EventBus,
   ) {
     // A paid, upgraded or renewed plan applies to the next call, not after the cache expires.
     plans.onChange((userId) => {
@@ -147,13 +164,16 @@ export class ApiKeyService {
           created_at: row.createdAt.toISOString(),
           simulation: simulationView(simulationOf(row), this.clock.now()),
           product_id: row.productId,
+          expires_at: row.expiresAt?.toISOString() ?? null,
+          replaced_by: row.replacedBy,
         };
       }),
     );
     return { keys, nextCursor: page.nextCursor, callsPerMinute: plan?.callsPerMinute ?? null };
   }
 
-  async revoke(ownerId: string, id: string): Promise<void> {
+  async revoke(ctx: CallContext, id: string): Promise<void> {
+    const ownerId = ctx.ownerId;
     const announce = await this.webhooks.wants(ownerId, ['api_key.revoked']);
     await this.db.transaction(async (tx) => {
       const [revoked] = await tx
@@ -173,20 +193,42 @@ export class ApiKeyService {
           lastFour: managerApiKeys.lastFour,
         });
       if (!revoked) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
+      await auditKeyAction(tx, ctx, {
+        action: 'api_key.revoked',
+        target: apiKeyTarget(revoked),
+        before: { revokedAt: null },
+        after: { revokedAt: this.clock.now().toISOString() },
+        detail: { apiKeyId: revoked.id },
+      });
       if (announce) {
         await this.webhooks.emit(tx, ownerId, 'api_key.revoked', {
           apiKey: { id: revoked.id, name: revoked.name, key: maskApiKey(revoked.prefix, revoked.lastFour) },
         });
       }
     });
-    this.callers.invalidateWhere((caller) => caller.apiKeyId === id);
+    await this.changed(id);
+  }
+
+  /**
+   * Forgets a key's remembered caller on every instance (the event bus reaches the others, decision
+   * 014), so a revocation or a roll applies to the next call wherever it lands.
+   */
+  async changed(apiKeyId: string): Promise<void> {
+    this.forget(apiKeyId);
+    await this.events?.publish(API_KEY_CHANGED_TOPIC, { apiKeyId });
+  }
+
+  /** This instance's part of `changed` (the bus's handler). */
+  forget(apiKeyId: string): void {
+    this.callers.invalidateWhere((caller) => caller.apiKeyId === apiKeyId);
   }
 
   /**
    * Starts (or, with `off`, stops) a simulated failure on one of the owner's active API keys, for at
    * most `SIMULATION_LIMITS.minutesMax` minutes. It changes nothing but that key's answers.
    */
-  async simulate(ownerId: string, request: SimulateApiKeyRequest): Promise<ApiKeySimulation | null> {
+  async simulate(ctx: CallContext, request: SimulateApiKeyRequest): Promise<ApiKeySimulation | null> {
+    const ownerId = ctx.ownerId;
     const now = this.clock.now();
     const minutes = request.minutes ?? SIMULATION_LIMITS.minutesDefault;
     const simulation: ActiveSimulation | null =
@@ -200,21 +242,39 @@ export class ApiKeyService {
                 : null,
             endsAt: new Date(now.getTime() + minutes * 60_000),
           };
-    const [updated] = await this.db
-      .update(managerApiKeys)
-      .set({
-        simulation: simulation?.state ?? null,
-        simulationCallsPerMinute: simulation?.callsPerMinute ?? null,
-        simulationEndsAt: simulation?.endsAt ?? null,
-      })
-      .where(
-        and(
-          eq(managerApiKeys.id, request.id),
-          eq(managerApiKeys.ownerId, ownerId),
-          isNull(managerApiKeys.revokedAt),
-        ),
-      )
-      .returning({ id: managerApiKeys.id });
+    const updated = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(managerApiKeys)
+        .set({
+          simulation: simulation?.state ?? null,
+          simulationCallsPerMinute: simulation?.callsPerMinute ?? null,
+          simulationEndsAt: simulation?.endsAt ?? null,
+        })
+        .where(
+          and(
+            eq(managerApiKeys.id, request.id),
+            eq(managerApiKeys.ownerId, ownerId),
+            isNull(managerApiKeys.revokedAt),
+          ),
+        )
+        .returning({
+          id: managerApiKeys.id,
+          name: managerApiKeys.name,
+          prefix: managerApiKeys.prefix,
+          lastFour: managerApiKeys.lastFour,
+        });
+      if (!row) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
+      await auditKeyAction(tx, ctx, {
+        action: 'api_key.simulated',
+        target: apiKeyTarget(row),
+        after: {
+          simulation: simulation?.state ?? 'off',
+          endsAt: simulation?.endsAt.toISOString() ?? null,
+        },
+        detail: { apiKeyId: row.id },
+      });
+      return row;
+    });
     if (!updated) throw notFound(API_KEY_NOT_FOUND_MESSAGE);
     // This instance applies it to the next call; others within API_KEY_CACHE_TTL_MS, like a revocation.
     this.callers.invalidateWhere((caller) => caller.apiKeyId === request.id);
@@ -238,10 +298,18 @@ export class ApiKeyService {
         simulationCallsPerMinute: managerApiKeys.simulationCallsPerMinute,
         simulationEndsAt: managerApiKeys.simulationEndsAt,
         productId: managerApiKeys.productId,
+        expiresAt: managerApiKeys.expiresAt,
+        revokedAt: managerApiKeys.revokedAt,
       })
       .from(managerApiKeys)
       .innerJoin(users, eq(users.id, managerApiKeys.ownerId))
-      .where(and(eq(managerApiKeys.keyHash, hash), isNull(managerApiKeys.revokedAt)))
+      // A rolled key stays found after its stop time, so it answers `api_key_expired`, not "invalid".
+      .where(
+        and(
+          eq(managerApiKeys.keyHash, hash),
+          or(isNull(managerApiKeys.revokedAt), isNotNull(managerApiKeys.expiresAt)),
+        ),
+      )
       .limit(1);
     if (!row || row.disabled) return null;
     const access = await this.ownerAccess.read(row.ownerId, () => this.loadOwnerAccess(row.ownerId));
@@ -253,6 +321,9 @@ export class ApiKeyService {
       accessEndsAt: access?.accessEndsAt ?? null,
       simulation: simulationOf(row),
       productId: row.productId,
+      // A rolled key revoked by hand during its overlap stops when it was revoked.
+      expiresAt:
+        row.expiresAt && row.revokedAt && row.revokedAt < row.expiresAt ? row.revokedAt : row.expiresAt,
     };
   }
 

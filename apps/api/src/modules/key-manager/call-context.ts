@@ -13,6 +13,8 @@ export interface CallContext {
   productId?: string | null;
   /** The member who acted on the dashboard (decision 033), for the key's history; absent for an app's call. */
   actorName?: string | null;
+  /** That member's user id, for the audit log (decision 037). */
+  actorId?: string | null;
   /**
    * Set when the licensee acted in the licensee portal (decision 036): the key event records
    * `actor_kind` 'licensee' and `device.released` names them (`email` null for a key session).

@@ -13,5 +13,6 @@ export function dashboardContext(request: FastifyRequest): CallContext {
     ip: request.ip ?? null,
     userAgent: request.headers['user-agent']?.slice(0, 500) ?? null,
     actorName: `${person.firstName} ${person.lastName}`.trim(),
+    actorId: person.id,
   };
 }

@@ -1,6 +1,7 @@
 import {
   API_KEY_CREATED_MESSAGE,
   API_KEY_REVOKED_MESSAGE,
+  API_KEY_ROLLED_MESSAGE,
   KEY_CREATED_MESSAGE,
   KEY_DELETED_MESSAGE,
   KEY_MANAGER_PATHS,
@@ -23,6 +24,8 @@ import {
   ZOkResponse,
   ZRemoveKeyRequest,
   ZRevokeApiKeyRequest,
+  ZRollApiKeyRequest,
+  ZRollApiKeyResponse,
   ZSimulateApiKeyRequest,
   ZSimulateApiKeyResponse,
 } from '@app/contract';
@@ -33,6 +36,7 @@ import { currentAccount, currentUser } from '../../platform/auth/guard.js';
 import { compiledRoutes } from '../../platform/http/compiled-serializer.js';
 import { entityTag, replyNotModified } from '../../platform/http/etag.js';
 import { apiKeyCreatedNotice } from '../accounts/index.js';
+import type { ApiKeyRolls } from './api-key-roll.js';
 import type { ApiKeyService } from './api-key-service.js';
 import { dashboardContext as context } from './dashboard-context.js';
 import type { KeyOperations } from './key-operations.js';
@@ -53,6 +57,7 @@ export interface DashboardServices {
   list: LicenceKeyList;
   operations: KeyOperations;
   apiKeys: ApiKeyService;
+  rolls: ApiKeyRolls;
 }
 
 /**
@@ -63,7 +68,7 @@ export interface DashboardServices {
  */
 export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): FastifyPluginAsyncZod =>
   compiledRoutes(async (app) => {
-    const { plans, keys, list, operations, apiKeys } = services;
+    const { plans, keys, list, operations, apiKeys, rolls } = services;
     const read = deps.guards.requireAccess('keyManager', 'read');
     const write = deps.guards.requireAccess('keyManager', 'write');
     const readApiKeys = deps.guards.requireAccess('apiKeys', 'read');
@@ -265,9 +270,29 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
         },
       },
       async (request) => {
-        await apiKeys.revoke(currentAccount(request).id, request.body.id);
+        await apiKeys.revoke(context(request), request.body.id);
         return { status: 'ok' as const, message: API_KEY_REVOKED_MESSAGE };
       },
+    );
+
+    app.post(
+      KEY_MANAGER_PATHS.rollApiKey,
+      {
+        // A roll creates a key: the same gate as generating one.
+        preHandler: [writeApiKeys, deps.guards.requireVerifiedEmail],
+        schema: {
+          ...route('Roll a manager API key: a new key now, the old one until the overlap ends'),
+          description:
+            'The new key has the old one’s type, name and product and is shown once. The old key keeps working for overlapHours (0 to 168), then answers 401 api_key_expired and is revoked.',
+          body: ZRollApiKeyRequest,
+          response: { 200: ZRollApiKeyResponse },
+        },
+      },
+      async (request) => ({
+        status: 'ok' as const,
+        message: API_KEY_ROLLED_MESSAGE,
+        ...(await rolls.roll(context(request), request.body)),
+      }),
     );
 
     app.post(
@@ -283,7 +308,7 @@ export const dashboardRoutes = (deps: AppDeps, services: DashboardServices): Fas
         },
       },
       async (request) => {
-        const simulation = await apiKeys.simulate(currentAccount(request).id, request.body);
+        const simulation = await apiKeys.simulate(context(request), request.body);
         return {
           status: 'ok' as const,
           message: simulation ? SIMULATION_STARTED_MESSAGE : SIMULATION_STOPPED_MESSAGE,

@@ -8,6 +8,7 @@ import { AppError, refusal } from '../../platform/http/errors.js';
 import type { CallContext, KeyRef } from './call-context.js';
 import type { DeviceDetails, Devices } from './devices/devices.js';
 import { makeRoomByTransfer } from './devices/transfers.js';
+import { auditKeyAction } from './key-audit.js';
 import { countUpdate, matches, withEvent } from './key-statements.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
 import {
@@ -228,16 +229,34 @@ export class KeyOperations {
   }
 
   async remove(ref: KeyRef, ctx: CallContext): Promise<void> {
-    const row = (await this.webhooks.wants(ctx.ownerId, ['key.deleted']))
-      ? await this.db.transaction(async (tx) => {
-          const db = tx as unknown as Db;
-          const deleted = await this.deleteRow(db, ref, ctx);
-          await this.webhooks.emit(db, ctx.ownerId, 'key.deleted', {
-            key: this.forWebhook(toKeyRecord(deleted)),
-          });
-          return deleted;
-        })
-      : await this.deleteRow(this.db, ref, ctx);
+    const announce = await this.webhooks.wants(ctx.ownerId, ['key.deleted']);
+    // A member's deletion on the dashboard is audited in the same transaction (decision 037).
+    const audited = Boolean(ctx.actorName || ctx.licensee);
+    const row =
+      announce || audited
+        ? await this.db.transaction(async (tx) => {
+            const db = tx as unknown as Db;
+            const deleted = await this.deleteRow(db, ref, ctx);
+            if (announce) {
+              await this.webhooks.emit(db, ctx.ownerId, 'key.deleted', {
+                key: this.forWebhook(toKeyRecord(deleted)),
+              });
+            }
+            await auditKeyAction(db, ctx, {
+              action: 'key.deleted',
+              target: deleted.key,
+              before: {
+                key: deleted.key,
+                product: deleted.product,
+                maxActivations: deleted.max_activations,
+                currentActivations: deleted.current_activations,
+                isActive: deleted.is_active,
+                customerEmail: deleted.customer_email,
+              },
+            });
+            return deleted;
+          })
+        : await this.deleteRow(this.db, ref, ctx);
     this.cache.invalidate({ ownerId: ctx.ownerId, id: row.id, key: row.key });
   }
 

@@ -20,10 +20,12 @@ import {
   licenceKeys,
   managerApiKeys,
 } from '../../db/schema/index.js';
+import { changedFields, pickFields } from '../../platform/audit/changes.js';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict, refusal } from '../../platform/http/errors.js';
 import type { CallContext } from './call-context.js';
 import { toDashboard } from './dashboard-key.js';
+import { auditKeyAction, keyTarget } from './key-audit.js';
 import { lockCounters } from './key-lock-order.js';
 import { keyEventRow } from './key-statements.js';
 import type { LicenceKeyCache } from './licence-key-cache.js';
@@ -43,6 +45,27 @@ import type { WebhookEmitter } from './webhooks/webhook-emitter.js';
 
 export type NewKey = z.output<typeof ZAddKeyRequest>;
 export type KeyChange = z.output<typeof ZChangeKeyRequest>;
+
+/** The fields of a key the audit log compares (decision 037); the key string itself never changes. */
+const AUDITED_FIELDS = [
+  'name',
+  'note',
+  'maxActivations',
+  'currentActivations',
+  'isActive',
+  'suspended',
+  'expiresAt',
+  'duration',
+  'expiryBehaviour',
+  'graceDays',
+  'productId',
+  'policyId',
+  'entitlements',
+  'metadata',
+  'customerName',
+  'customerEmail',
+  'customerRef',
+] as const;
 
 /** The dashboard side of licence keys: plan-limited creation, listing, editing, usage, chart. */
 export class LicenceKeys {
@@ -116,6 +139,11 @@ export class LicenceKeys {
         .returning();
       if (!created) throw new Error('licence key insert returned nothing');
       await tx.insert(keyEvents).values(keyEventRow(ctx, created.id, 'create', 0, now));
+      await auditKeyAction(tx, ctx, {
+        action: 'key.created',
+        target: keyTarget(created),
+        after: pickFields(created, AUDITED_FIELDS),
+      });
       if (announce)
         await this.webhooks.emit(tx, ctx.ownerId, 'key.created', {
           key: await this.information(tx as unknown as Db, created.id),
@@ -168,6 +196,9 @@ export class LicenceKeys {
       }
       const delta = after.currentActivations - before.currentActivations;
       await tx.insert(keyEvents).values(keyEventRow(ctx, after.id, 'change', delta, now));
+      const changed = changedFields(before, after, AUDITED_FIELDS);
+      if (changed)
+        await auditKeyAction(tx, ctx, { action: 'key.changed', target: keyTarget(after), ...changed });
       if (before.isActive !== after.isActive) {
         await tx
           .insert(keyEvents)

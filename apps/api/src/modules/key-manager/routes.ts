@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { ACCOUNT_ACCESS_CHANGED_TOPIC } from '../accounts/index.js';
 import { createApiKeyGuard } from './api-key-guard.js';
-import { ApiKeyService } from './api-key-service.js';
+import { ApiKeyRolls } from './api-key-roll.js';
+import { ApiKeyRollJob, defineApiKeyRolls } from './api-key-roll-job.js';
+import { API_KEY_CHANGED_TOPIC, ApiKeyService } from './api-key-service.js';
+import { keyAuditRoutes } from './audit-log-routes.js';
 import { dashboardRoutes } from './dashboard-routes.js';
 import { DevicePolicies } from './devices/device-policies.js';
 import { deviceRoutes } from './devices/device-routes.js';
@@ -54,7 +57,15 @@ export const keyManagerRoutes =
       webhooks.emitter,
       products,
     );
+      deps.events,
     // Licence-key information is cached per instance; the feed keeps the instances' caches in step.
+    // API-key rotation (decision 037): the roll, and the job that tells and revokes at the overlap's end.
+    const rolls = new ApiKeyRolls(db, deps.clock, webhooks.emitter, apiKeys);
+    defineApiKeyRolls(deps.jobs, new ApiKeyRollJob(db, deps.clock, webhooks.emitter), deps.log);
+    const stopApiKeyEvents = deps.events.subscribe(API_KEY_CHANGED_TOPIC, (data) => {
+      const { apiKeyId } = data as { apiKeyId?: unknown };
+      if (typeof apiKeyId === 'string') apiKeys.forget(apiKeyId);
+    });
     const changeFeed = new LicenceKeyChangeFeed(deps.events, deps.log);
     const cache = new LicenceKeyCache({ onChange: changeFeed.add });
     changeFeed.listen(cache);
@@ -77,6 +88,7 @@ export const keyManagerRoutes =
       webhooks.close();
       await changeFeed.stop();
       await usage.stop();
+      stopApiKeyEvents();
     });
     const list = new LicenceKeyList(db);
     await app.register(
@@ -88,7 +100,8 @@ export const keyManagerRoutes =
       }),
     );
     await app.register(bulkKeyRoutes(deps, { products, policies, plans, cache }));
-    await app.register(dashboardRoutes(deps, { plans, keys, list, operations, apiKeys }));
+    await app.register(dashboardRoutes(deps, { plans, keys, list, operations, apiKeys, rolls }));
+    await app.register(keyAuditRoutes(deps));
     await app.register(deviceRoutes(deps, devices, new DevicePolicies(db, deps.clock)));
     await app.register(webhooks.routes);
     // Signed offline licences (decision 024): dashboard routes here, checkout on the public plugin.

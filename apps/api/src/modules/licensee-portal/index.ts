@@ -66,7 +66,7 @@ export const licenseePortalFeature =
         }),
       );
       await portal.register(portalRoutes(deps, sessions, cookies));
-      await portal.register(signInRoutes(signIns, cookies, deps.clock));
-      await portal.register(licenseeRoutes(new PortalLicences(db, deps.clock), kit));
+      await portal.register(signInRoutes(signIns, cookies, deps.clock, deps.audit));
+      await portal.register(licenseeRoutes(new PortalLicences(db, deps.clock), kit, deps.audit));
     });
   };

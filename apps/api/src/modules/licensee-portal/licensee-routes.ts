@@ -12,8 +12,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { AuditTrail } from '../../platform/audit/audit-trail.js';
 import { AppError, codedError, notFound } from '../../platform/http/errors.js';
 import type { CallContext, KeyManagerKit } from '../key-manager/index.js';
+import { recordPortalAction } from './portal-audit.js';
 import { portalCall, requireSession } from './portal-guard.js';
 import type { PortalLicences } from './portal-licences.js';
 import { portalFailures, tags } from './portal-routes.js';
@@ -42,7 +44,7 @@ function licenseeContext(
 
 /** What a signed-in licensee does: list and open licences, release a device, download a certificate. */
 export const licenseeRoutes =
-  (licences: PortalLicences, kit: KeyManagerKit): FastifyPluginAsyncZod =>
+  (licences: PortalLicences, kit: KeyManagerKit, audit: AuditTrail): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       PORTAL_PATHS.licences,
@@ -150,6 +152,10 @@ export const licenseeRoutes =
           PORTAL_CERTIFICATE_DAYS * 86_400,
         );
         if (!issued) throw notFound(portalText('deviceNotFound'));
+        await recordPortalAction(audit, request, session, 'portal.certificate_downloaded', licence.key, {
+          keyId,
+          deviceId,
+        });
         reply.header('content-disposition', `attachment; filename="${licence.product.code}-licence.json"`);
         return { status: 'ok' as const, ...issued };
       },

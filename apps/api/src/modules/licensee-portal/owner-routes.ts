@@ -9,7 +9,8 @@ import {
 } from '@app/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import { currentAccount } from '../../platform/auth/guard.js';
+import { changes } from '../../platform/audit/changes.js';
+import { currentAccount, currentUser } from '../../platform/auth/guard.js';
 import { AppError, badRequest, payloadTooLarge } from '../../platform/http/errors.js';
 import { readMultipart } from '../../platform/http/multipart.js';
 import type { PortalSessions } from './portal-sessions.js';
@@ -51,10 +52,24 @@ export const ownerRoutes =
           response: { 200: ZPortalSettingsResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        settings: await settings.save(owner(request), request.body),
-      }),
+      async (request) => {
+        const before = await settings.get(owner(request));
+        const saved = await settings.save(owner(request), request.body);
+        // The Key Manager's audit log (decision 037): the settings' changed fields, after the save.
+        const changed = changes({ ...before }, { ...saved });
+        if (changed) {
+          await deps.audit.recordQuietly({
+            accountId: owner(request),
+            actor: currentUser(request),
+            area: 'key-manager',
+            action: 'portal_settings.changed',
+            target: saved.handle ?? null,
+            ip: request.ip ?? null,
+            ...changed,
+          });
+        }
+        return { status: 'ok' as const, settings: saved };
+      },
     );
 
     app.put(

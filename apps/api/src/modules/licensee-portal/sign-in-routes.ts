@@ -10,7 +10,9 @@ import {
 } from '@app/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuditTrail } from '../../platform/audit/audit-trail.js';
 import type { Clock } from '../../platform/clock.js';
+import { recordPortalAction } from './portal-audit.js';
 import type { PortalCookies } from './portal-cookies.js';
 import { portalCall } from './portal-guard.js';
 import { portalFailures, tags, zHandleParams } from './portal-routes.js';
@@ -26,11 +28,18 @@ const caller = (request: FastifyRequest): Caller => ({
 });
 
 export const signInRoutes =
-  (signIns: PortalSignIns, cookies: PortalCookies, clock: Clock): FastifyPluginAsyncZod =>
+  (signIns: PortalSignIns, cookies: PortalCookies, clock: Clock, audit: AuditTrail): FastifyPluginAsyncZod =>
   async (app) => {
     /** Sets the session's cookie and answers who is signed in. */
-    const opened = (reply: FastifyReply, handle: string, token: string, session: ActivePortalSession) => {
+    const opened = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      handle: string,
+      token: string,
+      session: ActivePortalSession,
+    ) => {
       cookies.setSession(reply, handle, token, session.expiresAt, clock.now());
+      await recordPortalAction(audit, request, session, 'portal.signed_in', handle);
       return { status: 'ok' as const, session: sessionReply(session) };
     };
 
@@ -67,7 +76,7 @@ export const signInRoutes =
       async (request, reply) => {
         const { portal } = portalCall(request);
         const { token, session } = await signIns.verifyCode(portal, request.body, caller(request));
-        return opened(reply, portal.handle, token, session);
+        return opened(request, reply, portal.handle, token, session);
       },
     );
 
@@ -85,7 +94,7 @@ export const signInRoutes =
       async (request, reply) => {
         const { portal } = portalCall(request);
         const { token, session } = await signIns.keySignIn(portal, request.body.licenseKey, caller(request));
-        return opened(reply, portal.handle, token, session);
+        return opened(request, reply, portal.handle, token, session);
       },
     );
   };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import { publicUrl } from '../../config.js';
+import { defineAuditRetention } from '../../platform/audit/audit-retention.js';
 import { invitationRoutes } from './invitation-routes.js';
 import { TeamInvites } from './invites.js';
 import { TeamMembers } from './members.js';
@@ -19,6 +20,8 @@ export function teamsFeature(deps: AppDeps, sessions: SessionControl): FastifyPl
     brandName: deps.config.BRAND_NAME,
     base: publicUrl(deps.config),
   });
+  // The trail keeps a year (decision 037): a daily job deletes older events in batches.
+  defineAuditRetention(deps.jobs, db, deps.clock, deps.log);
   return async (app) => {
     await app.register(teamRoutes(deps, members, invites));
     await app.register(invitationRoutes(deps, invites));

@@ -15,6 +15,7 @@ import { rawRows } from '../../../db/raw-rows.js';
 import type { Clock } from '../../../platform/clock.js';
 import { notFound, refusal } from '../../../platform/http/errors.js';
 import type { CallContext, KeyRef } from '../call-context.js';
+import { auditKeyAction } from '../key-audit.js';
 import type { LicenceKeyCache } from '../licence-key-cache.js';
 import {
   type KeyAudience,
@@ -360,6 +361,15 @@ export class Devices {
         key: information,
         device: { id: device.id, name: device.name, platform: device.platform },
         releasedBy: releasedBy(ctx),
+      });
+    }
+    if (reason === 'release') {
+      await auditKeyAction(db, ctx, {
+        action: ctx.licensee ? 'portal.device_released' : 'device.released',
+        target: key.key,
+        before: { device: device.name ?? device.fingerprint, platform: device.platform },
+        after: null,
+        detail: { keyId: key.id, deviceId: device.id },
       });
     }
     return information;

@@ -30,9 +30,13 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
+import { changes } from '../../../platform/audit/changes.js';
 import { currentAccount } from '../../../platform/auth/guard.js';
+import type { CallContext } from '../call-context.js';
+import { dashboardContext as context } from '../dashboard-context.js';
+import { auditKeyAction, type KeyAuditEntry } from '../key-audit.js';
 import type { KeyPage } from './key-page.js';
-import type { KeyPolicies } from './policies.js';
+import { type KeyPolicies, toPolicy } from './policies.js';
 import type { KeyProducts } from './products.js';
 import type { LicensingSettingsStore } from './settings.js';
 
@@ -57,6 +61,9 @@ export const licensingRoutes =
     const write = deps.guards.requireAccess('keyManager', 'write');
     const route = (summary: string) => ({ tags, security, summary });
     const owner = (request: Parameters<typeof currentAccount>[0]) => currentAccount(request).id;
+    // Policies and settings are written by their stores in one statement each; the audit event
+    // follows the change (decision 037), with the state read just before it as `before`.
+    const audit = (ctx: CallContext, entry: KeyAuditEntry) => auditKeyAction(deps.database.db, ctx, entry);
 
     app.get(
       KEY_PRODUCT_PATHS.products,
@@ -87,7 +94,12 @@ export const licensingRoutes =
       async (request) => ({
         status: 'ok' as const,
         message: PRODUCT_CREATED_MESSAGE,
-        product: await products.create(owner(request), request.body.code, request.body.name),
+        product: await products.create(
+          owner(request),
+          request.body.code,
+          request.body.name,
+          context(request),
+        ),
       }),
     );
 
@@ -105,7 +117,12 @@ export const licensingRoutes =
       async (request) => ({
         status: 'ok' as const,
         message: PRODUCT_SAVED_MESSAGE,
-        product: await products.rename(owner(request), request.params.id, request.body.name),
+        product: await products.rename(
+          owner(request),
+          request.params.id,
+          request.body.name,
+          context(request),
+        ),
       }),
     );
 
@@ -120,7 +137,7 @@ export const licensingRoutes =
         },
       },
       async (request) => {
-        await products.remove(owner(request), request.params.id);
+        await products.remove(owner(request), request.params.id, context(request));
         return { status: 'ok' as const, message: PRODUCT_DELETED_MESSAGE };
       },
     );
@@ -151,11 +168,15 @@ export const licensingRoutes =
           response: { 200: ZPolicyResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: POLICY_CREATED_MESSAGE,
-        policy: await policies.create(owner(request), request.body),
-      }),
+      async (request) => {
+        const policy = await policies.create(owner(request), request.body);
+        await audit(context(request), {
+          action: 'policy.created',
+          target: policy.name,
+          after: { ...policy },
+        });
+        return { status: 'ok' as const, message: POLICY_CREATED_MESSAGE, policy };
+      },
     );
 
     app.patch(
@@ -169,11 +190,14 @@ export const licensingRoutes =
           response: { 200: ZPolicyResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: POLICY_SAVED_MESSAGE,
-        policy: await policies.update(owner(request), request.params.id, request.body),
-      }),
+      async (request) => {
+        const before = toPolicy(await policies.get(owner(request), request.params.id));
+        const policy = await policies.update(owner(request), request.params.id, request.body);
+        const changed = changes({ ...before }, { ...policy });
+        if (changed)
+          await audit(context(request), { action: 'policy.changed', target: policy.name, ...changed });
+        return { status: 'ok' as const, message: POLICY_SAVED_MESSAGE, policy };
+      },
     );
 
     app.delete(
@@ -183,7 +207,13 @@ export const licensingRoutes =
         schema: { ...route('Delete a policy'), params: zPolicyParams, response: { 200: ZOkResponse } },
       },
       async (request) => {
+        const before = toPolicy(await policies.get(owner(request), request.params.id));
         await policies.remove(owner(request), request.params.id);
+        await audit(context(request), {
+          action: 'policy.deleted',
+          target: before.name,
+          before: { ...before },
+        });
         return { status: 'ok' as const, message: POLICY_DELETED_MESSAGE };
       },
     );
@@ -207,11 +237,14 @@ export const licensingRoutes =
           response: { 200: ZLicensingSettingsResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: LICENSING_SETTINGS_SAVED_MESSAGE,
-        settings: await settings.set(owner(request), request.body),
-      }),
+      async (request) => {
+        const before = await settings.of(owner(request));
+        const saved = await settings.set(owner(request), request.body);
+        const changed = changes({ ...before }, { ...saved });
+        if (changed)
+          await audit(context(request), { action: 'licensing_settings.changed', target: null, ...changed });
+        return { status: 'ok' as const, message: LICENSING_SETTINGS_SAVED_MESSAGE, settings: saved };
+      },
     );
 
     app.get(

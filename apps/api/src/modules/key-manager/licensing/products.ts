@@ -15,6 +15,8 @@ import { exactTimestamp, keysetAfter } from '../../../db/keyset.js';
 import { type KeyProductRow, keyProducts, licenceKeys, managerApiKeys } from '../../../db/schema/index.js';
 import { cursorPart, decodeCursor, pageOf } from '../../../platform/http/cursor.js';
 import { conflict, notFound, refusal } from '../../../platform/http/errors.js';
+import type { CallContext } from '../call-context.js';
+import { auditKeyAction } from '../key-audit.js';
 
 /** Owners whose default product id is remembered (it never changes once made). */
 const DEFAULT_IDS_MAX = 50_000;
@@ -50,34 +52,52 @@ export class KeyProducts {
     return row.id;
   }
 
-  async create(ownerId: string, code: string, name: string): Promise<KeyProduct> {
+  async create(ownerId: string, code: string, name: string, ctx?: CallContext): Promise<KeyProduct> {
     await this.defaultId(ownerId);
     const [{ products } = { products: 0 }] = await this.db
       .select({ products: count() })
       .from(keyProducts)
       .where(eq(keyProducts.ownerId, ownerId));
     if (products >= LICENSING_LIMITS.productsPerOwner) throw conflict(PRODUCT_LIMIT_MESSAGE);
-    const [row] = await this.db
-      .insert(keyProducts)
-      .values({ ownerId, code, name })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict(PRODUCT_CODE_TAKEN_MESSAGE, 'code');
+    const row = await this.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(keyProducts)
+        .values({ ownerId, code, name })
+        .onConflictDoNothing()
+        .returning();
+      if (!created) throw conflict(PRODUCT_CODE_TAKEN_MESSAGE, 'code');
+      if (ctx)
+        await auditKeyAction(tx, ctx, { action: 'product.created', target: code, after: { code, name } });
+      return created;
+    });
     return toProduct(row);
   }
 
-  async rename(ownerId: string, id: string, name: string): Promise<KeyProduct> {
-    const [row] = await this.db
-      .update(keyProducts)
-      .set({ name })
-      .where(and(eq(keyProducts.id, id), eq(keyProducts.ownerId, ownerId)))
-      .returning();
-    if (!row) throw notFound(KEY_PRODUCT_NOT_FOUND_MESSAGE);
+  async rename(ownerId: string, id: string, name: string, ctx?: CallContext): Promise<KeyProduct> {
+    const row = await this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ name: keyProducts.name })
+        .from(keyProducts)
+        .where(and(eq(keyProducts.id, id), eq(keyProducts.ownerId, ownerId)))
+        .for('update');
+      if (!before) throw notFound(KEY_PRODUCT_NOT_FOUND_MESSAGE);
+      const [after] = await tx.update(keyProducts).set({ name }).where(eq(keyProducts.id, id)).returning();
+      if (!after) throw notFound(KEY_PRODUCT_NOT_FOUND_MESSAGE);
+      if (ctx && before.name !== after.name) {
+        await auditKeyAction(tx, ctx, {
+          action: 'product.changed',
+          target: after.code,
+          before: { name: before.name },
+          after: { name: after.name },
+        });
+      }
+      return after;
+    });
     return toProduct(row);
   }
 
   /** Only a product without keys or restricted API keys; never the default one. */
-  async remove(ownerId: string, id: string): Promise<void> {
+  async remove(ownerId: string, id: string, ctx?: CallContext): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx
         .select()
@@ -100,6 +120,13 @@ export class KeyProducts {
       if (apiKey) throw conflict(PRODUCT_HAS_API_KEYS_MESSAGE);
       // Trials taken of it go with it (key_trials cascades), and so do its policies.
       await tx.delete(keyProducts).where(eq(keyProducts.id, id));
+      if (ctx) {
+        await auditKeyAction(tx, ctx, {
+          action: 'product.deleted',
+          target: row.code,
+          before: { code: row.code, name: row.name },
+        });
+      }
     });
   }
 

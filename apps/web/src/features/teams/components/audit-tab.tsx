@@ -4,6 +4,7 @@ import { Form } from 'react-bootstrap';
 import { CursorPager } from '../../../components/cursor-pager';
 import { QueryState } from '../../../components/query-state';
 import { StackedTable } from '../../../components/stacked-table';
+import { KEY_MANAGER_AUDIT_LABELS } from '../../../lib/audit-labels';
 import { useCursorPages } from '../../../lib/use-cursor-pages';
 import { useAudit } from '../api';
 
@@ -31,7 +32,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'session.ended': 'Signed a device out',
   'password.changed': 'Changed the password',
   'email.verified': 'Verified an email address',
-  'api_key.created': 'Created an API key',
+  // The Key Manager's and the portal's actions (decision 037): the account's trail shows every area.
+  ...KEY_MANAGER_AUDIT_LABELS,
 };
 
 function details(event: AuditEvent): string {

@@ -13,6 +13,9 @@ public class InvalidApiKeyException extends KeyManagerException {
     /** The server's error code for a call that sent no API key. */
     public static final String API_KEY_REQUIRED_CODE = "api_key_required";
 
+    /** The server's error code for a rolled key whose overlap ended: use the key that replaced it. */
+    public static final String EXPIRED_CODE = "api_key_expired";
+
     /**
      * Creates the exception.
      *

@@ -53,6 +53,7 @@ final class Replies {
         switch (errorCode) {
             case InvalidApiKeyException.CODE:
             case InvalidApiKeyException.API_KEY_REQUIRED_CODE:
+            case InvalidApiKeyException.EXPIRED_CODE:
                 return new InvalidApiKeyException(message, errorCode);
             case KeyNotFoundException.CODE:
                 return new KeyNotFoundException(message, errorCode);
