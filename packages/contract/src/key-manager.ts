@@ -29,14 +29,14 @@ export const KEY_MANAGER_PATHS = {
   revokeApiKey: `${API_KEYS}/revoke-api-key`,
   /** Extension: make one API key answer 402, 403 or a low rate limit for a while (key-manager-simulation.ts). */
   simulateApiKey: `${API_KEYS}/simulate-api-key`,
+  /** Extension (decision 037): a new key like this one; the old one keeps working for the overlap. */
+  rollApiKey: `${API_KEYS}/roll-api-key`,
   // Public REST (bearer manager API key): docs/product-contract.md §Calls (Key Manager public REST
   // interface).
   getKeyInformation: `${DASHBOARD}/get-key-information`,
   activateKey: `${DASHBOARD}/activate-key`,
   deactivateKey: `${DASHBOARD}/deactivate-key`,
   markKeyAsActive: `${DASHBOARD}/mark-key-as-active`,
-  /** Extension (decision 037): a new key like this one; the old one keeps working for the overlap. */
-  rollApiKey: `${API_KEYS}/roll-api-key`,
   deleteKey: `${DASHBOARD}/delete-key`,
   /** Extension (decision 024): a signed offline licence certificate for one device (licences.ts). */
   checkoutLicense: `${DASHBOARD}/checkout-license`,
@@ -149,6 +149,11 @@ const refusal = <C extends ErrorCode, M extends string>(code: C, message: M) =>
 export const KEY_MANAGER_ERRORS = {
   apiKeyRequired: refusal('api_key_required', API_KEY_REQUIRED_MESSAGE),
   invalidApiKey: refusal('invalid_api_key', INVALID_API_KEY_MESSAGE),
+  /** A rolled key past its overlap (decision 037); the server's message names the time it stopped. */
+  apiKeyExpired: refusal(
+    'api_key_expired',
+    'This API key was replaced and has stopped working; use the new key.',
+  ),
   paymentRequired: refusal('payment_required', SUBSCRIPTION_SUSPENDED_MESSAGE),
   noPlan: refusal('no_plan', NO_PLAN_MESSAGE),
   publishableKeyNotAllowed: refusal('publishable_key_not_allowed', PUBLISHABLE_KEY_NOT_ALLOWED_MESSAGE),
@@ -158,11 +163,6 @@ export const KEY_MANAGER_ERRORS = {
   ),
   invalidKey: refusal('key_not_found', INVALID_KEY_MESSAGE),
   keyDisabled: refusal('key_disabled', KEY_DISABLED_MESSAGE),
-  /** A rolled key past its overlap (decision 037); the server's message names the time it stopped. */
-  apiKeyExpired: refusal(
-    'api_key_expired',
-    'This API key was replaced and has stopped working; use the new key.',
-  ),
   activationLimit: refusal('activation_limit_reached', ACTIVATION_LIMIT_MESSAGE),
   noActivations: refusal('no_activations', NO_ACTIVATIONS_MESSAGE),
   fingerprintNotActivated: refusal('device_not_activated', FINGERPRINT_NOT_ACTIVATED_MESSAGE),

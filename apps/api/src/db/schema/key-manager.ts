@@ -179,6 +179,12 @@ export const managerApiKeys = pgTable(
     simulationEndsAt: timestamp('simulation_ends_at', { withTimezone: true }),
     /** Licensing (decision 032): the one product this API key may reach; null for all. */
     productId: uuid('product_id').references(() => keyProducts.id, { onDelete: 'restrict' }),
+    /** Rolled (decision 037): the key stops working at this time; a job then sets `revokedAt`. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Rolled: the key that replaced this one. */
+    replacedBy: uuid('replaced_by'),
+    /** When `api_key.expiring` was sent for this key's `expiresAt` (once). */
+    expiringNoticeAt: timestamp('expiring_notice_at', { withTimezone: true }),
   },
   (table) => [
     index('manager_api_keys_owner_idx').on(table.ownerId),
@@ -194,12 +200,6 @@ export const keyEvents = pgTable(
   'key_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** Rolled (decision 037): the key stops working at this time; a job then sets `revokedAt`. */
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
-    /** Rolled: the key that replaced this one. */
-    replacedBy: uuid('replaced_by'),
-    /** When `api_key.expiring` was sent for this key's `expiresAt` (once). */
-    expiringNoticeAt: timestamp('expiring_notice_at', { withTimezone: true }),
     ownerId: uuid('owner_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

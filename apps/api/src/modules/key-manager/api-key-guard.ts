@@ -49,16 +49,16 @@ async function guard(
   // Compared with the clock on every call (not cached as a flag), so suspension and a simulated
   // failure start and end on time. A simulation answers exactly as the real state would.
   const now = clock.now();
+  // A rolled key stops at its stop time exactly, also when its caller comes from memory (decision 037).
+  if (caller.expiresAt && now >= caller.expiresAt) {
+    throw refusal(KEY_MANAGER_ERRORS.apiKeyExpired, { message: apiKeyExpiredMessage(caller.expiresAt) });
+  }
   const simulation = runningAt(caller.simulation, now);
   if (simulation) reply.header(SIMULATION_HEADER, simulation.state);
   if (caller.callsPerMinute === null || simulation?.state === 'no-plan')
     throw refusal(KEY_MANAGER_ERRORS.noPlan);
   if (simulation?.state === 'payment-required' || (caller.accessEndsAt && now >= caller.accessEndsAt)) {
     throw refusal(KEY_MANAGER_ERRORS.paymentRequired);
-  // A rolled key stops at its stop time exactly, also when its caller comes from memory (decision 037).
-  if (caller.expiresAt && now >= caller.expiresAt) {
-    throw refusal(KEY_MANAGER_ERRORS.apiKeyExpired, { message: apiKeyExpiredMessage(caller.expiresAt) });
-  }
   }
   const callsPerMinute =
     simulation?.state === 'rate-limit' && simulation.callsPerMinute !== null
@@ -78,13 +78,13 @@ async function guard(
   request.keyManagerCaller = caller;
 }
 
-export function apiCaller(request: FastifyRequest): ApiKeyCaller {
-  if (!request.keyManagerCaller) throw new Error('public key-manager route without the API-key guard');
-  return request.keyManagerCaller;
-}
 /** Names the instant the rolled key stopped, in UTC, so a log line says when to look. */
 export function apiKeyExpiredMessage(at: Date): string {
   const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return `This API key was replaced and stopped working on ${when}; use the new key.`;
 }
 
+export function apiCaller(request: FastifyRequest): ApiKeyCaller {
+  if (!request.keyManagerCaller) throw new Error('public key-manager route without the API-key guard');
+  return request.keyManagerCaller;
+}

@@ -56,9 +56,8 @@ export const keyManagerRoutes =
       usage,
       webhooks.emitter,
       products,
-    );
       deps.events,
-    // Licence-key information is cached per instance; the feed keeps the instances' caches in step.
+    );
     // API-key rotation (decision 037): the roll, and the job that tells and revokes at the overlap's end.
     const rolls = new ApiKeyRolls(db, deps.clock, webhooks.emitter, apiKeys);
     defineApiKeyRolls(deps.jobs, new ApiKeyRollJob(db, deps.clock, webhooks.emitter), deps.log);
@@ -66,6 +65,7 @@ export const keyManagerRoutes =
       const { apiKeyId } = data as { apiKeyId?: unknown };
       if (typeof apiKeyId === 'string') apiKeys.forget(apiKeyId);
     });
+    // Licence-key information is cached per instance; the feed keeps the instances' caches in step.
     const changeFeed = new LicenceKeyChangeFeed(deps.events, deps.log);
     const cache = new LicenceKeyCache({ onChange: changeFeed.add });
     changeFeed.listen(cache);
@@ -85,10 +85,10 @@ export const keyManagerRoutes =
     // Counted calls are written, and queued changes published, before the database closes.
     app.addHook('onClose', async () => {
       stopAccountEvents();
+      stopApiKeyEvents();
       webhooks.close();
       await changeFeed.stop();
       await usage.stop();
-      stopApiKeyEvents();
     });
     const list = new LicenceKeyList(db);
     await app.register(
