@@ -78,6 +78,14 @@ const ZConfig = z.object({
     .optional(),
   /** Events and their delivery log are kept this long. */
   WEBHOOK_LOG_DAYS: z.coerce.number().int().min(1).default(30),
+  /**
+   * Key Manager verification analytics and request log (decision 037): `off` records nothing (the
+   * bench compares on and off). Counted in memory and written every KEY_USAGE_FLUSH_MS.
+   */
+  KEY_ANALYTICS: z.enum(['on', 'off'], 'KEY_ANALYTICS must be on or off').default('on'),
+  KEY_USAGE_FLUSH_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Request-log rows kept per owner (oldest dropped first), besides the 30-day limit. */
+  KEY_REQUEST_LOG_MAX_PER_OWNER: z.coerce.number().int().min(1).default(100_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: zBool.default(false),
   /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ENTITLEMENT_LIMITS, ZValidationCode, zCustomerFields, zProductCode } from './key-licensing.js';
 import { KEY_LIMITS, keyOrIdIssue, keyRef, needsKeyOrId, ZPublicKeyInformation } from './key-manager.js';
 import { zMoment } from './key-manager-dashboard.js';
-import { deviceDetailFields } from './key-manager-devices.js';
+import { deviceDetailFields, usageReportFields } from './key-manager-devices.js';
 
 /**
  * Licensing's public REST operations (decision 032), beside the spec's in KEY_MANAGER_PATHS.
@@ -25,6 +25,7 @@ export const ZValidateKeyRequest = z
       .array(z.string().min(1).max(ENTITLEMENT_LIMITS.nameMax))
       .max(ENTITLEMENT_LIMITS.entries, `At most ${ENTITLEMENT_LIMITS.entries} entitlements`)
       .optional(),
+    ...usageReportFields,
   })
   .refine(needsKeyOrId, keyOrIdIssue);
 export type ValidateKeyRequest = z.input<typeof ZValidateKeyRequest>;
@@ -53,6 +54,7 @@ export const ZStartTrialRequest = z.object({
   email: zCustomerFields.customerEmail,
   name: zCustomerFields.customerName,
   ...deviceDetailFields,
+  appVersion: usageReportFields.appVersion,
 });
 export type StartTrialRequest = z.input<typeof ZStartTrialRequest>;
 export const TRIAL_STARTED_MESSAGE = 'Trial started';
@@ -64,21 +66,30 @@ export type StartTrialResponse = z.infer<typeof ZStartTrialResponse>;
 
 /** A trial becomes a paid key from `policyId` (else the product's first standard policy); its devices stay. */
 export const ZConvertTrialRequest = z
-  .object({ ...keyRef, policyId: z.uuid('Policy is not a valid policy ID').optional(), ...zCustomerFields })
+  .object({
+    ...keyRef,
+    policyId: z.uuid('Policy is not a valid policy ID').optional(),
+    ...zCustomerFields,
+    ...usageReportFields,
+  })
   .refine(needsKeyOrId, keyOrIdIssue);
 export type ConvertTrialRequest = z.input<typeof ZConvertTrialRequest>;
 export const TRIAL_CONVERTED_MESSAGE = 'Trial converted';
 
 /** Extends the expiry by the key's duration (from its expiry, or from now once expired), or sets it to `until`. */
 export const ZRenewKeyRequest = z
-  .object({ ...keyRef, until: zMoment('Until').optional() })
+  .object({ ...keyRef, until: zMoment('Until').optional(), ...usageReportFields })
   .refine(needsKeyOrId, keyOrIdIssue);
 export type RenewKeyRequest = z.input<typeof ZRenewKeyRequest>;
 export const KEY_RENEWED_MESSAGE = 'Key renewed';
 
 /** Suspends (e.g. unpaid) or reinstates a key; a suspended key is refused like a disabled one. */
 export const ZSuspendKeyRequest = z
-  .object({ ...keyRef, suspended: z.boolean('Say whether the key is suspended (true or false)') })
+  .object({
+    ...keyRef,
+    suspended: z.boolean('Say whether the key is suspended (true or false)'),
+    ...usageReportFields,
+  })
   .refine(needsKeyOrId, keyOrIdIssue);
 export type SuspendKeyRequest = z.input<typeof ZSuspendKeyRequest>;
 export const KEY_SUSPENDED_NOW_MESSAGE = 'Key suspended';

@@ -121,6 +121,18 @@ export const deviceDetailFields = {
   platform: z.string().trim().max(DEVICE_LIMITS.platformMax).optional(),
 };
 
+/**
+ * Optional body fields of every public REST call (decision 037): what the app is, for the analytics'
+ * breakdowns (the SDKs send them from their configuration). `platform` is the device's platform on
+ * activate-key and start-trial too: one field, one bound. Here, not in key-manager-usage.ts, because
+ * key-manager.ts's request schemas use them and key-manager-usage.ts imports key-manager.ts.
+ */
+export const USAGE_REPORT_LIMITS = { appVersionMax: 40, platformMax: DEVICE_LIMITS.platformMax } as const;
+export const usageReportFields = {
+  appVersion: z.string().trim().max(USAGE_REPORT_LIMITS.appVersionMax).optional(),
+  platform: deviceDetailFields.platform,
+};
+
 /** Extra fields of an activation reply when a transfer made room. */
 export const ZTransferInformation = z.object({
   releasedDeviceId: z.string(),
@@ -141,7 +153,12 @@ const zKey = z.string().trim().min(1, 'Key is required').max(128);
 const zKeyId = z.uuid('ID is not a valid key ID');
 
 export const ZHeartbeatRequest = z
-  .object({ key: zKey.optional(), id: zKeyId.optional(), fingerprint: zRequiredFingerprint })
+  .object({
+    key: zKey.optional(),
+    id: zKeyId.optional(),
+    fingerprint: zRequiredFingerprint,
+    ...usageReportFields,
+  })
   .refine((b) => b.key !== undefined || b.id !== undefined, { message: 'Key is required', path: ['key'] });
 export type HeartbeatRequest = z.input<typeof ZHeartbeatRequest>;
 

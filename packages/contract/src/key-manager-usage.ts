@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { KEY_MANAGER_PUBLIC_OPERATIONS } from './key-manager.js';
+import { USAGE_REPORT_LIMITS, usageReportFields } from './key-manager-devices.js';
 import { zNextCursor, zPageQuery } from './pagination.js';
 
 /**
@@ -33,8 +34,8 @@ export const USAGE_LIMITS = {
   /** ...and at most this many per owner (oldest dropped first); `KEY_REQUEST_LOG_MAX_PER_OWNER` overrides. */
   requestLogMaxPerOwner: 100_000,
   /** Optional fields an app reports with every public call (SDK configuration). */
-  appVersionMax: 40,
-  platformMax: 40,
+  appVersionMax: USAGE_REPORT_LIMITS.appVersionMax,
+  platformMax: USAGE_REPORT_LIMITS.platformMax,
   /** Top lists (keys, refusal reasons, platforms, versions) are this long at most. */
   topMax: 10,
 } as const;
@@ -43,10 +44,7 @@ export const USAGE_LIMITS = {
  * Optional body fields of every public REST call: what the app is, for the analytics' breakdowns.
  * `platform` is also the device's platform on activate-key (deviceDetailFields), with the same bound.
  */
-export const usageReportFields = {
-  appVersion: z.string().trim().max(USAGE_LIMITS.appVersionMax).optional(),
-  platform: z.string().trim().max(USAGE_LIMITS.platformMax).optional(),
-};
+export { usageReportFields };
 
 export const ZPublicOperation = z.enum(KEY_MANAGER_PUBLIC_OPERATIONS, 'Choose an operation from the list');
 

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { SUBSCRIPTION_SUSPENDED_MESSAGE } from './billing.js';
 import { ERROR_CODES, type ErrorCode } from './error-codes.js';
 import { licensingInformationFields } from './key-licensing.js';
-import { DEVICE_LIMITS, deviceDetailFields, ZDevice, ZTransferInformation } from './key-manager-devices.js';
+import {
+  DEVICE_LIMITS,
+  deviceDetailFields,
+  usageReportFields,
+  ZDevice,
+  ZTransferInformation,
+} from './key-manager-devices.js';
 
 /**
  * Key Manager (docs/product-contract.md §Screens, §Entities, §Calls). Two audiences share the
@@ -48,6 +54,8 @@ export const KEY_MANAGER_PATHS = {
   convertTrial: `${DASHBOARD}/convert-trial`,
   renewKey: `${DASHBOARD}/renew-key`,
   suspendKey: `${DASHBOARD}/suspend-key`,
+  /** Extension (decision 037): the owner's usage counts per hour or day (secret API key only). */
+  getUsage: `${DASHBOARD}/usage`,
   // Dashboard extensions (decision 023): a key's devices and the device policies.
   getDevices: `${DASHBOARD}/get-devices`,
   releaseDevice: `${DASHBOARD}/release-device`,
@@ -70,6 +78,7 @@ export const KEY_MANAGER_PUBLIC_OPERATIONS = [
   'convertTrial',
   'renewKey',
   'suspendKey',
+  'getUsage',
 ] as const;
 export type KeyManagerPublicOperation = (typeof KEY_MANAGER_PUBLIC_OPERATIONS)[number];
 
@@ -222,6 +231,7 @@ export const ZGetKeyInformationRequest = z
     ...keyRef,
     /** Extension (decision 023): list the key's devices too (`devices` in the reply). */
     includeDevices: z.boolean().optional(),
+    ...usageReportFields,
   })
   .refine(needsKeyOrId, keyOrIdIssue);
 export type GetKeyInformationRequest = z.input<typeof ZGetKeyInformationRequest>;
@@ -245,11 +255,16 @@ export const ZGetKeyInformationResponse = ZPublicKeyInformation.extend({
 export type GetKeyInformationResponse = z.infer<typeof ZGetKeyInformationResponse>;
 
 export const ZActivateKeyRequest = z
-  .object({ ...keyRef, fingerprint: zFingerprint, ...deviceDetailFields })
+  .object({
+    ...keyRef,
+    fingerprint: zFingerprint,
+    ...deviceDetailFields,
+    appVersion: usageReportFields.appVersion,
+  })
   .refine(needsKeyOrId, keyOrIdIssue);
 export type ActivateKeyRequest = z.input<typeof ZActivateKeyRequest>;
 export const ZDeactivateKeyRequest = z
-  .object({ ...keyRef, fingerprint: zFingerprint })
+  .object({ ...keyRef, fingerprint: zFingerprint, ...usageReportFields })
   .refine(needsKeyOrId, keyOrIdIssue);
 export type DeactivateKeyRequest = z.input<typeof ZDeactivateKeyRequest>;
 
@@ -271,6 +286,7 @@ export const ZMarkKeyAsActiveRequest = z
     ...keyRef,
     isActive: z.boolean().optional(),
     isActivated: z.boolean().optional(),
+    ...usageReportFields,
   })
   .refine(needsKeyOrId, keyOrIdIssue)
   .refine((b) => b.isActive !== undefined || b.isActivated !== undefined, {
@@ -279,7 +295,9 @@ export const ZMarkKeyAsActiveRequest = z
   });
 export type MarkKeyAsActiveRequest = z.input<typeof ZMarkKeyAsActiveRequest>;
 
-export const ZDeleteKeyRequest = z.object(keyRef).refine(needsKeyOrId, keyOrIdIssue);
+export const ZDeleteKeyRequest = z
+  .object({ ...keyRef, ...usageReportFields })
+  .refine(needsKeyOrId, keyOrIdIssue);
 export type DeleteKeyRequest = z.input<typeof ZDeleteKeyRequest>;
 export const ZDeleteKeyResponse = z.object({ status: z.literal('ok'), message: z.string() });
 export type DeleteKeyResponse = z.infer<typeof ZDeleteKeyResponse>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZEntitlements } from './key-licensing.js';
 import { KEY_LIMITS, keyOrIdIssue, keyRef, needsKeyOrId } from './key-manager.js';
+import { usageReportFields } from './key-manager-devices.js';
 
 /**
  * Signed offline licences (decision 024). `checkout-license` (public REST, secret or
@@ -74,6 +75,7 @@ export const ZCheckoutLicenseRequest = z
         `TTL seconds must be between ${LICENSE_TTL.minSeconds} and ${LICENSE_TTL.maxSeconds}`,
       )
       .default(LICENSE_TTL.defaultSeconds),
+    ...usageReportFields,
   })
   .refine(needsKeyOrId, keyOrIdIssue);
 export type CheckoutLicenseRequest = z.input<typeof ZCheckoutLicenseRequest>;

@@ -5,4 +5,5 @@
  */
 export { ACCOUNT_ACCESS_CHANGED_TOPIC, type AccountAccessChanged } from './account-events.js';
 export { apiKeyCreatedNotice, type CreatedApiKey } from './api-key-notice.js';
+export { placeOfRequest } from './device-place.js';
 export { DEMO_ACCOUNTS } from './seed.js';

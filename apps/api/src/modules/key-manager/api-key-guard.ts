@@ -10,6 +10,7 @@ import type { Clock } from '../../platform/clock.js';
 import { refusal, retryAfter } from '../../platform/http/errors.js';
 import type { ApiKeyCaller, ApiKeyService } from './api-key-service.js';
 import { runningAt } from './api-key-simulation.js';
+import { UsageMark } from './usage/usage-mark.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -27,10 +28,11 @@ export type ApiKeyGuardFor = (operation: KeyManagerPublicOperation) => onRequest
  * applies to every call. No database write happens here: usage is counted in memory. The key type's
  * scope is one boolean per route, decided when the route is built, compared with the cached caller.
  */
-export function createApiKeyGuard(apiKeys: ApiKeyService, clock: Clock): ApiKeyGuardFor {
+export function createApiKeyGuard(apiKeys: ApiKeyService, clock: Clock, analytics = false): ApiKeyGuardFor {
   return (operation) => {
     const publishableMayCall = PUBLISHABLE_KEY_OPERATIONS.includes(operation);
-    return (request, reply) => guard(apiKeys, clock, publishableMayCall, request, reply);
+    const counted = analytics ? operation : null;
+    return (request, reply) => guard(apiKeys, clock, publishableMayCall, counted, request, reply);
   };
 }
 
@@ -38,6 +40,8 @@ async function guard(
   apiKeys: ApiKeyService,
   clock: Clock,
   publishableMayCall: boolean,
+  /** The operation when analytics are on (decision 037): from here on the call is counted, refused or not. */
+  counted: KeyManagerPublicOperation | null,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<void> {
@@ -46,6 +50,8 @@ async function guard(
   if (!match?.[1]) throw refusal(KEY_MANAGER_ERRORS.apiKeyRequired);
   const caller = await apiKeys.verify(match[1]);
   if (!caller) throw refusal(KEY_MANAGER_ERRORS.invalidApiKey);
+  if (counted)
+    request.keyUsage = new UsageMark(caller.ownerId, caller.apiKeyId, caller.productId ?? null, counted);
   // Compared with the clock on every call (not cached as a flag), so suspension and a simulated
   // failure start and end on time. A simulation answers exactly as the real state would.
   const now = clock.now();

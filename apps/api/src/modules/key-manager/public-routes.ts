@@ -39,6 +39,7 @@ import {
   registerLicensingPublicRoutes,
 } from './licensing/licensing-public-routes.js';
 import { registerPublicCors } from './public-cors.js';
+import type { UsageRecorder } from './usage/recorder.js';
 
 const tags = ['key-manager public REST'];
 // Operation ids are the contract's operation names (the SDKs' method names), not derived from paths.
@@ -90,8 +91,18 @@ export const publicKeyRoutes = (
   licences: LicenceCheckout,
   clock: Clock,
   licensing: LicensingPublicServices,
+  usage: UsageRecorder | null = null,
 ): FastifyPluginAsyncZod =>
   compiledRoutes(async (app) => {
+    // Verification analytics and the request log (decision 037): the guard marks a call once its API
+    // key is known; one hook here counts it when the reply has gone, success or refusal.
+    app.decorateRequest('keyUsage', null);
+    if (usage) {
+      app.addHook('onResponse', (request, reply, done) => {
+        usage.record(request, reply);
+        done();
+      });
+    }
     registerPublicCors(
       app,
       KEY_MANAGER_PUBLIC_OPERATIONS.map((operation) => KEY_MANAGER_PATHS[operation]),

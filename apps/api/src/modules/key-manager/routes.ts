@@ -30,6 +30,7 @@ import { SignedReplies } from './licensing/signed-replies.js';
 import { KeyValidation } from './licensing/validation.js';
 import { KeyManagerPlans } from './plans.js';
 import { publicKeyRoutes } from './public-routes.js';
+import { createKeyUsage } from './usage/key-usage.js';
 import { UsageCounter } from './usage-counter.js';
 import { createWebhooks } from './webhooks/webhooks.js';
 
@@ -82,6 +83,8 @@ export const keyManagerRoutes =
       apiKeys.accountAccessChanged(),
     );
     usage.start();
+    // Verification analytics, the request log and the usage mail (decision 037).
+    const keyUsage = createKeyUsage(deps);
     // Counted calls are written, and queued changes published, before the database closes.
     app.addHook('onClose', async () => {
       stopAccountEvents();
@@ -89,6 +92,7 @@ export const keyManagerRoutes =
       webhooks.close();
       await changeFeed.stop();
       await usage.stop();
+      await keyUsage.stop();
     });
     const list = new LicenceKeyList(db);
     await app.register(
@@ -104,6 +108,7 @@ export const keyManagerRoutes =
     await app.register(keyAuditRoutes(deps));
     await app.register(deviceRoutes(deps, devices, new DevicePolicies(db, deps.clock)));
     await app.register(webhooks.routes);
+    await app.register(keyUsage.routes);
     // Signed offline licences (decision 024): dashboard routes here, checkout on the public plugin.
     const licences = createLicences(deps, devices);
     await app.register(licences.routes);
@@ -129,11 +134,12 @@ export const keyManagerRoutes =
     await app.register(
       publicKeyRoutes(
         operations,
-        createApiKeyGuard(apiKeys, deps.clock),
+        createApiKeyGuard(apiKeys, deps.clock, keyUsage.recorder !== null),
         devices,
         licences.checkout,
         deps.clock,
         licensing,
+        keyUsage.recorder,
       ),
     );
   };

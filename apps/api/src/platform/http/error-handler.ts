@@ -62,7 +62,15 @@ function isForeignKeyRace(error: unknown): boolean {
   return false;
 }
 
+declare module 'fastify' {
+  interface FastifyReply {
+    /** The failure's code once the envelope is sent (the Key Manager's usage figures read it). */
+    failureCode?: string;
+  }
+}
+
 function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
+  reply.failureCode = error.code;
   return reply
     .code(error.statusCode)
     .headers(error.headers)

@@ -21,6 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimiter } from '../../../platform/rate-limit/limiter.js';
 import { type ApiKeyGuardFor, apiCaller } from '../api-key-guard.js';
 import type { CallContext } from '../call-context.js';
+import { markOutcome } from '../usage/usage-mark.js';
 import type { KeyLifecycle } from './key-lifecycle.js';
 import type { KeyRecord } from './key-record.js';
 import type { SignedReplies } from './signed-replies.js';
@@ -83,6 +84,7 @@ export function registerLicensingPublicRoutes(
         { fingerprint, product, entitlements },
         audience,
       );
+      markOutcome(request.keyUsage, result.code);
       return signed.reply(request, reply, { status: 'ok' as const, ...result });
     },
   );
