@@ -39,10 +39,13 @@ export const ZApiKeyInformation = z.object({
   simulation: ZApiKeySimulation.nullable(),
   /** Licensing (decision 032): the one product this key reaches; null for all. */
   product_id: z.string().nullable(),
-  /** Extension (decision 037): a rolled key stops working at this time; null for a key not rolled. */
-  expires_at: z.string().nullable(),
+  /**
+   * Extension (decision 037): a rolled key stops working at this time; null for a key not rolled. The
+   * server always sends both; optional so replies recorded before rotation still parse.
+   */
+  expires_at: z.string().nullable().optional(),
   /** Extension (decision 037): the id of the key that replaced this one when it was rolled. */
-  replaced_by: z.string().nullable(),
+  replaced_by: z.string().nullable().optional(),
 });
 export type ApiKeyInformation = z.infer<typeof ZApiKeyInformation>;
 /** Extension (decision 025): the API-key list is paged like every list; no body is the first page. */

@@ -5,6 +5,7 @@ import {
   type GetKeysRequest,
   KEY_MANAGER_PATHS,
   PAGE_LIMIT_MAX,
+  type RollApiKeyRequest,
   type SimulateApiKeyRequest,
   ZAddKeyResponse,
   ZChangeKeyResponse,
@@ -13,6 +14,7 @@ import {
   ZGetKeysResponse,
   ZKeyManagerDataResponse,
   ZOkResponse,
+  ZRollApiKeyResponse,
   ZSimulateApiKeyResponse,
 } from '@app/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -143,4 +145,10 @@ export const useRevokeApiKey = () =>
 export const useSimulateApiKey = () =>
   useKeyManagerMutation((body: SimulateApiKeyRequest) =>
     apiRequest(KEY_MANAGER_PATHS.simulateApiKey, { body, schema: ZSimulateApiKeyResponse }),
+  );
+
+/** A new key like this one; the old one keeps working for `overlapHours` (decision 037). */
+export const useRollApiKey = () =>
+  useKeyManagerMutation((body: RollApiKeyRequest) =>
+    apiRequest(KEY_MANAGER_PATHS.rollApiKey, { body, schema: ZRollApiKeyResponse }),
   );

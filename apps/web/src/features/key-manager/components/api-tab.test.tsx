@@ -75,4 +75,52 @@ describe('ApiTab', { timeout: 20_000 }, () => {
     expect(await screen.findByText('km_pub_full')).toBeTruthy();
     expect(screen.getByText('Your new publishable API key')).toBeTruthy();
   });
+
+  it('shows a rolled key’s replacement and stop time, and offers Roll only on keys not rolled', async () => {
+    const stopsAt = new Date(Date.now() + 90 * 60_000).toISOString();
+    const base = listed.keysInformation[0];
+    const rolledList = {
+      ...listed,
+      keysInformation: [
+        {
+          ...base,
+          id: 'old-id',
+          key: 'km_live_Old…aaaa',
+          name: null,
+          type: 'secret',
+          expires_at: stopsAt,
+          replaced_by: 'new-id',
+        },
+        {
+          ...base,
+          id: 'new-id',
+          key: 'km_live_New…bbbb',
+          name: null,
+          type: 'secret',
+          expires_at: null,
+          replaced_by: null,
+        },
+      ],
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (path: string) =>
+        json(path.startsWith(`${KEY_PRODUCT_PATHS.products}?`) ? products : rolledList),
+      ),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ToastProvider>
+          <ApiTab />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    const note = await screen.findByTestId('api-key-rolled-note');
+    expect(note.textContent).toMatch(
+      /^Replaced by km_live_New…bbbb; stops working .* \(in 1 h (29|30) min\)$/,
+    );
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).not.toContain('Roll km_live_Old…aaaa');
+    expect(buttons).toContain('Roll km_live_New…bbbb');
+  });
 });

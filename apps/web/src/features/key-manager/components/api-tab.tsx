@@ -9,15 +9,45 @@ import { useToast } from '../../../components/toast/toast-context';
 import { useApiKeys, useGenerateApiKey, useRevokeApiKey } from '../api';
 import { useProductOptions } from '../products-api';
 import { ApiSandbox } from './api-sandbox';
+import { RollApiKeyDialog } from './roll-api-key-dialog';
 import { SecretValue } from './secret-value';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
 const TYPE_LABELS: Record<ApiKeyType, string> = { secret: 'Secret', publishable: 'Publishable' };
 
+/** How long until a rolled key stops, in words ("in 3 h 20 min"); null once it has. */
+function timeLeft(iso: string): string | null {
+  const minutes = Math.ceil((Date.parse(iso) - Date.now()) / 60_000);
+  if (minutes <= 0) return null;
+  const hours = Math.floor(minutes / 60);
+  if (hours >= 48) return `in ${Math.round(hours / 24)} days`;
+  return hours > 0 ? `in ${hours} h ${minutes % 60} min` : `in ${minutes} min`;
+}
+
+/** A rolled key's line (decision 037): what replaced it and when it stops. */
+function RolledNote({ info, keys }: { info: ApiKeyInformation; keys: readonly ApiKeyInformation[] }) {
+  if (!info.expires_at) return null;
+  const replacement = keys.find((other) => other.id === info.replaced_by);
+  const left = timeLeft(info.expires_at);
+  return (
+    <div className="small text-warning-emphasis" data-testid="api-key-rolled-note">
+      Replaced
+      {replacement ? (
+        <>
+          {' '}
+          by <span className="font-monospace">{replacement.key}</span>
+        </>
+      ) : null}
+      ;{' '}
+      {left ? `stops working ${when(info.expires_at)} (${left})` : `stopped working ${when(info.expires_at)}`}
+    </div>
+  );
+}
+
 /**
  * API tab: generate (the full key is shown once; optionally for one product only, decision 032), list
- * masked keys with usage, revoke.
+ * masked keys with usage, roll with an overlap (decision 037), revoke.
  */
 export function ApiTab() {
   const apiKeys = useApiKeys();
@@ -32,6 +62,7 @@ export function ApiTab() {
     id === null ? 'All' : (products.data?.find((product) => product.id === id)?.name ?? '…');
   const [created, setCreated] = useState<{ key: string; type: ApiKeyType } | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyInformation | null>(null);
+  const [rolling, setRolling] = useState<ApiKeyInformation | null>(null);
 
   const onGenerate = (event: React.FormEvent) => {
     event.preventDefault();
@@ -127,6 +158,7 @@ export function ApiTab() {
                 <td>
                   {info.name && <div className="small text-body-secondary">{info.name}</div>}
                   <span className="font-monospace">{info.key}</span>
+                  <RolledNote info={info} keys={apiKeys.data.keysInformation} />
                 </td>
                 <td>
                   <Badge
@@ -140,7 +172,17 @@ export function ApiTab() {
                 <td>{when(info.last_used)}</td>
                 <td>{info.requests_made}</td>
                 <td>{info.remaining_requests}</td>
-                <td className="text-end">
+                <td className="text-end text-nowrap">
+                  {!info.replaced_by && (
+                    <Button
+                      size="sm"
+                      variant="outline-secondary"
+                      className="me-2"
+                      onClick={() => setRolling(info)}
+                    >
+                      Roll<span className="visually-hidden"> {info.key}</span>
+                    </Button>
+                  )}
                   <Button size="sm" variant="outline-danger" onClick={() => setRevoking(info)}>
                     Revoke<span className="visually-hidden"> {info.key}</span>
                   </Button>
@@ -165,6 +207,7 @@ export function ApiTab() {
           <Button onClick={() => setCreated(null)}>Done</Button>
         </Modal.Footer>
       </Modal>
+      {rolling && <RollApiKeyDialog apiKey={rolling} onHide={() => setRolling(null)} />}
       {revoking && (
         <ConfirmDialog
           title="Revoke API key"
