@@ -205,3 +205,44 @@ export type SetDevicePolicyRequest = z.input<typeof ZSetDevicePolicyRequest>;
 
 export const ZSetKeyDevicePolicyRequest = z.strictObject({ keyId: zKeyId, ...ZKeyDevicePolicy.shape });
 export type SetKeyDevicePolicyRequest = z.input<typeof ZSetKeyDevicePolicyRequest>;
+
+// ---- Dashboard: every device of the owner (across keys) ----
+
+/** Paths of the owner-wide device list (here, beside its schemas, so this file stays self-contained). */
+export const OWNER_DEVICES_PATHS = {
+  /** POST: the owner's devices across keys, most recently seen first, filtered by product, key and status. */
+  listDevices: '/api/v1/saas-platform/key-manager/list-devices',
+} as const;
+
+/** `active`: its slot is held (permanent, or seen within the key's lease); `lapsed`: the lease passed. */
+export const DEVICE_STATUSES = ['active', 'lapsed'] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+
+export const ZListDevicesRequest = z.strictObject({
+  ...zPageQuery,
+  productId: z.uuid('Product not found').optional(),
+  /** Part of the key's text, its name or its licensee (as the Keys tab's search). */
+  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  status: z.enum(DEVICE_STATUSES, 'Status must be active or lapsed').optional(),
+});
+export type ListDevicesRequest = z.input<typeof ZListDevicesRequest>;
+
+/** A device with the key holding it: the key's id (its page), text, name and product. */
+export const ZOwnerDevice = ZDevice.extend({
+  status: z.enum(DEVICE_STATUSES),
+  keyId: z.string(),
+  key: z.string(),
+  keyName: z.string().nullable(),
+  productId: z.string(),
+  productCode: z.string(),
+  productName: z.string(),
+});
+export type OwnerDevice = z.infer<typeof ZOwnerDevice>;
+
+export const ZListDevicesResponse = z.object({
+  status: z.literal('ok'),
+  /** Most recently seen first. */
+  devices: z.array(ZOwnerDevice),
+  nextCursor: zNextCursor,
+});
+export type ListDevicesResponse = z.infer<typeof ZListDevicesResponse>;

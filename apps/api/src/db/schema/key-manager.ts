@@ -128,12 +128,21 @@ export const licenceKeyDevices = pgTable(
     userAgent: text('user_agent'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The key's owner and product, copied by the `licence_key_devices_owner` BEFORE INSERT trigger
+     * (migration 0040; a key never changes either), so the owner's device list pages by an index.
+     */
+    ownerId: uuid('owner_id'),
+    productId: uuid('product_id'),
   },
   (table) => [
     primaryKey({ columns: [table.keyId, table.fingerprint] }),
     index('licence_key_devices_key_seen_idx').on(table.keyId, table.lastSeenAt),
     // The lease job reads devices not seen for at least the shortest lease.
     index('licence_key_devices_seen_idx').on(table.lastSeenAt),
+    // The owner's Devices tab (list-devices): newest seen first, all products or one.
+    index('licence_key_devices_owner_seen_idx').on(table.ownerId, table.lastSeenAt, table.id),
+    index('licence_key_devices_product_seen_idx').on(table.productId, table.lastSeenAt, table.id),
   ],
 );
 

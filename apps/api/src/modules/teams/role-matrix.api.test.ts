@@ -1,4 +1,11 @@
-import { ACCOUNT_AREAS, type AccountRole, INVITABLE_ROLES, roleAllows, TEAM_PATHS } from '@app/contract';
+import {
+  ACCOUNT_AREAS,
+  type AccountRole,
+  INVITABLE_ROLES,
+  OWNER_DEVICES_PATHS,
+  roleAllows,
+  TEAM_PATHS,
+} from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountRoute, accountRoutesOf } from '../../platform/auth/guard-order.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -36,6 +43,11 @@ describe('role matrix: members of one account', () => {
   it('finds the account routes of every area', () => {
     expect(routes.length).toBeGreaterThan(60);
     expect(new Set(routes.map((route) => route.area))).toEqual(new Set(ACCOUNT_AREAS));
+    // Issue 26's owner-wide device list: a Key Manager read like the other dashboard lists.
+    expect(routes.find((route) => route.url === OWNER_DEVICES_PATHS.listDevices)).toMatchObject({
+      area: 'keyManager',
+      need: 'read',
+    });
   });
 
   it('refuses each role exactly the routes its areas do not reach, and lets it reach the others', async () => {

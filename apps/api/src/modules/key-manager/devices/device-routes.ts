@@ -2,9 +2,12 @@ import {
   DEVICE_POLICY_SAVED_MESSAGE,
   DEVICE_RELEASED_MESSAGE,
   KEY_MANAGER_PATHS,
+  OWNER_DEVICES_PATHS,
   ZDevicePolicyResponse,
   ZGetDevicesRequest,
   ZGetDevicesResponse,
+  ZListDevicesRequest,
+  ZListDevicesResponse,
   ZOkResponse,
   ZReleaseDeviceRequest,
   ZSetDevicePolicyRequest,
@@ -17,6 +20,7 @@ import { currentAccount } from '../../../platform/auth/guard.js';
 import { dashboardContext } from '../dashboard-context.js';
 import type { DevicePolicies } from './device-policies.js';
 import type { Devices } from './devices.js';
+import { ownerDevicePage } from './owner-devices.js';
 
 const tags = ['key-manager dashboard'];
 const security = [{ accessToken: [] }];
@@ -43,6 +47,27 @@ export const deviceRoutes =
       async (request) => {
         const { keyId, limit, cursor } = request.body;
         const page = await devices.page(currentAccount(request).id, keyId, limit, cursor);
+        return { status: 'ok' as const, ...page };
+      },
+    );
+
+    app.post(
+      OWNER_DEVICES_PATHS.listDevices,
+      {
+        preHandler: read,
+        schema: {
+          ...route('Every device of the owner’s keys (most recently seen first), by product, key and status'),
+          body: ZListDevicesRequest,
+          response: { 200: ZListDevicesResponse },
+        },
+      },
+      async (request) => {
+        const page = await ownerDevicePage(
+          deps.database.db,
+          currentAccount(request).id,
+          request.body,
+          deps.clock.now(),
+        );
         return { status: 'ok' as const, ...page };
       },
     );
