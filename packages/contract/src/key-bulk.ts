@@ -126,3 +126,35 @@ export const ZExportKeysQuery = z.strictObject({
   search: ZGetKeysRequest.shape.search,
 });
 export type ExportKeysQuery = z.input<typeof ZExportKeysQuery>;
+
+// ---- Progress of issue and import (NDJSON, on request) ----
+
+/**
+ * Sent as `Accept` to issue-keys or import-keys, it asks for the reply as newline-delimited JSON:
+ * progress lines while the call works, then one `done` line with the HTTP status and body the plain
+ * call would have answered. The work and its one transaction are the same; only the reply differs.
+ */
+export const BULK_PROGRESS_MEDIA_TYPE = 'application/x-ndjson';
+
+/** `checking`: an import's rows checked against existing keys; `writing`: keys written (committed at the end). */
+export const BULK_PHASES = ['checking', 'writing'] as const;
+export type BulkPhase = (typeof BULK_PHASES)[number];
+
+export const ZBulkProgressLine = z.object({
+  type: z.literal('progress'),
+  phase: z.enum(BULK_PHASES),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type BulkProgressLine = z.infer<typeof ZBulkProgressLine>;
+
+/** The last line: what the call without progress would have answered (its status and its body). */
+export const ZBulkDoneLine = z.object({
+  type: z.literal('done'),
+  httpStatus: z.number().int(),
+  body: z.unknown(),
+});
+export type BulkDoneLine = z.infer<typeof ZBulkDoneLine>;
+
+export const ZBulkLine = z.discriminatedUnion('type', [ZBulkProgressLine, ZBulkDoneLine]);
+export type BulkLine = z.infer<typeof ZBulkLine>;

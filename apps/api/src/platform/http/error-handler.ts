@@ -28,21 +28,39 @@ export function answerFrameworkError(
 }
 
 function answerFailure(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
-  if (hasZodFastifySchemaValidationErrors(error)) {
-    return sendAppError(reply, validationError(error.validation.map(toIssue)));
-  }
-  if (error instanceof AppError) return sendAppError(reply, error);
-  if (isForeignKeyRace(error)) return sendAppError(reply, new AppError(409, REMOVED_MEANWHILE_MESSAGE));
+  const failure = asAppError(error, request);
+  if (failure.statusCode === 429) reply.header('Retry-After', reply.getHeader('Retry-After') ?? '60');
+  return sendAppError(reply, failure);
+}
+
+/**
+ * Any error as the AppError the envelope is built from (an unexpected one logged, answered as a
+ * generic 500). Also used by replies that report a failure inside a stream already under way.
+ */
+export function asAppError(error: FastifyError | AppError, request: FastifyRequest): AppError {
+  if (hasZodFastifySchemaValidationErrors(error)) return validationError(error.validation.map(toIssue));
+  if (error instanceof AppError) return error;
+  if (isForeignKeyRace(error)) return new AppError(409, REMOVED_MEANWHILE_MESSAGE);
   const statusCode = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (statusCode >= 400 && statusCode < 500) {
     // A 4xx of Fastify or a plugin: every one they answer has a code (a status outside the list
     // would be a new plugin's, and is answered as the plain 400 its code stands for).
     const status = isErrorStatus(statusCode) ? statusCode : 400;
-    if (status === 429) reply.header('Retry-After', reply.getHeader('Retry-After') ?? '60');
-    return sendAppError(reply, new AppError(status, clientMessage(error, statusCode)));
+    return new AppError(status, clientMessage(error, statusCode));
   }
   request.log.error({ err: error }, 'unhandled error');
-  return sendAppError(reply, new AppError(500, INTERNAL_ERROR_MESSAGE));
+  return new AppError(500, INTERNAL_ERROR_MESSAGE);
+}
+
+/** The envelope of a failure: `{status:'failed', code, message, field?}` and its machine fields. */
+export function failureBody(error: AppError) {
+  return {
+    ...error.details,
+    status: 'failed' as const,
+    code: error.code,
+    message: error.message,
+    ...(error.field ? { field: error.field } : {}),
+  };
 }
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side';
@@ -71,16 +89,7 @@ declare module 'fastify' {
 
 function sendAppError(reply: FastifyReply, error: AppError): FastifyReply {
   reply.failureCode = error.code;
-  return reply
-    .code(error.statusCode)
-    .headers(error.headers)
-    .send({
-      ...error.details,
-      status: 'failed',
-      code: error.code,
-      message: error.message,
-      ...(error.field ? { field: error.field } : {}),
-    });
+  return reply.code(error.statusCode).headers(error.headers).send(failureBody(error));
 }
 
 /** fastify-type-provider-zod's entry back to the zod issue it came from ("/data/email" → data.email). */

@@ -16,7 +16,13 @@ import { conflict } from '../../../platform/http/errors.js';
 import type { CallContext } from '../call-context.js';
 import { LicenceKeyList } from '../licence-key-list.js';
 import type { KeyManagerPlans } from '../plans.js';
-import { BULK_CHUNK_ROWS, type BulkKey, insertKeysUnderPlan, KEY_TAKEN_MESSAGE } from './bulk-insert.js';
+import {
+  BULK_CHUNK_ROWS,
+  type BulkKey,
+  type BulkProgress,
+  insertKeysUnderPlan,
+  KEY_TAKEN_MESSAGE,
+} from './bulk-insert.js';
 import { type ImportRow, readImport } from './import-rows.js';
 import { bareTerms } from './key-terms.js';
 import type { KeyProducts } from './products.js';
@@ -49,14 +55,17 @@ export class BulkImport {
     this.list = new LicenceKeyList(db);
   }
 
-  async run(ctx: CallContext, input: ImportKeys): Promise<ImportReply> {
+  /** `onProgress` hears the rows checked against existing keys, then the keys written (bulk-insert.ts). */
+  async run(ctx: CallContext, input: ImportKeys, onProgress?: BulkProgress): Promise<ImportReply> {
     // The import's product first: another owner's (or no) product is a 404 whatever the file holds.
     const chosenProduct = input.productId
       ? (await this.products.byId(ctx.ownerId, input.productId)).id
       : null;
     const read = readImport(input.csv);
     const productIds = await this.productsOf(ctx.ownerId, read.valid, read.errors);
-    await this.refuseTakenKeys(read.valid, read.errors);
+    await this.refuseTakenKeys(read.valid, read.errors, (done, total) =>
+      onProgress?.('checking', done, total),
+    );
     const errorCount = new Set(read.errors.map((error) => error.line)).size;
     const reply = (imported: number, message: string): ImportReply => ({
       message,
@@ -83,7 +92,15 @@ export class BulkImport {
     }
     const fallback = chosenProduct ?? (await this.products.defaultId(ctx.ownerId));
     const keys = read.valid.map((row) => toBulkKey(row, productIds.get(row.product ?? '') ?? fallback));
-    const inserted = await insertKeysUnderPlan(this.db, ctx, plan, keys, this.clock.now());
+    const inserted = await insertKeysUnderPlan(
+      this.db,
+      ctx,
+      plan,
+      keys,
+      this.clock.now(),
+      undefined,
+      (done, total) => onProgress?.('writing', done, total),
+    );
     return reply(inserted.length, keysImportedMessage(inserted.length));
   }
 
@@ -117,10 +134,15 @@ export class BulkImport {
   }
 
   /** Keys are unique across every owner (the table's unique index): a row whose key exists is an error. */
-  private async refuseTakenKeys(rows: ImportRow[], errors: ImportRowError[]) {
+  private async refuseTakenKeys(
+    rows: ImportRow[],
+    errors: ImportRowError[],
+    onChecked: (done: number, total: number) => void,
+  ) {
     const lines = new Map(rows.flatMap((row) => (row.key ? [[row.key, row.line] as const] : [])));
     const keys = [...lines.keys()];
     for (let from = 0; from < keys.length; from += BULK_CHUNK_ROWS) {
+      onChecked(from, keys.length);
       const taken = await this.db
         .select({ key: licenceKeys.key })
         .from(licenceKeys)
@@ -129,6 +151,7 @@ export class BulkImport {
         errors.push({ line: lines.get(key) ?? 0, field: 'key', message: KEY_TAKEN_MESSAGE });
       }
     }
+    onChecked(keys.length, keys.length);
   }
 }
 

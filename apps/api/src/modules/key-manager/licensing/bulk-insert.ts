@@ -1,4 +1,4 @@
-import { keyLimitMessage } from '@app/contract';
+import { type BulkPhase, keyLimitMessage } from '@app/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, DbTransaction } from '../../../db/client.js';
 import { rawRows } from '../../../db/raw-rows.js';
@@ -28,6 +28,14 @@ export interface InsertedKey {
   key: string;
 }
 
+/**
+ * Told after each chunk: keys written so far in the transaction and the call's total. Nothing is
+ * committed until the last chunk is written (a failure after any chunk still writes nothing).
+ */
+export type WriteProgress = (written: number, total: number) => void;
+/** A bulk call's progress by phase: rows checked (an import's), then keys written. */
+export type BulkProgress = (phase: BulkPhase, done: number, total: number) => void;
+
 /** Rows per INSERT (each column's values go as one array): bounds a statement's size and a retry's work. */
 export const BULK_CHUNK_ROWS = 1000;
 /** Tries of a chunk whose generated keys met existing ones (125 random bits: one try in practice). */
@@ -55,6 +63,7 @@ export async function insertKeysUnderPlan(
   keys: readonly BulkKey[],
   now: Date,
   generate: () => string = generateLicenceKey,
+  onProgress?: WriteProgress,
 ): Promise<InsertedKey[]> {
   // Every key of the call differs from the others (imports refuse repeats before they get here), so
   // a row the insert skips is one whose key some other call wrote.
@@ -76,6 +85,7 @@ export async function insertKeysUnderPlan(
     for (let from = 0; from < rows.length; from += BULK_CHUNK_ROWS) {
       const chunk = rows.slice(from, from + BULK_CHUNK_ROWS);
       inserted.push(...(await insertChunk(tx, ctx, chunk, now, fresh)));
+      onProgress?.(inserted.length, rows.length);
     }
     return inserted;
   });

@@ -7,7 +7,7 @@ import { csvRecord } from '../../../platform/csv/csv.js';
 import { conflict } from '../../../platform/http/errors.js';
 import type { CallContext } from '../call-context.js';
 import type { KeyManagerPlans } from '../plans.js';
-import { type BulkKey, type InsertedKey, insertKeysUnderPlan } from './bulk-insert.js';
+import { type BulkKey, type InsertedKey, insertKeysUnderPlan, type WriteProgress } from './bulk-insert.js';
 import { termsFromPolicy } from './key-terms.js';
 import type { KeyPolicies } from './policies.js';
 
@@ -36,7 +36,7 @@ export class BulkIssue {
     private readonly policies: KeyPolicies,
   ) {}
 
-  async issue(ctx: CallContext, input: IssueKeys): Promise<IssuedKeys> {
+  async issue(ctx: CallContext, input: IssueKeys, onProgress?: WriteProgress): Promise<IssuedKeys> {
     const plan = await this.plans.activePlanOf(ctx.ownerId);
     if (!plan) throw conflict(NO_PLAN_MESSAGE);
     const policy = await this.policies.get(ctx.ownerId, input.policyId);
@@ -52,7 +52,15 @@ export class BulkIssue {
       customerEmail: input.customerEmail || null,
       customerRef: input.customerRef || null,
     };
-    const keys = await insertKeysUnderPlan(this.db, ctx, plan, Array(input.count).fill(key), at);
+    const keys = await insertKeysUnderPlan(
+      this.db,
+      ctx,
+      plan,
+      Array(input.count).fill(key),
+      at,
+      undefined,
+      onProgress,
+    );
     return { keys, policy, at };
   }
 }

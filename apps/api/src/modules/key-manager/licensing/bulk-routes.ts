@@ -1,3 +1,4 @@
+import type { BulkPhase } from '@app/contract';
 import {
   BULK_LIMITS,
   KEY_BULK_PATHS,
@@ -13,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../../app-deps.js';
 import { currentAccount } from '../../../platform/auth/guard.js';
 import { compiledRoutes } from '../../../platform/http/compiled-serializer.js';
+import { streamProgress, wantsProgress } from '../../../platform/http/progress-stream.js';
 import { dashboardContext as context } from '../dashboard-context.js';
 import type { LicenceKeyCache } from '../licence-key-cache.js';
 import { LicenceKeyList } from '../licence-key-list.js';
@@ -24,6 +26,12 @@ import type { KeyPolicies } from './policies.js';
 import type { KeyProducts } from './products.js';
 
 const tags = ['key-manager licensing'];
+/** A progress line's fields (contract `ZBulkProgressLine` without its `type`). */
+type Progress = { phase: BulkPhase; done: number; total: number };
+const PROGRESS_NOTE =
+  ' With `Accept: application/x-ndjson` the reply is newline-delimited JSON instead: progress lines ' +
+  '(`{"type":"progress","phase","done","total"}`), then `{"type":"done","httpStatus","body"}` with the status and ' +
+  'body this call would have answered; the work and its one transaction are the same.';
 const security = [{ accessToken: [] }];
 /** An import's JSON body: the CSV text (BULK_LIMITS.importBytes) escaped, at worst twice as long. */
 const IMPORT_BODY_LIMIT = 2 * BULK_LIMITS.importBytes + 64 * 1024;
@@ -64,13 +72,23 @@ export const bulkKeyRoutes = (deps: AppDeps, services: BulkKeyServices): Fastify
             'Issue up to 10,000 keys from a policy',
             'All in one transaction under the plan limit (409 and nothing written when the plan allows fewer). ' +
               'With `format: "csv"` the reply is text/csv (`id,key`, header row) as an attachment instead of JSON. ' +
-              'No key.created webhooks are sent for bulk-issued keys.',
+              'No key.created webhooks are sent for bulk-issued keys.' +
+              PROGRESS_NOTE,
           ),
           body: ZIssueKeysRequest,
           response: { 200: ZIssueKeysResponse },
         },
       },
       async (request, reply) => {
+        if (wantsProgress(request)) {
+          // The same issue, its reply in a last line after one progress line per 1,000 keys written.
+          return streamProgress<Progress, unknown>(request, reply, async (report) => {
+            const { keys } = await issuer.issue(context(request), request.body, (done, total) =>
+              report({ phase: 'writing', done, total }),
+            );
+            return { status: 'ok', message: keysIssuedMessage(keys.length), count: keys.length, keys };
+          });
+        }
         const { keys, policy, at } = await issuer.issue(context(request), request.body);
         if (request.body.format === 'csv') {
           // The CSV form of the same reply: a file, outside the JSON schema the route declares.
@@ -95,13 +113,24 @@ export const bulkKeyRoutes = (deps: AppDeps, services: BulkKeyServices): Fastify
           ...route(
             'Import keys from CSV (dry run by default)',
             'A header row naming columns of IMPORT_COLUMNS, then one key per row. Every row is checked; bad rows are ' +
-              'reported by line (the header is line 1). All or nothing: a dry run, or any bad row, writes nothing.',
+              'reported by line (the header is line 1). All or nothing: a dry run, or any bad row, writes nothing.' +
+              PROGRESS_NOTE,
           ),
           body: ZImportKeysRequest,
           response: { 200: ZImportKeysResponse },
         },
       },
-      async (request) => ({ status: 'ok' as const, ...(await importer.run(context(request), request.body)) }),
+      async (request, reply) => {
+        if (wantsProgress(request)) {
+          return streamProgress<Progress, unknown>(request, reply, async (report) => ({
+            status: 'ok',
+            ...(await importer.run(context(request), request.body, (phase, done, total) =>
+              report({ phase, done, total }),
+            )),
+          }));
+        }
+        return { status: 'ok' as const, ...(await importer.run(context(request), request.body)) };
+      },
     );
 
     app.get(
