@@ -6,6 +6,7 @@ import { QueryState } from '../../../components/query-state';
 import { useKeyManagerData } from '../api';
 import { AnalyticsTab } from '../components/analytics/analytics-tab';
 import { ApiTab } from '../components/api-tab';
+import { AuditLogTab } from '../components/audit-log-tab';
 import { DocumentationTab } from '../components/documentation-tab';
 import { KeysTab } from '../components/keys-tab';
 import { LicencesTab } from '../components/licences-tab';
@@ -23,6 +24,7 @@ const TABS = [
   { key: 'webhooks', title: 'Webhooks' },
   { key: 'licences', title: 'Offline licences' },
   { key: 'portal', title: 'Portal' },
+  { key: 'audit', title: 'Audit log' },
   { key: 'documentation', title: 'Documentation' },
 ] as const;
 
@@ -101,6 +103,9 @@ export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
             </Tab.Pane>
             <Tab.Pane eventKey="portal" mountOnEnter unmountOnExit>
               {planned(<PortalTab />)}
+            </Tab.Pane>
+            <Tab.Pane eventKey="audit" mountOnEnter unmountOnExit>
+              <AuditLogTab />
             </Tab.Pane>
             <Tab.Pane eventKey="documentation" mountOnEnter unmountOnExit>
               <DocumentationTab />
