@@ -39,7 +39,8 @@ import {
   registerLicensingPublicRoutes,
 } from './licensing/licensing-public-routes.js';
 import { registerPublicCors } from './public-cors.js';
-import type { UsageRecorder } from './usage/recorder.js';
+import type { KeyUsage } from './usage/key-usage.js';
+import { registerUsageRoute } from './usage/usage-route.js';
 
 const tags = ['key-manager public REST'];
 // Operation ids are the contract's operation names (the SDKs' method names), not derived from paths.
@@ -91,15 +92,16 @@ export const publicKeyRoutes = (
   licences: LicenceCheckout,
   clock: Clock,
   licensing: LicensingPublicServices,
-  usage: UsageRecorder | null = null,
+  usage: Pick<KeyUsage, 'recorder' | 'reader'>,
 ): FastifyPluginAsyncZod =>
   compiledRoutes(async (app) => {
     // Verification analytics and the request log (decision 037): the guard marks a call once its API
     // key is known; one hook here counts it when the reply has gone, success or refusal.
     app.decorateRequest('keyUsage', null);
-    if (usage) {
+    const recorder = usage.recorder;
+    if (recorder) {
       app.addHook('onResponse', (request, reply, done) => {
-        usage.record(request, reply);
+        recorder.record(request, reply);
         done();
       });
     }
@@ -241,6 +243,8 @@ export const publicKeyRoutes = (
     );
 
     registerHeartbeatRoute(app, devices, requireApiKey, context, { tags, security, failures });
+    // The owner's usage counts (decision 037), secret API key only.
+    registerUsageRoute(app, requireApiKey, { ...usage, clock }, { tags, security, failures });
     // Signed offline licences (decision 024).
     registerCheckoutRoute(app, licences, requireApiKey, context, { tags, security, failures });
     // Licensing (decision 032).

@@ -139,7 +139,7 @@ export const keyManagerRoutes =
         licences.checkout,
         deps.clock,
         licensing,
-        keyUsage.recorder,
+        keyUsage,
       ),
     );
   };
