@@ -1,7 +1,8 @@
-import { KEY_MANAGER_PATHS as P } from '@app/contract';
+import { type GenerateApiKeyResponse, KEY_MANAGER_PATHS as P } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { httpClient } from '../../test/http.js';
 import { onPostgres, twoInstances } from '../../test/two-instances.js';
+import { API_KEY_CACHE_TTL_MS } from './api-key-service.js';
 import { newDeveloper } from './key-manager-kit.test.js';
 import { KEY_INFO_CACHE_TTL_MS } from './licence-key-cache.js';
 
@@ -43,6 +44,40 @@ describe('two API instances on one PostgreSQL database', () => {
         }
       }
       expect(seenThroughFeed).toBe(true);
+    },
+  );
+
+  it.skipIf(!onPostgres)(
+    'an API key rolled with no overlap through instance A stops on instance B before B’s remembered caller would expire (decision 037)',
+    async () => {
+      const [a, b] = await startTwoInstances();
+      const dev = await newDeveloper(a);
+      const licence = await dev.addKey(0);
+      const onB = httpClient(b.baseUrl);
+      const infoOnB = (token: string) => onB(P.getKeyInformation, { body: { key: licence.key }, token });
+      // As above, a slow machine may let B's memory expire first: try up to three keys.
+      let stoppedThroughBus = false;
+      for (let attempt = 1; attempt <= 3 && !stoppedThroughBus; attempt += 1) {
+        const generated = await dev.request<GenerateApiKeyResponse>(P.generateApiKey, {
+          body: {},
+          token: dev.token,
+        });
+        const { id, key: apiKey } = generated.body;
+        const cachedAt = Date.now();
+        expect((await infoOnB(apiKey)).status).toBe(200);
+        const rolled = await dev.request(P.rollApiKey, { body: { id, overlapHours: 0 }, token: dev.token });
+        expect(rolled.status, JSON.stringify(rolled.body)).toBe(200);
+        const deadline = cachedAt + API_KEY_CACHE_TTL_MS * 0.9;
+        while (Date.now() < deadline) {
+          const answer = await infoOnB(apiKey);
+          if ((answer.body as { code?: string }).code === 'api_key_expired') {
+            stoppedThroughBus = Date.now() < deadline;
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+      }
+      expect(stoppedThroughBus).toBe(true);
     },
   );
 });
