@@ -221,17 +221,36 @@ export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
 export const ZListDevicesRequest = z.strictObject({
   ...zPageQuery,
   productId: z.uuid('Product not found').optional(),
-  /** Part of the key's text, its name or its licensee (as the Keys tab's search). */
-  search: z.string().trim().max(200, 'Search must be at most 200 characters').optional(),
+  /**
+   * Part of the key's text, its name or its licensee (as the Keys tab's search), at least three
+   * characters as there (KEY_SEARCH_MIN in key-manager.ts, which builds on this file).
+   */
+  search: z
+    .string()
+    .trim()
+    .max(200, 'Search must be at most 200 characters')
+    .refine((text) => text.length === 0 || text.length >= 3, 'Type at least 3 characters to search')
+    .optional(),
   status: z.enum(DEVICE_STATUSES, 'Status must be active or lapsed').optional(),
 });
 export type ListDevicesRequest = z.input<typeof ZListDevicesRequest>;
 
-/** A device with the key holding it: the key's id (its page), text, name and product. */
-export const ZOwnerDevice = ZDevice.extend({
+/**
+ * A device with the key holding it: the key's id (its page), name and product. The fingerprint and the
+ * key are masked (first and last four characters, as the usage views show keys): a list of every
+ * device is read over a shoulder more easily than one key's page, and neither is needed to release.
+ */
+export const ZOwnerDevice = z.object({
+  id: z.string(),
+  maskedFingerprint: z.string(),
+  name: z.string().nullable(),
+  platform: z.string().nullable(),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  leaseExpiresAt: z.string().nullable(),
   status: z.enum(DEVICE_STATUSES),
   keyId: z.string(),
-  key: z.string(),
+  maskedKey: z.string(),
   keyName: z.string().nullable(),
   productId: z.string(),
   productCode: z.string(),

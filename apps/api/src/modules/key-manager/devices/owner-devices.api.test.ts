@@ -74,14 +74,15 @@ describe('list-devices: every device of the owner', () => {
     const { dev, plain, leased, productId } = await seller();
     const other = await seller();
     const page = await list(dev);
-    expect(page.devices.map((d) => d.fingerprint)).toEqual(['phone-1', 'desk-2', 'desk-1']);
+    expect(page.devices.map((d) => d.name)).toEqual(['Device phone-1', 'Device desk-2', 'Device desk-1']);
     expect(page.nextCursor).toBeNull();
     expect(page.devices[0]).toMatchObject({
       name: 'Device phone-1',
+      maskedFingerprint: 'ph…',
       platform: 'linux',
       status: 'active',
       keyId: leased.id,
-      key: leased.key,
+      maskedKey: `${leased.key.slice(0, 4)}…${leased.key.slice(-4)}`,
       keyName: 'Leased seat',
       productId,
       productCode: 'app',
@@ -97,11 +98,11 @@ describe('list-devices: every device of the owner', () => {
 
   it('filters by product, by a search of the key, and by lease status', async () => {
     const { dev, plain, leased, productId } = await seller();
-    expect((await list(dev, { productId })).devices.map((d) => d.fingerprint)).toEqual(['phone-1']);
+    expect((await list(dev, { productId })).devices.map((d) => d.name)).toEqual(['Device phone-1']);
     const fragment = plain.key.slice(6, 14);
-    expect((await list(dev, { search: fragment })).devices.map((d) => d.fingerprint)).toEqual([
-      'desk-2',
-      'desk-1',
+    expect((await list(dev, { search: fragment })).devices.map((d) => d.name)).toEqual([
+      'Device desk-2',
+      'Device desk-1',
     ]);
     expect((await list(dev, { search: 'Leased' })).devices.map((d) => d.keyId)).toEqual([leased.id]);
     expect((await list(dev, { status: 'lapsed' })).devices).toEqual([]);
@@ -109,10 +110,10 @@ describe('list-devices: every device of the owner', () => {
     // The 60-second lease passes: that device is lapsed, the permanent ones stay active.
     server.clock.advance(2 * MINUTE);
     const lapsed = await list(dev, { status: 'lapsed' });
-    expect(lapsed.devices.map((d) => [d.fingerprint, d.status])).toEqual([['phone-1', 'lapsed']]);
-    expect((await list(dev, { status: 'active' })).devices.map((d) => d.fingerprint)).toEqual([
-      'desk-2',
-      'desk-1',
+    expect(lapsed.devices.map((d) => [d.name, d.status])).toEqual([['Device phone-1', 'lapsed']]);
+    expect((await list(dev, { status: 'active' })).devices.map((d) => d.name)).toEqual([
+      'Device desk-2',
+      'Device desk-1',
     ]);
     // Filters combine.
     expect((await list(dev, { status: 'active', productId })).devices).toEqual([]);
@@ -125,24 +126,24 @@ describe('list-devices: every device of the owner', () => {
     do {
       const page: ListDevicesResponse = await list(dev, { limit: 1, ...(cursor ? { cursor } : {}) });
       expect(page.devices.length).toBeLessThanOrEqual(1);
-      seen.push(...page.devices.map((d) => d.fingerprint ?? ''));
+      seen.push(...page.devices.map((d) => d.name ?? ''));
       cursor = page.nextCursor;
     } while (cursor);
-    expect(seen).toEqual(['phone-1', 'desk-2', 'desk-1']);
+    expect(seen).toEqual(['Device phone-1', 'Device desk-2', 'Device desk-1']);
 
-    const desk = (await list(dev)).devices.find((d) => d.fingerprint === 'desk-1');
+    const desk = (await list(dev)).devices.find((d) => d.name === 'Device desk-1');
     const released = await dev.request(P.releaseDevice, {
       body: { keyId: plain.id, deviceId: desk?.id },
       token: await freshToken(server, dev),
     });
     expect(released.status, JSON.stringify(released.body)).toBe(200);
-    expect((await list(dev)).devices.map((d) => d.fingerprint)).toEqual(['phone-1', 'desk-2']);
+    expect((await list(dev)).devices.map((d) => d.name)).toEqual(['Device phone-1', 'Device desk-2']);
   });
 
-  it('refuses a bad cursor, status or product id with 400', async () => {
+  it('refuses a bad cursor, status, product id or a search under 3 characters with 400', async () => {
     const { dev } = await seller();
     const token = await freshToken(server, dev);
-    for (const body of [{ cursor: 'bm90LWEtY3Vyc29y' }, { status: 'gone' }, { productId: 'x' }]) {
+    for (const body of [{ cursor: 'bm90LWEtY3Vyc29y' }, { status: 'gone' }, { productId: 'x' }, { search: 'ab' }]) {
       const response = await dev.request(OWNER_DEVICES_PATHS.listDevices, { body, token });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body).toMatchObject({ status: 'failed' });

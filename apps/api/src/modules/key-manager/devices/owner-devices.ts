@@ -12,6 +12,7 @@ import {
   LICENCE_KEY_KEY,
   LICENCE_KEY_NAME,
 } from '../../../platform/search/searched-columns.js';
+import { maskLicenceKey } from '../usage/masks.js';
 import { DEVICE_COLUMNS, type DeviceRow, effective, POLICY_JOIN, toDevice } from './device-sql.js';
 
 export type ListDevicesQuery = z.output<typeof ZListDevicesRequest>;
@@ -80,10 +81,16 @@ export async function ownerDevicePage(
       const device = toDevice(row, Number(row.lease_seconds), 'owner');
       const leaseEnd = device.leaseExpiresAt ? Date.parse(device.leaseExpiresAt) : null;
       return {
-        ...device,
+        id: device.id,
+        maskedFingerprint: maskLicenceKey(row.fingerprint),
+        name: device.name,
+        platform: device.platform,
+        firstSeenAt: device.firstSeenAt,
+        lastSeenAt: device.lastSeenAt,
+        leaseExpiresAt: device.leaseExpiresAt,
         status: leaseEnd !== null && leaseEnd < now.getTime() ? 'lapsed' : 'active',
         keyId: row.key_id,
-        key: row.key,
+        maskedKey: maskLicenceKey(row.key),
         keyName: row.key_name,
         productId: row.product_id,
         productCode: row.product_code,

@@ -105,8 +105,9 @@ export function ReleaseDeviceConfirm({
   device,
   onHide,
 }: {
-  licence: DashboardKey;
-  device: Device;
+  /** The key holding the device (a key's page or dialog passes the key; the Devices tab its id). */
+  licence: Pick<DashboardKey, 'id'>;
+  device: Pick<Device, 'id' | 'name' | 'fingerprint'>;
   onHide: () => void;
 }) {
   const release = useReleaseDevice();

@@ -7,6 +7,7 @@ import { useKeyManagerData } from '../api';
 import { AnalyticsTab } from '../components/analytics/analytics-tab';
 import { ApiTab } from '../components/api-tab';
 import { AuditLogTab } from '../components/audit-log-tab';
+import { DevicesTab } from '../components/devices-tab';
 import { DocumentationTab } from '../components/documentation-tab';
 import { KeysTab } from '../components/keys-tab';
 import { LicencesTab } from '../components/licences-tab';
@@ -19,6 +20,7 @@ const TABS = [
   { key: 'dashboard', title: 'Dashboard' },
   { key: 'analytics', title: 'Analytics' },
   { key: 'keys', title: 'Keys' },
+  { key: 'devices', title: 'Devices' },
   { key: 'products', title: 'Products' },
   { key: 'api', title: 'API' },
   { key: 'webhooks', title: 'Webhooks' },
@@ -35,7 +37,7 @@ interface KeyManagerPageProps {
 
 /**
  * /store/key-manager (docs/product-contract.md §Screens): tabs Dashboard, Analytics (with Requests;
- * decision 037), Keys, Products (decision 032),
+ * decision 037), Keys, Devices (every device across keys, issue 26), Products (decision 032),
  * API, Webhooks, Offline licences and Portal (extensions; the licensee portal, decision 036),
  * Documentation (?tab=).
  */
@@ -88,6 +90,9 @@ export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
                   total={plan?.usage.keys ?? 0}
                 />,
               )}
+            </Tab.Pane>
+            <Tab.Pane eventKey="devices" mountOnEnter unmountOnExit>
+              {planned(<DevicesTab />)}
             </Tab.Pane>
             <Tab.Pane eventKey="products" mountOnEnter unmountOnExit>
               {planned(<ProductsTab />)}
