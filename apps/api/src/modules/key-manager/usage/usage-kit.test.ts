@@ -62,7 +62,7 @@ export async function developerWithKeys(server: TestServer, products: number, ke
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     return response.body;
   };
-  return { ...dev, apiKey, products: made, analytics, requestLog };
+  return { ...dev, newApiKey: dev.apiKey, apiKey, products: made, analytics, requestLog };
 }
 
 /** Runs `calls` with at most `parallel` in flight. */
