@@ -2,6 +2,7 @@ import {
   ACCOUNT_AREAS,
   type AccountRole,
   INVITABLE_ROLES,
+  KEY_USAGE_PATHS,
   OWNER_DEVICES_PATHS,
   roleAllows,
   TEAM_PATHS,
@@ -48,6 +49,17 @@ describe('role matrix: members of one account', () => {
       area: 'keyManager',
       need: 'read',
     });
+    // Issue 30's analytics and request log are Key Manager reads; the usage settings a write.
+    for (const url of [
+      KEY_USAGE_PATHS.analytics,
+      KEY_USAGE_PATHS.requestLog,
+      KEY_USAGE_PATHS.requestLogCsv,
+    ]) {
+      expect(routes.find((route) => route.url === url)).toMatchObject({ area: 'keyManager', need: 'read' });
+    }
+    expect(
+      routes.find((route) => route.url === KEY_USAGE_PATHS.usageSettings && route.method === 'POST'),
+    ).toMatchObject({ area: 'keyManager', need: 'write' });
   });
 
   it('refuses each role exactly the routes its areas do not reach, and lets it reach the others', async () => {
