@@ -4,6 +4,8 @@ import {
   KEY_PRODUCT_PATHS,
   keyProductPath,
   KEY_MANAGER_PATHS as P,
+  WEBHOOK_PATHS,
+  webhookPath,
 } from '@app/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +129,48 @@ describe('the Key Manager audit log', () => {
     expect(billing.status).toBe(403);
     expect(billing.body).toMatchObject({ code: 'role_not_allowed' });
     expect((await request(KEY_AUDIT_PATHS.auditLog, { body: {} })).status).toBe(401);
+  });
+
+  it('records webhook endpoints with the secret’s hint only, and a device policy change', async () => {
+    const dev = await newDeveloper(server);
+    const created = await dev.request<{ endpoint: { id: string; secretHint: string }; secret: string }>(
+      WEBHOOK_PATHS.endpoints,
+      { body: { url: 'https://hooks.example.com/km', events: ['key.created'] }, token: dev.token },
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = created.body.endpoint.id;
+    const changed = await dev.request(webhookPath(WEBHOOK_PATHS.endpoint, id), {
+      method: 'PATCH',
+      body: { enabled: false },
+      token: dev.token,
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    const rolled = await dev.request<{ secret: string; endpoint: { secretHint: string } }>(
+      webhookPath(WEBHOOK_PATHS.rollSecret, id),
+      { body: {}, token: dev.token },
+    );
+    expect(rolled.status, JSON.stringify(rolled.body)).toBe(200);
+    const policy = await dev.request(P.setDevicePolicy, {
+      body: { leaseSeconds: 3600, transfersPer30Days: 0, transferIdleSeconds: 0 },
+      token: dev.token,
+    });
+    expect(policy.status, JSON.stringify(policy.body)).toBe(200);
+
+    const events = await auditLog(dev);
+    const text = JSON.stringify(events);
+    expect(text).not.toContain(created.body.secret);
+    expect(text).not.toContain(rolled.body.secret);
+    const byAction = (action: string) => events.find((event) => event.action === action);
+    expect(byAction('webhook.changed')).toMatchObject({
+      before: { enabled: true },
+      after: { enabled: false },
+    });
+    expect(byAction('webhook.secret_rolled')).toMatchObject({
+      before: { secretHint: created.body.endpoint.secretHint },
+      after: { secretHint: rolled.body.endpoint.secretHint },
+    });
+    expect(byAction('webhook.created')?.after).toMatchObject({ url: 'https://hooks.example.com/km' });
+    expect(byAction('device_policy.changed')?.after).toMatchObject({ leaseSeconds: 3600 });
   });
 
   it('exports the same events as CSV', async () => {

@@ -1,7 +1,9 @@
 import type { AuditAction } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
 import type { DbOrTransaction } from '../../db/client.js';
 import { insertAuditEvent } from '../../platform/audit/audit-trail.js';
 import type { CallContext } from './call-context.js';
+import { dashboardContext } from './dashboard-context.js';
 
 export interface KeyAuditEntry {
   action: AuditAction;
@@ -48,4 +50,12 @@ export async function auditKeyAction(
 /** A licence key in words: its name, else its key string. */
 export function keyTarget(row: { name: string | null; key: string }): string {
   return row.name ? `${row.name} (${row.key})` : row.key;
+}
+
+/**
+ * For a store that writes in one statement of its own (webhook endpoints, policies, settings): the
+ * event follows the change, in its own statement, from the dashboard call's member (decision 037).
+ */
+export function auditDashboardAction(db: DbOrTransaction, request: FastifyRequest, entry: KeyAuditEntry) {
+  return auditKeyAction(db, dashboardContext(request), entry);
 }

@@ -16,8 +16,10 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
+import { changes } from '../../../platform/audit/changes.js';
 import { currentAccount } from '../../../platform/auth/guard.js';
 import { dashboardContext } from '../dashboard-context.js';
+import { auditDashboardAction } from '../key-audit.js';
 import type { DevicePolicies } from './device-policies.js';
 import type { Devices } from './devices.js';
 import { ownerDevicePage } from './owner-devices.js';
@@ -115,11 +117,21 @@ export const deviceRoutes =
           response: { 200: ZDevicePolicyResponse.extend({ message: z.string() }) },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: DEVICE_POLICY_SAVED_MESSAGE,
-        policy: await policies.setOwner(currentAccount(request).id, request.body),
-      }),
+      async (request) => {
+        const ownerId = currentAccount(request).id;
+        const before = await policies.ofOwner(ownerId);
+        const policy = await policies.setOwner(ownerId, request.body);
+        // The audit log (decision 037): the policy's changed fields, after the store's own statement.
+        const changed = changes({ ...before }, { ...policy });
+        if (changed) {
+          await auditDashboardAction(deps.database.db, request, {
+            action: 'device_policy.changed',
+            target: null,
+            ...changed,
+          });
+        }
+        return { status: 'ok' as const, message: DEVICE_POLICY_SAVED_MESSAGE, policy };
+      },
     );
 
     app.post(
@@ -135,6 +147,12 @@ export const deviceRoutes =
       async (request) => {
         const { keyId, ...policy } = request.body;
         await policies.setKey(currentAccount(request).id, keyId, policy);
+        await auditDashboardAction(deps.database.db, request, {
+          action: 'device_policy.changed',
+          target: null,
+          after: { ...policy },
+          detail: { keyId },
+        });
         return { status: 'ok' as const, message: DEVICE_POLICY_SAVED_MESSAGE };
       },
     );

@@ -10,10 +10,13 @@ import {
   ZSigningKeyParams,
   ZSigningKeysResponse,
 } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
+import { changes } from '../../../platform/audit/changes.js';
 import { currentAccount } from '../../../platform/auth/guard.js';
+import { auditDashboardAction, type KeyAuditEntry } from '../key-audit.js';
 import type { KeyEntitlements } from './key-entitlements.js';
 import type { SigningKeys } from './signing-keys.js';
 
@@ -28,6 +31,9 @@ export const licenceDashboardRoutes =
     const read = deps.guards.requireAccess('keyManager', 'read');
     const write = deps.guards.requireAccess('keyManager', 'write');
     const route = (summary: string) => ({ tags, security, summary });
+    // The audit log (decision 037): these stores write in statements of their own; the event follows.
+    const audit = (request: FastifyRequest, entry: KeyAuditEntry) =>
+      auditDashboardAction(deps.database.db, request, entry);
 
     app.get(
       LICENSE_PATHS.signingKeys,
@@ -54,11 +60,20 @@ export const licenceDashboardRoutes =
           response: { 200: ZRotateSigningKeyResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: SIGNING_KEY_ROTATED_MESSAGE,
-        signingKeys: await signingKeys.rotate(currentAccount(request).id),
-      }),
+      async (request) => {
+        const ownerId = currentAccount(request).id;
+        const was = (await signingKeys.list(ownerId)).find((key) => key.state === 'current')?.id ?? null;
+        const rotated = await signingKeys.rotate(ownerId);
+        const now = rotated.find((key) => key.state === 'current')?.id ?? null;
+        // Key ids only (a hash of the public key): never a private key.
+        await audit(request, {
+          action: 'signing_key.rotated',
+          target: now,
+          before: { currentSigningKey: was },
+          after: { currentSigningKey: now },
+        });
+        return { status: 'ok' as const, message: SIGNING_KEY_ROTATED_MESSAGE, signingKeys: rotated };
+      },
     );
 
     app.post(
@@ -110,14 +125,20 @@ export const licenceDashboardRoutes =
           response: { 200: ZEntitlementsResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: ENTITLEMENTS_SAVED_MESSAGE,
-        entitlements: await entitlements.replace(
-          currentAccount(request).id,
-          request.params.id,
-          request.body.entitlements,
-        ),
-      }),
+      async (request) => {
+        const ownerId = currentAccount(request).id;
+        const before = await entitlements.read(ownerId, request.params.id);
+        const after = await entitlements.replace(ownerId, request.params.id, request.body.entitlements);
+        const changed = changes({ entitlements: before }, { entitlements: after });
+        if (changed) {
+          await audit(request, {
+            action: 'key.changed',
+            target: null,
+            detail: { keyId: request.params.id },
+            ...changed,
+          });
+        }
+        return { status: 'ok' as const, message: ENTITLEMENTS_SAVED_MESSAGE, entitlements: after };
+      },
     );
   };

@@ -100,6 +100,7 @@ export class BulkImport {
       this.clock.now(),
       undefined,
       (done, total) => onProgress?.('writing', done, total),
+      { action: 'keys.imported', target: null, detail: { rows: read.rows } },
     );
     return reply(inserted.length, keysImportedMessage(inserted.length));
   }

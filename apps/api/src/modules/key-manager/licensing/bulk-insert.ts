@@ -5,6 +5,7 @@ import { rawRows } from '../../../db/raw-rows.js';
 import type { SaasPlanRow } from '../../../db/schema/index.js';
 import { conflict } from '../../../platform/http/errors.js';
 import type { CallContext } from '../call-context.js';
+import { auditKeyAction } from '../key-audit.js';
 import { lockCounters } from '../key-lock-order.js';
 import { generateLicenceKey } from '../secrets.js';
 import { type KeyTerms, termColumns } from './key-terms.js';
@@ -64,6 +65,12 @@ export async function insertKeysUnderPlan(
   now: Date,
   generate: () => string = generateLicenceKey,
   onProgress?: WriteProgress,
+  /** The audit log's one event for the call (decision 037), with the count written; in the same transaction. */
+  audit?: {
+    action: 'keys.bulk_issued' | 'keys.imported';
+    target: string | null;
+    detail?: Record<string, unknown>;
+  },
 ): Promise<InsertedKey[]> {
   // Every key of the call differs from the others (imports refuse repeats before they get here), so
   // a row the insert skips is one whose key some other call wrote.
@@ -87,6 +94,7 @@ export async function insertKeysUnderPlan(
       inserted.push(...(await insertChunk(tx, ctx, chunk, now, fresh)));
       onProgress?.(inserted.length, rows.length);
     }
+    if (audit) await auditKeyAction(tx, ctx, { ...audit, after: { count: inserted.length } });
     return inserted;
   });
 }

@@ -60,6 +60,7 @@ export class BulkIssue {
       at,
       undefined,
       onProgress,
+      { action: 'keys.bulk_issued', target: policy.name, detail: { policyId: policy.id } },
     );
     return { keys, policy, at };
   }

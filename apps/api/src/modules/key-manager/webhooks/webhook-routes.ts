@@ -6,6 +6,7 @@ import {
   WEBHOOK_SAVED_MESSAGE,
   WEBHOOK_SECRET_ROLLED_MESSAGE,
   WEBHOOK_TEST_SENT_MESSAGE,
+  type WebhookEndpoint,
   ZCreateWebhookEndpointRequest,
   ZOkResponse,
   ZUpdateWebhookEndpointRequest,
@@ -18,10 +19,13 @@ import {
   ZWebhookSecretResponse,
   ZWebhookTestResponse,
 } from '@app/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps.js';
+import { changes } from '../../../platform/audit/changes.js';
 import { currentAccount } from '../../../platform/auth/guard.js';
+import { auditDashboardAction, type KeyAuditEntry } from '../key-audit.js';
 import type { WebhookDeliveryLog } from './delivery-log.js';
 import type { WebhookEndpoints } from './webhook-endpoints.js';
 
@@ -37,6 +41,11 @@ export const webhookRoutes =
     const read = deps.guards.requireAccess('keyManager', 'read');
     const write = deps.guards.requireAccess('keyManager', 'write');
     const route = (summary: string) => ({ tags, security, summary });
+    // The audit log (decision 037): endpoint changes follow the store's own statement.
+    const audit = (request: FastifyRequest, entry: KeyAuditEntry) =>
+      auditDashboardAction(deps.database.db, request, entry);
+    const find = async (ownerId: string, id: string) =>
+      (await endpoints.list(ownerId)).find((endpoint) => endpoint.id === id);
 
     app.get(
       WEBHOOK_PATHS.endpoints,
@@ -60,11 +69,16 @@ export const webhookRoutes =
           response: { 200: ZWebhookSecretResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: WEBHOOK_CREATED_MESSAGE,
-        ...(await endpoints.create(currentAccount(request).id, request.body)),
-      }),
+      async (request) => {
+        const created = await endpoints.create(currentAccount(request).id, request.body);
+        // Never the secret: the endpoint's fields carry only its hint (whsec_…last four).
+        await audit(request, {
+          action: 'webhook.created',
+          target: created.endpoint.url,
+          after: settable(created.endpoint),
+        });
+        return { status: 'ok' as const, message: WEBHOOK_CREATED_MESSAGE, ...created };
+      },
     );
 
     app.patch(
@@ -78,11 +92,13 @@ export const webhookRoutes =
           response: { 200: ZWebhookEndpointResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: WEBHOOK_SAVED_MESSAGE,
-        endpoint: await endpoints.update(currentAccount(request).id, request.params.id, request.body),
-      }),
+      async (request) => {
+        const before = await find(currentAccount(request).id, request.params.id);
+        const endpoint = await endpoints.update(currentAccount(request).id, request.params.id, request.body);
+        const changed = before ? changes(settable(before), settable(endpoint)) : null;
+        if (changed) await audit(request, { action: 'webhook.changed', target: endpoint.url, ...changed });
+        return { status: 'ok' as const, message: WEBHOOK_SAVED_MESSAGE, endpoint };
+      },
     );
 
     app.delete(
@@ -96,7 +112,16 @@ export const webhookRoutes =
         },
       },
       async (request) => {
+        const before = await find(currentAccount(request).id, request.params.id);
         await endpoints.remove(currentAccount(request).id, request.params.id);
+        if (before) {
+          await audit(request, {
+            action: 'webhook.deleted',
+            target: before.url,
+            before: settable(before),
+            after: null,
+          });
+        }
         return { status: 'ok' as const, message: WEBHOOK_DELETED_MESSAGE };
       },
     );
@@ -112,11 +137,17 @@ export const webhookRoutes =
           response: { 200: ZWebhookSecretResponse },
         },
       },
-      async (request) => ({
-        status: 'ok' as const,
-        message: WEBHOOK_SECRET_ROLLED_MESSAGE,
-        ...(await endpoints.rollSecret(currentAccount(request).id, request.params.id)),
-      }),
+      async (request) => {
+        const before = await find(currentAccount(request).id, request.params.id);
+        const rolled = await endpoints.rollSecret(currentAccount(request).id, request.params.id);
+        await audit(request, {
+          action: 'webhook.secret_rolled',
+          target: rolled.endpoint.url,
+          before: { secretHint: before?.secretHint ?? null },
+          after: { secretHint: rolled.endpoint.secretHint },
+        });
+        return { status: 'ok' as const, message: WEBHOOK_SECRET_ROLLED_MESSAGE, ...rolled };
+      },
     );
 
     app.post(
@@ -167,7 +198,18 @@ export const webhookRoutes =
       },
       async (request) => {
         await log.redeliver(currentAccount(request).id, request.params.id, request.params.deliveryId);
+        await audit(request, {
+          action: 'webhook.redelivered',
+          target: (await find(currentAccount(request).id, request.params.id))?.url ?? null,
+          detail: { endpointId: request.params.id, deliveryId: request.params.deliveryId },
+        });
         return { status: 'ok' as const, message: WEBHOOK_REDELIVER_MESSAGE };
       },
     );
   };
+
+/** What an owner sets on an endpoint (and the secret's hint), for the audit log's before → after. */
+function settable(endpoint: WebhookEndpoint) {
+  const { url, description, events, enabled, product, secretHint } = endpoint;
+  return { url, description, events, enabled, product, secretHint };
+}
