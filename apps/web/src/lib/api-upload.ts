@@ -21,8 +21,23 @@ export function progressPercent(loaded: number, total: number): number {
   return Math.min(100, Math.round((loaded / total) * 10_000) / 100);
 }
 
-function post(path: string, form: FormData, options: UploadOptions<z.ZodType>) {
-  return new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+/** What `sendWithProgress` needs beside the body: headers, progress callbacks and cancellation. */
+export interface XhrOptions {
+  method?: 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  /** Percent of the request body sent, 0–100 with two decimals. */
+  onProgress?: (percent: number) => void;
+  /** The reply's text so far, each time more of it arrives (a streamed reply read as it comes). */
+  onText?: (text: string) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * One request over XHR, the app's only way to see a request body's upload progress (fetch cannot)
+ * and a reply's text as it arrives. Bearer token as apiRequest sends it; the reply's status and text.
+ */
+export function sendWithProgress(path: string, body: XMLHttpRequestBodyInit, options: XhrOptions) {
+  return new Promise<{ status: number; text: string }>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(options.method ?? 'POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
@@ -32,20 +47,24 @@ function post(path: string, form: FormData, options: UploadOptions<z.ZodType>) {
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) options.onProgress?.(progressPercent(event.loaded, event.total));
     };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        body = null;
-      }
-      resolve({ status: xhr.status, body });
-    };
+    if (options.onText) xhr.onprogress = () => options.onText?.(xhr.responseText);
+    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
     xhr.onerror = () => reject(new TypeError('Network error during upload'));
     xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
     options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
+    xhr.send(body);
   });
+}
+
+async function post(path: string, form: FormData, options: UploadOptions<z.ZodType>) {
+  const { status, text } = await sendWithProgress(path, form, options);
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  return { status, body };
 }
 
 /**

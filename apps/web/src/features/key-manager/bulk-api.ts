@@ -1,4 +1,5 @@
 import {
+  type BulkPhase,
   type ExportKeysQuery,
   type ImportKeysRequest,
   type IssueKeysRequest,
@@ -7,34 +8,74 @@ import {
   ZIssueKeysResponse,
 } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { useState } from 'react';
+import { apiProgressRequest } from '../../lib/api-progress';
 import { withQuery } from '../../lib/with-query';
 
 const KM = ['key-manager'] as const;
 
+/** Where a bulk call is: the file going up (percent), then the server's rows checked and keys written. */
+export interface BulkStep {
+  phase: 'uploading' | BulkPhase;
+  done: number;
+  total: number;
+}
+
+/** A step for each progress line; null until the first one (and again when a new call starts). */
+function useBulkSteps() {
+  const [step, setStep] = useState<BulkStep | null>(null);
+  return {
+    step,
+    reset: () => setStep(null),
+    onUpload: (percent: number) => setStep({ phase: 'uploading', done: percent, total: 100 }),
+    onProgress: ({ phase, done, total }: BulkStep) => setStep({ phase, done, total }),
+  };
+}
+
 /**
- * Issues keys from a policy. Always as JSON: the dialog writes the CSV from the reply itself, so
- * downloading it never issues a second batch.
+ * Issues keys from a policy, with the server's progress (a line per 1,000 keys written, issue 26).
+ * Always as JSON: the dialog writes the CSV from the reply itself, so downloading it never issues a
+ * second batch.
  */
 export function useIssueKeys() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Omit<IssueKeysRequest, 'format'>) =>
-      apiRequest(KEY_BULK_PATHS.issueKeys, { body: { ...body, format: 'json' }, schema: ZIssueKeysResponse }),
+  const steps = useBulkSteps();
+  const mutation = useMutation({
+    mutationFn: (body: Omit<IssueKeysRequest, 'format'>) => {
+      steps.reset();
+      return apiProgressRequest(KEY_BULK_PATHS.issueKeys, {
+        body: { ...body, format: 'json' },
+        schema: ZIssueKeysResponse,
+        onProgress: steps.onProgress,
+      });
+    },
     onSettled: () => client.invalidateQueries({ queryKey: KM }),
   });
+  return { ...mutation, step: steps.step };
 }
 
-/** A dry run (nothing written) or the import itself; only the import changes the lists. */
+/**
+ * A dry run (nothing written) or the import itself, with the upload's progress and then the server's
+ * (rows checked, keys written); only the import changes the lists.
+ */
 export function useImportKeys() {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ImportKeysRequest) =>
-      apiRequest(KEY_BULK_PATHS.importKeys, { body, schema: ZImportKeysResponse }),
+  const steps = useBulkSteps();
+  const mutation = useMutation({
+    mutationFn: (body: ImportKeysRequest) => {
+      steps.reset();
+      return apiProgressRequest(KEY_BULK_PATHS.importKeys, {
+        body,
+        schema: ZImportKeysResponse,
+        onUpload: steps.onUpload,
+        onProgress: steps.onProgress,
+      });
+    },
     onSettled: (_reply, _error, body) => {
       if (body.dryRun === false) void client.invalidateQueries({ queryKey: KM });
     },
   });
+  return { ...mutation, step: steps.step };
 }
 
 /** The export's address with the Keys tab's filters that the export understands. */

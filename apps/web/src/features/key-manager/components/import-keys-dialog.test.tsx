@@ -1,8 +1,14 @@
-import { type ImportKeysRequest, KEY_BULK_PATHS, KEY_PRODUCT_PATHS } from '@app/contract';
+import {
+  BULK_PROGRESS_MEDIA_TYPE,
+  type ImportKeysRequest,
+  KEY_BULK_PATHS,
+  KEY_PRODUCT_PATHS,
+} from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ToastProvider } from '../../../components/toast/toast-provider';
+import { fakeXhr } from '../../../test/fake-xhr';
 import { ImportKeysDialog } from './import-keys-dialog';
 
 const json = (body: unknown) =>
@@ -61,12 +67,20 @@ describe('ImportKeysDialog', { timeout: 20_000 }, () => {
     const sent: ImportKeysRequest[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (path: string, init: RequestInit) => {
-        if (path.startsWith(KEY_PRODUCT_PATHS.products)) return json(products);
-        expect(path).toBe(KEY_BULK_PATHS.importKeys);
-        const body = JSON.parse(String(init.body)) as ImportKeysRequest;
+      vi.fn(async (path: string) => {
+        expect(path.startsWith(KEY_PRODUCT_PATHS.products)).toBe(true);
+        return json(products);
+      }),
+    );
+    // The import goes over XHR (upload progress); a plain JSON reply is read as the call's answer.
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXhr((request) => {
+        expect(request.path).toBe(KEY_BULK_PATHS.importKeys);
+        const body = JSON.parse(request.body) as ImportKeysRequest;
         sent.push(body);
-        return json(reply(body));
+        request.part(200, JSON.stringify(reply(body)));
+        request.end();
       }),
     );
     const onHide = vi.fn();
@@ -105,5 +119,111 @@ describe('ImportKeysDialog', { timeout: 20_000 }, () => {
     await act(async () => fireEvent.click(await dialog.findByRole('button', { name: 'Import 2 keys' })));
     expect(sent.at(-1)).toEqual({ csv: GOOD, dryRun: false, productId: products.products[1]?.id });
     expect(onHide).toHaveBeenCalled();
+  });
+
+  it('shows the upload’s percent, then the rows checked and keys written as the server reports them', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(products)),
+    );
+    // Each step waits for the test to let it go, so every state can be seen on screen.
+    const gates: (() => void)[] = [];
+    const gate = () => new Promise<void>((resolve) => gates.push(resolve));
+    const release = async () => {
+      await act(async () => {
+        for (let i = 0; i < 20 && gates.length === 0; i += 1) await Promise.resolve();
+        gates.shift()?.();
+      });
+    };
+    const headers: Record<string, string>[] = [];
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXhr(async (request) => {
+        headers.push(request.headers);
+        const body = JSON.parse(request.body) as ImportKeysRequest;
+        const line = (value: unknown) => `${JSON.stringify(value)}\n`;
+        await gate();
+        request.uploaded(1024, 4096);
+        await gate();
+        request.part(200, line({ type: 'progress', phase: 'checking', done: 1000, total: 2000 }));
+        await gate();
+        if (!body.dryRun)
+          request.part(200, line({ type: 'progress', phase: 'writing', done: 2000, total: 2000 }));
+        await gate();
+        request.part(200, line({ type: 'done', httpStatus: 200, body: reply(body) }));
+        request.end();
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ToastProvider>
+          <ImportKeysDialog onHide={vi.fn()} />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    const dialog = within(screen.getByRole('dialog'));
+    await choose(dialog.getByLabelText('CSV file'), GOOD);
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Check file' })));
+    const progress = within(await dialog.findByTestId('bulk-progress'));
+    expect(progress.getByRole('status').textContent).toBe('Checking…');
+    expect(
+      progress.getByRole('progressbar', { name: 'Checking the file' }).getAttribute('aria-valuenow'),
+    ).toBe('0');
+    await release();
+    expect(progress.getByRole('status').textContent).toBe('Sending the file… 25%');
+    expect(progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    await release();
+    expect(progress.getByRole('status').textContent).toBe('Checking rows… 1,000 of 2,000');
+    expect(progress.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('50');
+    await release();
+    await release();
+    await dialog.findByText('All 2 rows are valid', { exact: false });
+    expect(headers[0]?.accept).toBe(BULK_PROGRESS_MEDIA_TYPE);
+
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Import 2 keys' })));
+    await release();
+    await release();
+    await release();
+    const writing = within(await dialog.findByTestId('bulk-progress'));
+    expect(writing.getByRole('status').textContent).toBe(
+      'Writing keys… 2,000 of 2,000 (saved together when all are written)',
+    );
+    expect(writing.getByRole('progressbar', { name: 'Importing keys' }).getAttribute('aria-valuenow')).toBe(
+      '100',
+    );
+    await release();
+    expect(await screen.findByText('2 keys imported')).toBeTruthy();
+  });
+
+  it('shows a failure the server reports in the done line, with its sentence', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(products)),
+    );
+    vi.stubGlobal(
+      'XMLHttpRequest',
+      fakeXhr((request) => {
+        const failed = {
+          status: 'failed',
+          code: 'conflict',
+          message: 'Your plan allows 3 keys. Delete a key or upgrade your plan.',
+        };
+        request.part(200, `${JSON.stringify({ type: 'done', httpStatus: 409, body: failed })}\n`);
+        request.end();
+      }),
+    );
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <ToastProvider>
+          <ImportKeysDialog onHide={vi.fn()} />
+        </ToastProvider>
+      </QueryClientProvider>,
+    );
+    const dialog = within(screen.getByRole('dialog'));
+    await choose(dialog.getByLabelText('CSV file'), GOOD);
+    await act(async () => fireEvent.click(dialog.getByRole('button', { name: 'Check file' })));
+    expect(
+      await dialog.findByText('Your plan allows 3 keys. Delete a key or upgrade your plan.'),
+    ).toBeTruthy();
   });
 });

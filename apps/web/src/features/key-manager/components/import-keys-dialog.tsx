@@ -6,6 +6,7 @@ import { StackedTable } from '../../../components/stacked-table';
 import { useToast } from '../../../components/toast/toast-context';
 import { useImportKeys } from '../bulk-api';
 import { useProductOptions } from '../products-api';
+import { BulkProgress } from './bulk-progress';
 
 interface ChosenFile {
   name: string;
@@ -119,6 +120,13 @@ export function ImportKeysDialog({ onHide }: { onHide: () => void }) {
           ))}
         </Form.Select>
       </Form.Group>
+      {run.isPending && (
+        <BulkProgress
+          step={run.step}
+          label={ready ? 'Importing keys' : 'Checking the file'}
+          starting={ready ? 'Importing…' : 'Checking…'}
+        />
+      )}
       {current && <CheckResult reply={current} />}
     </FormDialog>
   );

@@ -1,7 +1,7 @@
 import { BULK_LIMITS, type IssueKeysRequest, type IssueKeysResponse, ZIssueKeysRequest } from '@app/contract';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Button, Form, Modal, ProgressBar } from 'react-bootstrap';
+import { Button, Form, Modal } from 'react-bootstrap';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { FormDialog } from '../../../components/form-dialog';
@@ -11,6 +11,7 @@ import { useServerFieldError } from '../../../lib/use-server-field-error';
 import { useIssueKeys } from '../bulk-api';
 import { downloadCsv, issuedKeysCsv } from '../licensing/csv-text';
 import { usePolicyOptions, useProductOptions } from '../products-api';
+import { BulkProgress } from './bulk-progress';
 import { CustomerFields } from './customer-fields';
 
 const textOrUndefined = (value: string) => (value.trim() === '' ? undefined : value);
@@ -139,13 +140,11 @@ function IssueKeysForm({
         />
       </fieldset>
       {issue.isPending && (
-        <div role="status" className="mt-2">
-          <p className="mb-1">
-            Issuing {Number.isFinite(count) ? count.toLocaleString('en-US') : ''} keys… This can take a few
-            seconds.
-          </p>
-          <ProgressBar animated now={100} aria-label="Issuing keys" />
-        </div>
+        <BulkProgress
+          step={issue.step}
+          label="Issuing keys"
+          starting={`Issuing ${Number.isFinite(count) ? count.toLocaleString('en-US') : ''} keys…`}
+        />
       )}
     </FormDialog>
   );
