@@ -95,6 +95,7 @@ export {
   ReplyVerificationException,
   type SignedReplyInfo,
 } from './signed-replies.js';
+export type { UsageInput, UsagePoint, UsageResult, UsageTotals } from './usage.js';
 export {
   constructWebhookEvent,
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,

@@ -33,6 +33,7 @@ import type {
   ManipulationResponse,
 } from './results.js';
 import { Transport } from './transport.js';
+import { type UsageInput, type UsageResult, usageBody } from './usage.js';
 import type {
   ActivateKeyRequest,
   ActivateKeyResponse,
@@ -65,6 +66,7 @@ export const PUBLIC_PATHS = {
   convertTrial: '/api/v1/saas-platform/key-manager/convert-trial',
   renewKey: '/api/v1/saas-platform/key-manager/renew-key',
   suspendKey: '/api/v1/saas-platform/key-manager/suspend-key',
+  getUsage: '/api/v1/saas-platform/key-manager/usage',
 } as const;
 
 export const DEFAULT_BASE_URL = 'http://localhost:3000';
@@ -109,6 +111,10 @@ export interface KeyManagerOptions {
   clockGuard?: ClockGuard;
   /** This device's clock in Unix milliseconds. Default `Date.now`. */
   now?: () => number;
+  /** Your app's version, sent with every call for the owner's analytics (at most 40 characters). */
+  appVersion?: string;
+  /** The platform the app runs on ("windows", "ios"…), sent with every call (at most 50 characters). */
+  platform?: string;
 }
 
 /**
@@ -150,7 +156,27 @@ export class KeyManager {
       replyToleranceSeconds,
       clockGuard: this.clockGuard,
       now: options.now ?? Date.now,
+      report: usageReport(options),
     });
+  }
+
+  /**
+   * The owner's usage counts per hour or day (secret API key only; a publishable key is refused with
+   * `RequestRefusedException`, code `publishable_key_not_allowed`): calls per operation family,
+   * refusals and unique devices, every bucket present.
+   */
+  async getUsage(input: UsageInput): Promise<UsageResult> {
+    const { reply, rateLimit } = await this.#transport.post<Omit<UsageResult, 'rateLimit'>>(
+      PUBLIC_PATHS.getUsage,
+      usageBody(input),
+    );
+    return {
+      status: 'ok',
+      granularity: reply.granularity,
+      series: reply.series,
+      totals: reply.totals,
+      rateLimit,
+    };
   }
 
   /**
@@ -346,4 +372,20 @@ export class KeyManager {
 
 function devicesOption(options: KeyInformationOptions): Pick<GetKeyInformationRequest, 'includeDevices'> {
   return options.includeDevices ? { includeDevices: true } : {};
+}
+
+/** `appVersion` and `platform` as every call sends them (decision 037); blank ones are left out. */
+function usageReport(options: KeyManagerOptions): Readonly<Record<string, string>> {
+  const report: Record<string, string> = {};
+  const appVersion = options.appVersion?.trim();
+  const platform = options.platform?.trim();
+  if (appVersion) {
+    if (appVersion.length > 40) throw new TypeError('appVersion must be at most 40 characters');
+    report.appVersion = appVersion;
+  }
+  if (platform) {
+    if (platform.length > 50) throw new TypeError('platform must be at most 50 characters');
+    report.platform = platform;
+  }
+  return report;
 }

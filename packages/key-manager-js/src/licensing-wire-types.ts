@@ -4,7 +4,7 @@
  * from the monorepo; `wire-types.test.ts` fails the typecheck if they drift from the contract.
  */
 
-import type { PublicKeyInformation } from './wire-types.js';
+import type { PublicKeyInformation, UsageReportFields } from './wire-types.js';
 
 /**
  * validate-key's answer in one word, with the server's sentence for each. `valid` says whether the
@@ -25,7 +25,7 @@ export const VALIDATION_CODES = {
 } as const;
 export type ValidationCode = keyof typeof VALIDATION_CODES;
 
-export interface ValidateKeyRequest {
+export interface ValidateKeyRequest extends UsageReportFields {
   key?: string;
   id?: string;
   /** This device: without one, the device checks (NOT_ACTIVATED, TOO_MANY_DEVICES) are skipped. */
@@ -47,7 +47,7 @@ export interface ValidateKeyResponse {
   missingEntitlements?: string[];
 }
 
-export interface StartTrialRequest {
+export interface StartTrialRequest extends UsageReportFields {
   /** The product's code. */
   product: string;
   fingerprint: string;
@@ -62,7 +62,7 @@ export interface StartTrialResponse extends PublicKeyInformation {
   message: string;
 }
 
-export interface ConvertTrialRequest {
+export interface ConvertTrialRequest extends UsageReportFields {
   key?: string;
   id?: string;
   /** The paid policy (else the product's first standard policy). */
@@ -72,14 +72,14 @@ export interface ConvertTrialRequest {
   customerRef?: string;
 }
 
-export interface RenewKeyRequest {
+export interface RenewKeyRequest extends UsageReportFields {
   key?: string;
   id?: string;
   /** ISO 8601: set the expiry to this moment instead of extending by the key's duration. */
   until?: string;
 }
 
-export interface SuspendKeyRequest {
+export interface SuspendKeyRequest extends UsageReportFields {
   key?: string;
   id?: string;
   suspended: boolean;

@@ -21,6 +21,8 @@ export interface TransportSettings {
   replyToleranceSeconds: number;
   clockGuard: ClockGuard;
   now: () => number;
+  /** Fields every call's body carries (`appVersion`, `platform`); the call's own fields win. */
+  report: Readonly<Record<string, string>>;
 }
 
 export interface TransportReply<T> {
@@ -67,7 +69,7 @@ export class Transport {
           accept: 'application/json',
           ...(nonce ? { [SIGNED_REPLY_HEADERS.nonce]: nonce } : {}),
         },
-        body: JSON.stringify(body),
+        body: JSON.stringify({ ...settings.report, ...body }),
         signal: AbortSignal.timeout(settings.timeoutMs),
       });
       // The exact bytes: a signature covers them, not a re-serialised copy.

@@ -50,14 +50,25 @@ export interface Customer {
 /** Any JSON value. */
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
-export interface GetKeyInformationRequest {
+/**
+ * Optional fields of every public call (decision 037): what the app is, for the owner's analytics.
+ * The client sends them from its `appVersion` and `platform` options.
+ */
+export interface UsageReportFields {
+  /** At most 40 characters. */
+  appVersion?: string;
+  /** At most 50 characters (also the device's platform on activation). */
+  platform?: string;
+}
+
+export interface GetKeyInformationRequest extends UsageReportFields {
   key?: string;
   id?: string;
   /** List the key's devices too (`devices` in the reply). */
   includeDevices?: boolean;
 }
 
-export interface ActivateKeyRequest {
+export interface ActivateKeyRequest extends UsageReportFields {
   key?: string;
   id?: string;
   /** A stable id of the device or installation: the same fingerprint counts once (idempotent). */
@@ -67,13 +78,13 @@ export interface ActivateKeyRequest {
   platform?: string;
 }
 
-export interface DeactivateKeyRequest {
+export interface DeactivateKeyRequest extends UsageReportFields {
   key?: string;
   id?: string;
   fingerprint?: string;
 }
 
-export interface HeartbeatRequest {
+export interface HeartbeatRequest extends UsageReportFields {
   key?: string;
   id?: string;
   fingerprint: string;
@@ -103,7 +114,7 @@ export interface TransferInformation {
   transfersPer30Days: number;
 }
 
-export interface MarkKeyAsActiveRequest {
+export interface MarkKeyAsActiveRequest extends UsageReportFields {
   key?: string;
   id?: string;
   isActive?: boolean;
@@ -140,7 +151,7 @@ export interface DeleteKeyResponse {
   message: string;
 }
 
-export interface CheckoutLicenseRequest {
+export interface CheckoutLicenseRequest extends UsageReportFields {
   key?: string;
   id?: string;
   fingerprint: string;
