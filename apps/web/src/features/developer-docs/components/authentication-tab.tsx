@@ -89,6 +89,15 @@ export function AuthenticationTab() {
         sees other products’ keys as unknown the same way (validate-key answers <code>NOT_FOUND</code>), and
         starts trials of that product only. Ship each app with a key of its own product.
       </Alert>
+      <h3 className="h5">Rotating an API key</h3>
+      <p>
+        “Roll” in the API tab (or <code>POST /api/v1/api-keys/key-manager/roll-api-key</code> with{' '}
+        <code>{'{ id, overlapHours }'}</code>, 0 to 168) makes a new key with the same name, type and product
+        and keeps the old one working for the overlap you choose, so running builds keep working while you
+        ship the new key. The old key’s row shows when it stops and when it was last used; after that it
+        answers <code>401 api_key_expired</code> and is revoked. Webhooks <code>api_key.rolled</code> and{' '}
+        <code>api_key.expiring</code> (its last 24 hours, once) tell your endpoints.
+      </p>
       <h3 className="h5">Replies</h3>
       <p>
         Success is HTTP 200 with <code>status: 'ok'</code>. A failure is a 4xx with{' '}

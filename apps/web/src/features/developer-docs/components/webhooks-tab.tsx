@@ -49,13 +49,15 @@ export function WebhooksTab() {
         <code>id</code> (<code>evt_…</code>) names the event, <code>created</code> is in Unix seconds, and{' '}
         <code>data.key</code> is the key as <code>get-key-information</code> returns it to a secret key, its{' '}
         <code>keyStatus</code>, <code>expiresAt</code>, <code>product</code>, entitlements, metadata and{' '}
-        <code>customer</code> included (<code>data.apiKey</code> for <code>api_key.revoked</code>; activations
-        and <code>trial.started</code> add the device <code>fingerprint</code>; <code>key.suspended</code>{' '}
-        adds <code>suspended</code>, false when the key was reinstated). <code>key.expiring</code> and{' '}
-        <code>key.expired</code> are sent once per expiry date (a renewal’s new date is announced again); the
-        notice period is a licensing setting of the Products tab. Keys issued or imported in bulk send no{' '}
-        <code>key.created</code>. An endpoint kept to one product (its Product choice in the dashboard) hears
-        only about that product’s keys.
+        <code>customer</code> included (<code>data.apiKey</code> for <code>api_key.revoked</code>, with{' '}
+        <code>newApiKey</code> and <code>expiresAt</code> for <code>api_key.rolled</code> and{' '}
+        <code>expiresAt</code> and <code>lastUsed</code> for <code>api_key.expiring</code>, keys always
+        masked; activations and <code>trial.started</code> add the device <code>fingerprint</code>;{' '}
+        <code>key.suspended</code> adds <code>suspended</code>, false when the key was reinstated).{' '}
+        <code>key.expiring</code> and <code>key.expired</code> are sent once per expiry date (a renewal’s new
+        date is announced again); the notice period is a licensing setting of the Products tab. Keys issued or
+        imported in bulk send no <code>key.created</code>. An endpoint kept to one product (its Product choice
+        in the dashboard) hears only about that product’s keys.
       </p>
       <CodeBox label="Example delivery (shortened)" code={WEBHOOK_PAYLOAD_EXAMPLE} />
       <h3 className="h5">Verifying the signature</h3>

@@ -205,6 +205,10 @@ export const COMMON_ERRORS = [
   { ...E.apiKeyRequired, when: 'No Authorization header.' },
   { ...E.invalidApiKey, when: 'The API key is wrong or was revoked.' },
   {
+    ...E.apiKeyExpired,
+    when: 'The API key was rolled and its overlap ended (the message says when): use the key that replaced it.',
+  },
+  {
     ...E.paymentRequired,
     when: `The API key owner’s Key Manager plan is suspended for late payment (${GRACE_DAYS} days after its renewal was due). Every call answers this until the renewal is paid.`,
   },
