@@ -7,6 +7,7 @@ import {
   generateApiKey,
   signUpWithFreeKeyManagerPlan,
 } from '../support/key-manager.js';
+import { expectFits } from '../support/phone-layout.js';
 import { expect, test } from '../support/test.js';
 
 // Decision 037 on the dashboard: a developer's real public API calls, counted in the Analytics tab,
@@ -179,17 +180,11 @@ test('a developer sees their calls counted, refused ones with their code, by pro
   // A phone: nothing scrolls sideways, the log's rows become cards.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(log.locator('tbody tr')).toHaveCount(2);
-  const sideways = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(sideways).toBeLessThanOrEqual(0);
+  await expectFits(page, 'Analytics › Requests');
   await page.getByRole('button', { name: 'Overview' }).click();
   await expect(total(page, 'calls')).toHaveText('2');
   await expect(page.getByTestId('usage-chart-canvas')).toBeVisible();
-  const phoneSideways = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(phoneSideways).toBeLessThanOrEqual(0);
+  await expectFits(page, 'Analytics › Overview');
 
   // A key in the log leads to its page, which shows its own calls.
   await page.setViewportSize({ width: 1280, height: 900 });
