@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { EXPORT_COLUMNS, PRODUCT_HAS_KEYS_MESSAGE } from '@app/contract';
-import type { Download, Page } from '@playwright/test';
+import type { Download, Page, Response } from '@playwright/test';
 import { signUpWithPaidKeyManagerPlan } from '../support/key-manager.js';
 import { expect, test } from '../support/test.js';
 
@@ -31,6 +31,16 @@ async function downloadedText(
 }
 
 const csvLines = (text: string) => text.split(/\r?\n/).filter((line) => line !== '');
+
+/** A bulk call's NDJSON reply (issue 26): its lines, the done line without its body. */
+async function progressLines(response: Response): Promise<unknown[]> {
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toContain('application/x-ndjson');
+  return csvLines(await response.text()).map((line) => {
+    const { body: _body, ...rest } = JSON.parse(line) as Record<string, unknown>;
+    return rest;
+  });
+}
 
 test('products and policies issue keys to customers; a key page suspends; bulk issue, import and export', async ({
   page,
@@ -132,7 +142,13 @@ test('products and policies issue keys to customers; a key page suspends; bulk i
   await issue.getByLabel('Product').selectOption({ label: 'Photo Studio' });
   await issue.getByLabel('Policy').selectOption({ label: 'Yearly' });
   await issue.getByLabel('Number of keys').fill('50');
+  // The dialog asks for the server's progress (issue 26): NDJSON lines, then the reply in the last.
+  const issueReply = page.waitForResponse((response) => response.url().endsWith('/issue-keys'));
   await issue.getByRole('button', { name: 'Issue keys' }).click();
+  expect(await progressLines(await issueReply)).toEqual([
+    { type: 'progress', phase: 'writing', done: 50, total: 50 },
+    { type: 'done', httpStatus: 200 },
+  ]);
   const issued = page.getByRole('dialog', { name: 'Keys issued' });
   await expect(issued).toContainText('50 keys issued');
   const issuedCsv = await downloadedText(page, () =>
@@ -157,7 +173,15 @@ test('products and policies issue keys to customers; a key page suspends; bulk i
       `key,max_activations,customer_email\n${good},3,a@example.com\n${second},lots,b@example.com\n`,
     ),
   });
+  const checkReply = page.waitForResponse((response) => response.url().endsWith('/import-keys'));
   await importing.getByRole('button', { name: 'Check file' }).click();
+  // The file goes up by XHR (its upload progress) and the check reports the rows checked against
+  // existing keys: the one row that is valid alone (line 3 is refused before).
+  expect(await progressLines(await checkReply)).toEqual([
+    { type: 'progress', phase: 'checking', done: 0, total: 1 },
+    { type: 'progress', phase: 'checking', done: 1, total: 1 },
+    { type: 'done', httpStatus: 200 },
+  ]);
   const problems = importing.getByTestId('import-errors');
   await expect(problems).toContainText('1 of 2 rows cannot be imported');
   // The header is line 1: the bad row is line 3.
