@@ -22,6 +22,8 @@ export const customerServiceMediaRoutes =
     app.get(
       CHAT_PATHS.csMedia,
       {
+        // Stored uploads: nosniff and a sandboxing policy (decision 038).
+        config: { replyKind: 'download' },
         schema: {
           tags: ['customer service'],
           summary: 'Download chat media (visitor session token or customer-service staff)',

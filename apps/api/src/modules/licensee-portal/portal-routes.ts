@@ -53,6 +53,8 @@ export const portalRoutes =
     app.get(
       PORTAL_PATHS.logo,
       {
+        // An owner's uploaded image: nosniff and a sandboxing policy (decision 038).
+        config: { replyKind: 'download' },
         schema: {
           tags,
           summary: 'The portal’s logo image',

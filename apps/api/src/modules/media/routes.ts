@@ -33,6 +33,8 @@ export const mediaRoutes =
     app.get(
       '/media/:file',
       {
+        // Files to save, not pages (decision 038).
+        config: { replyKind: 'download' },
         schema: {
           tags: ['media'],
           summary:

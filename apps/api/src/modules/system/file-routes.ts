@@ -15,6 +15,8 @@ export const fileRoutes =
     app.get(
       '/api/v1/files/:id',
       {
+        // Stored uploads: nosniff and a sandboxing policy (decision 038).
+        config: { replyKind: 'download' },
         schema: {
           tags: ['files'],
           summary: 'Download an uploaded file you are allowed to see',

@@ -32,7 +32,8 @@ describe('platform', () => {
   it('sets security headers and echoes a request id', async () => {
     const response = await request('/healthz');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    // A JSON reply: the REST set, not the document's script and style policy (decision 038).
+    expect(response.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
     expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const given = await request('/healthz', { headers: { 'x-request-id': 'abc-123' } });
     expect(given.headers.get('x-request-id')).toBe('abc-123');
@@ -46,7 +47,7 @@ describe('platform', () => {
     const missing = await request('/api/v1/does-not-exist');
     for (const response of [unauthorized, missing]) {
       expect(response.status).toBeGreaterThanOrEqual(400);
-      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
       expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
       expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       expect(response.headers.get('x-powered-by')).toBeNull();

@@ -2,6 +2,7 @@ import { isErrorStatus } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors.js';
+import { setSecurityHeaders } from './security-headers.js';
 import { type ValidationIssue, validationError } from './validation.js';
 
 /**
@@ -24,6 +25,8 @@ export function answerFrameworkError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): void {
+  // No hook ran for these: they get their security headers here (decision 038).
+  setSecurityHeaders(request, reply);
   answerFailure(error, request, reply);
 }
 
