@@ -2,6 +2,7 @@ package dev.northwind.keymanager;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -158,9 +159,74 @@ public final class KeyManager {
     }
 
     private KeyManager(KeyManager base, SignedReplies signedReplies) {
+        this(base, base.transport, signedReplies);
+    }
+
+    private KeyManager(KeyManager base, Transport transport, SignedReplies signedReplies) {
         this.baseUrl = base.baseUrl;
-        this.transport = base.transport;
+        this.transport = transport;
         this.signedReplies = signedReplies;
+    }
+
+    /**
+     * A client like this one that sends your app's version and platform with every call, for the
+     * owner's analytics (Key Manager › Analytics: by app version and platform). A call's own platform
+     * ({@link #activate(String, String, String, String)}) wins.
+     *
+     * @param appVersion the app's version, at most 40 characters; null or blank: not sent
+     * @param platform the platform ("windows", "macos"…), at most 50 characters; null or blank: not sent
+     * @return the new client (same server, API key, connection pool and signed-reply settings)
+     * @throws IllegalArgumentException when a value is too long
+     */
+    public KeyManager withAppInfo(String appVersion, String platform) {
+        Map<String, Object> report = new LinkedHashMap<>();
+        putBounded(report, "appVersion", appVersion, 40);
+        putBounded(report, "platform", platform, 50);
+        return new KeyManager(this, transport.withReport(report), signedReplies);
+    }
+
+    private static void putBounded(Map<String, Object> report, String name, String value, int max) {
+        if (value == null || value.trim().isEmpty()) {
+            return;
+        }
+        String trimmed = value.trim();
+        if (trimmed.length() > max) {
+            throw new IllegalArgumentException(name + " must be at most " + max + " characters");
+        }
+        report.put(name, trimmed);
+    }
+
+    /**
+     * The owner's usage counts per day from {@code from} until now (secret API key only).
+     *
+     * @param from the first moment (rounded down to its day, UTC); at most 91 days ago
+     * @return the series, oldest first, and the totals
+     * @throws RequestRefusedException with code {@code publishable_key_not_allowed} for a publishable key
+     * @throws KeyManagerException when the call fails
+     */
+    public UsageResult usage(Instant from) throws KeyManagerException {
+        return usage(from, null, false);
+    }
+
+    /**
+     * The owner's usage counts per hour or day: calls per operation family, refusals and unique
+     * devices, every bucket present (secret API key only).
+     *
+     * @param from the first moment (rounded down to its hour or day, UTC)
+     * @param to the end; null: now
+     * @param hourly per hour (at most 744 hours) instead of per day (at most 91 days)
+     * @return the series, oldest first, and the totals
+     * @throws KeyManagerException when the call fails or is refused
+     */
+    public UsageResult usage(Instant from, Instant to, boolean hourly) throws KeyManagerException {
+        if (from == null) {
+            throw new IllegalArgumentException("from must not be null");
+        }
+        RequestBody body = RequestBody.of("from", from.toString()).put("granularity", hourly ? "hour" : "day");
+        if (to != null) {
+            body.put("to", to.toString());
+        }
+        return new UsageResult(call("usage", body));
     }
 
     /**

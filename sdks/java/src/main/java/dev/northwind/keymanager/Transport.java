@@ -7,6 +7,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -20,6 +22,8 @@ final class Transport {
     private final Duration timeout;
     private final String userAgent;
     private final HttpClient http;
+    /** Fields every call's body carries ({@code appVersion}, {@code platform}); a call's own fields win. */
+    private final Map<String, Object> report;
 
     Transport(String apiKey, String baseUrl, Duration timeout, String userAgent) {
         this.apiKey = apiKey;
@@ -32,6 +36,21 @@ final class Transport {
                 .version(HttpClient.Version.HTTP_1_1)
                 .connectTimeout(timeout)
                 .build();
+        this.report = Collections.emptyMap();
+    }
+
+    private Transport(Transport base, Map<String, Object> report) {
+        this.apiKey = base.apiKey;
+        this.baseUrl = base.baseUrl;
+        this.timeout = base.timeout;
+        this.userAgent = base.userAgent;
+        this.http = base.http;
+        this.report = Collections.unmodifiableMap(new LinkedHashMap<>(report));
+    }
+
+    /** The same transport (and connection pool), sending {@code report} with every call. */
+    Transport withReport(Map<String, Object> report) {
+        return new Transport(this, report);
     }
 
     Map<String, Object> post(String operation, Map<String, Object> body) throws KeyManagerException {
@@ -51,7 +70,7 @@ final class Transport {
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json")
                 .header("User-Agent", userAgent)
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(body), StandardCharsets.UTF_8));
+                .POST(HttpRequest.BodyPublishers.ofString(Json.write(reported(body)), StandardCharsets.UTF_8));
         if (nonce != null) {
             builder.header(ReplyVerifier.NONCE_HEADER, nonce);
         }
@@ -72,6 +91,15 @@ final class Transport {
                 ? null
                 : ReplyVerifier.verify(signed, nonce, path, response.statusCode(), response.headers(), bytes);
         return new Reply(json, signature);
+    }
+
+    private Map<String, Object> reported(Map<String, Object> body) {
+        if (report.isEmpty()) {
+            return body;
+        }
+        Map<String, Object> merged = new LinkedHashMap<>(report);
+        merged.putAll(body);
+        return merged;
     }
 
     /** A successful reply: its JSON object, and its signature when the call was signed. */
