@@ -45,8 +45,8 @@ export function RequestLogFilters({ filters, onChange }: RequestLogFiltersProps)
   const badKey = keyId.trim() !== '' && !isKeyId(keyId.trim());
 
   return (
-    <Row xs={1} sm={2} lg={3} xl={6} className="g-2 mb-3">
-      <Form.Group as={Col} controlId="km-requests-operation">
+    <Row className="g-2 mb-3">
+      <Form.Group as={Col} xs={6} lg={4} xl={2} controlId="km-requests-operation">
         <Form.Label className="small mb-1">Operation</Form.Label>
         <Form.Select
           value={filters.operation ?? ''}
@@ -64,7 +64,7 @@ export function RequestLogFilters({ filters, onChange }: RequestLogFiltersProps)
           ))}
         </Form.Select>
       </Form.Group>
-      <Form.Group as={Col} controlId="km-requests-kind">
+      <Form.Group as={Col} xs={6} lg={4} xl={2} controlId="km-requests-kind">
         <Form.Label className="small mb-1">Outcome</Form.Label>
         <Form.Select
           value={filters.kind ?? ''}
@@ -72,12 +72,12 @@ export function RequestLogFilters({ filters, onChange }: RequestLogFiltersProps)
             onChange({ kind: (event.target.value || undefined) as AnalyticsFilters['kind'] })
           }
         >
-          <option value="">Successes and refusals</option>
+          <option value="">All outcomes</option>
           <option value="success">Successes</option>
           <option value="refused">Refusals</option>
         </Form.Select>
       </Form.Group>
-      <Form.Group as={Col} controlId="km-requests-outcome">
+      <Form.Group as={Col} xs={6} lg={4} xl={2} controlId="km-requests-outcome">
         <Form.Label className="small mb-1">Outcome code</Form.Label>
         <Form.Control
           type="search"
@@ -87,7 +87,7 @@ export function RequestLogFilters({ filters, onChange }: RequestLogFiltersProps)
           onChange={(event) => onChange({ outcome: event.target.value || undefined })}
         />
       </Form.Group>
-      <Form.Group as={Col} controlId="km-requests-key">
+      <Form.Group as={Col} xs={6} lg={4} xl={2} controlId="km-requests-key">
         <Form.Label className="small mb-1">Key ID</Form.Label>
         <Form.Control
           type="search"
@@ -108,7 +108,7 @@ export function RequestLogFilters({ filters, onChange }: RequestLogFiltersProps)
           A key’s ID, as its page shows it (e.g. 6f1c9a52-…).
         </Form.Control.Feedback>
       </Form.Group>
-      <Form.Group as={Col} controlId="km-requests-from">
+      <Form.Group as={Col} xs={12} sm={6} lg={4} xl={2} controlId="km-requests-from">
         <Form.Label className="small mb-1">From</Form.Label>
         <Form.Control
           type="datetime-local"
@@ -116,7 +116,7 @@ export function RequestLogFilters({ filters, onChange }: RequestLogFiltersProps)
           onChange={(event) => onChange({ from: isoOf(event.target.value) })}
         />
       </Form.Group>
-      <Form.Group as={Col} controlId="km-requests-to">
+      <Form.Group as={Col} xs={12} sm={6} lg={4} xl={2} controlId="km-requests-to">
         <Form.Label className="small mb-1">To</Form.Label>
         <Form.Control
           type="datetime-local"

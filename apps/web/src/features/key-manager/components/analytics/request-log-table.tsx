@@ -75,7 +75,10 @@ export function RequestLogTable({ entries }: { entries: RequestLogEntry[] }) {
             </td>
             <td>{entry.status}</td>
             <td className="text-end text-nowrap">{Math.round(entry.latencyMs)} ms</td>
-            <td className="text-break">{dash(entry.ip)}</td>
+            {/* An IPv4 address on one line; a long IPv6 one may break. */}
+            <td className={entry.ip && entry.ip.length > 15 ? 'text-break' : 'text-nowrap'}>
+              {dash(entry.ip)}
+            </td>
             <td>{dash(entry.country)}</td>
             <td>{dash(entry.platform)}</td>
             <td>{dash(entry.appVersion)}</td>
