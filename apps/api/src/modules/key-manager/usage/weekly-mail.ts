@@ -70,7 +70,7 @@ export class WeeklyUsageMail {
     const reasons =
       totals.refusals > 0 ? await this.reader.rank(recipient.owner_id, {}, range, 'refusal', TOP) : [];
     const keys = totals.calls > 0 ? await this.reader.rank(recipient.owner_id, {}, range, 'key', TOP) : [];
-    const link = `${publicUrl(this.deps.config).replace(/\/$/, '')}/key-manager?tab=analytics`;
+    const link = `${publicUrl(this.deps.config).replace(/\/$/, '')}/store/key-manager?tab=analytics`;
     const span = `${dateFormat.format(from)} – ${dateFormat.format(new Date(to.getTime() - DAY_MS))}`;
     const lines = [
       `Hello ${recipient.first_name},`,
