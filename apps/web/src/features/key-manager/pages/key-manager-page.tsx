@@ -1,10 +1,9 @@
-import type { ComponentType, ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Container, Nav, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { QueryState } from '../../../components/query-state';
 import { useKeyManagerData } from '../api';
-import { AnalyticsTab } from '../components/analytics/analytics-tab';
 import { ApiTab } from '../components/api-tab';
 import { AuditLogTab } from '../components/audit-log-tab';
 import { DevicesTab } from '../components/devices-tab';
@@ -15,6 +14,11 @@ import { OverviewTab } from '../components/overview-tab';
 import { ProductsTab } from '../components/products-tab';
 import { WebhooksTab } from '../components/webhooks-tab';
 import { PortalTab } from '../portal/portal-tab';
+
+// Analytics (filters, top lists, the request log) comes with its first visit, in a chunk of its own.
+const AnalyticsTab = lazy(() =>
+  import('../components/analytics/analytics-tab').then((module) => ({ default: module.AnalyticsTab })),
+);
 
 const TABS = [
   { key: 'dashboard', title: 'Dashboard' },
@@ -81,7 +85,11 @@ export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
               )}
             </Tab.Pane>
             <Tab.Pane eventKey="analytics" mountOnEnter unmountOnExit>
-              {planned(<AnalyticsTab />)}
+              {planned(
+                <Suspense fallback={loading}>
+                  <AnalyticsTab />
+                </Suspense>,
+              )}
             </Tab.Pane>
             <Tab.Pane eventKey="keys" mountOnEnter unmountOnExit>
               {planned(

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useAnalytics } from '../../analytics-api';
 import { PERIOD_LABELS } from './analytics-filters';
 import { ChartFrame, ChartPlaceholder, UsageChart } from './usage-chart';
-import { ChartFailure, NoCallsYet } from './usage-charts';
+import { ChartFailure, NoCallsYet } from './usage-chart-states';
 import { CALL_LINES } from './usage-series';
 
 const COMPACT_HEIGHT = 180;

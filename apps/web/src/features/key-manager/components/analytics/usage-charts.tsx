@@ -2,57 +2,18 @@ import type { AnalyticsCsvQuery, AnalyticsResponse } from '@app/contract';
 import type { ReactNode } from 'react';
 import { Button, Card, Col, Row } from 'react-bootstrap';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../../lib/api-error';
 import { analyticsCsvPath, useAnalytics } from '../../analytics-api';
 import { keyPagePath } from '../../key-page-api';
 import { PERIOD_LABELS } from './analytics-filters';
 import type { AnalyticsFilters } from './analytics-url';
 import { CsvDownloadButton } from './csv-download-button';
 import { RankedTable } from './ranked-table';
-import { ChartFrame, ChartMessage, ChartPlaceholder, UsageChart } from './usage-chart';
+import { ChartFrame, ChartPlaceholder, UsageChart } from './usage-chart';
+import { ChartFailure, NoCallsYet } from './usage-chart-states';
 import { OPERATION_LINES } from './usage-series';
 import { UsageTotals } from './usage-totals';
 
 const CHART_HEIGHT = 280;
-export const DOCUMENTATION_TAB = '/store/key-manager?tab=documentation';
-
-/** Nothing counted in the period: what shows here, when, and how to get the breakdowns. */
-export function NoCallsYet({ compact }: { compact?: boolean }) {
-  if (compact) {
-    return (
-      <ChartMessage testId="usage-empty">
-        No calls yet in this period. Your apps’ calls to the Key Manager API appear here within a few seconds.
-      </ChartMessage>
-    );
-  }
-  return (
-    <ChartMessage testId="usage-empty">
-      <p className="mb-1">
-        No calls yet in this period. Your apps’ calls to the Key Manager API appear here within a few seconds:
-        validations, activations, heartbeats, checkouts and every refusal with its reason.
-      </p>
-      <p className="mb-0">
-        Send <code>appVersion</code> and <code>platform</code> with each call to see which versions and
-        platforms are in use — the <Link to={DOCUMENTATION_TAB}>Documentation tab</Link> shows how.
-      </p>
-    </ChartMessage>
-  );
-}
-
-/** The charts' failure, in the chart's place, with a retry. */
-export function ChartFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  return (
-    <ChartMessage testId="usage-error">
-      <p className="mb-2 text-danger-emphasis" role="alert">
-        {errorMessage(error)}
-      </p>
-      <Button size="sm" variant="outline-danger" onClick={onRetry}>
-        Try again
-      </Button>
-    </ChartMessage>
-  );
-}
-
 interface UsageChartsProps {
   filters: AnalyticsFilters;
   onChange: (patch: Partial<AnalyticsFilters>) => void;
