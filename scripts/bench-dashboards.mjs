@@ -1,19 +1,20 @@
 // Open Key Manager pages for `npm run bench:keys` (decision 025, "five open dashboards"): each signs in as
 // the key owner and polls as apps/web/src/features/key-manager/api.ts does — `data` every second
-// (useKeyManagerData, on every tab) and, every 3 s, the open tab's own list: the Keys tab's first page
-// (useLicenceKeyPage: `get-keys`, limit 50) or the Dashboard tab's activity chart (useActivity:
-// `activity`, 14 days). `data` and `get-keys` send If-None-Match with the last ETag (the web's
-// `conditional` calls), `activity` does not. Like TanStack Query's refetchInterval, a poll that is
+// (useKeyManagerData, on every tab) and the open tab's own list: every 3 s the Keys tab's first page
+// (useLicenceKeyPage: `get-keys`, limit 50), or every 5 s the Dashboard tab's calls card (useAnalytics
+// in analytics-api.ts: `analytics`, 7 days; decision 037). `data` and `get-keys` send If-None-Match with
+// the last ETag (the web's `conditional` calls), `analytics` does not. Like TanStack Query's refetchInterval, a poll that is
 // still in flight is not sent twice. Pages start at random moments within a second.
 
 const KM = '/api/v1/saas-platform/key-manager';
 const DATA_POLL_MS = 1000;
 const LIST_POLL_MS = 3000;
+const ANALYTICS_POLL_MS = 5000;
 
-/** What each tab polls every 3 s beside `data`: [route, body, conditional]. */
+/** What each tab polls beside `data`: [route, body, conditional, every ms]. */
 const TAB_LISTS = {
-  keys: [`${KM}/get-keys`, { limit: 50 }, true],
-  dashboard: [`${KM}/activity`, { days: 14 }, false],
+  keys: [`${KM}/get-keys`, { limit: 50 }, true, LIST_POLL_MS],
+  dashboard: [`${KM}/analytics`, { period: '7d' }, false, ANALYTICS_POLL_MS],
 };
 
 /** `count` access tokens of the owner (one session each, like separate browsers). */
@@ -78,7 +79,7 @@ export function startDashboards(base, tokens, tab) {
     const start = setTimeout(() => {
       data();
       listed();
-      timers.push(setInterval(data, DATA_POLL_MS), setInterval(listed, LIST_POLL_MS));
+      timers.push(setInterval(data, DATA_POLL_MS), setInterval(listed, list[3]));
     }, Math.random() * DATA_POLL_MS);
     timers.push(start);
   }
