@@ -10,6 +10,7 @@ import type { HealthChecks } from './platform/health/health-checks.js';
 import type { JobQueue } from './platform/jobs/job-queue.js';
 import type { MailDigests } from './platform/mail/mail-digests.js';
 import type { Mailer } from './platform/mail/mailer.js';
+import type { Metrics } from './platform/metrics/registry.js';
 import type { RateLimiterFactory } from './platform/rate-limit/limiter.js';
 import type { SecretBox } from './platform/secrets/secret-box.js';
 import type { FileAccessPolicies } from './platform/storage/access.js';
@@ -38,6 +39,8 @@ export interface AppDeps {
   /** Background work on the application's database (pg-boss); features define jobs at registration. */
   jobs: JobQueue;
   mailer: Mailer;
+  /** Prometheus counters (decision 040); every method is a no-op with METRICS=off. */
+  metrics: Metrics;
   /** Notices collapsed into one mail per recipient and subject (decision 018). */
   mailDigests: MailDigests;
   /** Encrypts webhook signing secrets at rest (key: WEBHOOK_SECRET_KEY, else the JWT secret). */

@@ -28,6 +28,10 @@ import {
 import { RequestLogController } from './platform/http/request-logging.js';
 import { registerResponseHeaders } from './platform/http/security-headers.js';
 import { type LogStream, loggerOptions } from './platform/log-redaction.js';
+import { createCollectors } from './platform/metrics/collectors.js';
+import { registerHttpMetrics } from './platform/metrics/http-metrics.js';
+import { metricsAccess, registerMetricsRoute } from './platform/metrics/route.js';
+import { runtimeOf } from './runtime-mode.js';
 import { WebHtml } from './web-html.js';
 
 export interface BuildAppOptions {
@@ -75,6 +79,16 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
   const deps = createDeps({ ...options, log: app.log });
   app.addHook('onClose', async () => deps.dispose());
+  // Prometheus metrics (decision 040): labels decided per route before any route is added.
+  registerHttpMetrics(app, deps.metrics);
+  if (deps.metrics.registry) {
+    registerMetricsRoute(
+      app,
+      deps.metrics,
+      createCollectors(deps.metrics.registry, deps.database, deps.jobs.schema),
+      metricsAccess(runtimeOf(config).mode, config.METRICS_TOKEN),
+    );
+  }
 
   await app.register(multipart, {
     limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 20, fields: 50, fieldSize: 100_000, parts: 80 },

@@ -87,6 +87,12 @@ const ZConfig = z.object({
   /** Request-log rows kept per owner (oldest dropped first), besides the 30-day limit. */
   KEY_REQUEST_LOG_MAX_PER_OWNER: z.coerce.number().int().min(1).default(100_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Prometheus metrics at /metrics (decision 040): `off` registers no hook and no route. */
+  METRICS: z.enum(['on', 'off'], 'METRICS must be on or off').default('on'),
+  /** Bearer token for /metrics in production mode; without it /metrics answers 404 there. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** The commit this build was made from, shown in the build-info metric (set by the image build). */
+  GIT_COMMIT: z.string().max(64).optional(),
   TRUST_PROXY: zBool.default(false),
   /**
    * `required`: staff and admins must sign in with a second factor; without one they reach only

@@ -31,6 +31,7 @@ import { JobQueue } from './platform/jobs/job-queue.js';
 import { defineMailDelivery } from './platform/mail/mail-delivery.js';
 import { MailDigests } from './platform/mail/mail-digests.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { createMetrics } from './platform/metrics/registry.js';
 import { createRateLimiterFactory } from './platform/rate-limit/limiter.js';
 import { RedisConnection } from './platform/redis/redis-connection.js';
 import { SecretBox } from './platform/secrets/secret-box.js';
@@ -61,6 +62,7 @@ export function createDeps(options: DepsOptions): RootDeps & { dispose(): Promis
   const db = database.db;
   const redis = config.REDIS_URL ? new RedisConnection(config.REDIS_URL, log) : undefined;
   const rateLimiters = createRateLimiterFactory(redis);
+  const metrics = createMetrics({ enabled: config.METRICS === 'on', commit: config.GIT_COMMIT });
   const health = new HealthChecks({ log });
   // Without the database nothing works: the one critical check. Redis only accelerates.
   health.register('database', { critical: true, check: () => database.ping() });
@@ -83,7 +85,7 @@ export function createDeps(options: DepsOptions): RootDeps & { dispose(): Promis
   if (config.SMTP_URL) {
     const delivery = defineMailDelivery(
       jobs,
-      { db, log, clock },
+      { db, log, clock, metrics },
       {
         smtpUrl: config.SMTP_URL,
         from: config.MAIL_FROM ?? `${config.BRAND_NAME} <${config.CONTACT_EMAIL}>`,
@@ -170,6 +172,7 @@ export function createDeps(options: DepsOptions): RootDeps & { dispose(): Promis
     health,
     jobs,
     mailer,
+    metrics,
     mailDigests,
     webhookSecrets: new SecretBox(config.WEBHOOK_SECRET_KEY ?? options.jwtSecret),
     storage: createLocalStorage(db, path.resolve(config.DATA_DIR, 'uploads')),

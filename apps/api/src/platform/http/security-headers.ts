@@ -89,7 +89,8 @@ export const REPLY_HEADERS: Readonly<Record<ReplyKind, Readonly<Record<string, s
 /** A route's kind from its URL: JSON under /api/ (but Swagger UI's pages) and the health probes. */
 export function replyKindOf(url: string): ReplyKind {
   if (url === '/api/docs' || url.startsWith('/api/docs/')) return 'document';
-  if (url === '/api' || url.startsWith('/api/') || url === '/healthz' || url === '/readyz') return 'api';
+  if (url === '/api' || url.startsWith('/api/')) return 'api';
+  if (url === '/healthz' || url === '/readyz' || url === '/metrics') return 'api';
   return 'document';
 }
 

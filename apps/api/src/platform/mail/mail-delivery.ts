@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import type { Clock } from '../clock.js';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { Metrics } from '../metrics/registry.js';
 
 export const MAIL_DELIVERY_JOB = 'mail.deliver';
 
@@ -25,7 +26,7 @@ export interface MailDeliverySettings {
  */
 export function defineMailDelivery(
   jobs: JobQueue,
-  deps: { db: Db; log: FastifyBaseLogger; clock: Clock },
+  deps: { db: Db; log: FastifyBaseLogger; clock: Clock; metrics: Pick<Metrics, 'mailDelivery'> },
   settings: MailDeliverySettings,
 ): { verify(): Promise<void> } {
   // SMTPTransport merges `url` with the other options; createTransport({url}) would drop the timeouts.
@@ -66,6 +67,7 @@ export function defineMailDelivery(
             status: job.isLastAttempt ? 'failed' : 'queued',
           })
           .where(eq(mailOutbox.id, mail.id));
+        deps.metrics.mailDelivery(job.isLastAttempt ? 'failed' : 'retrying');
         if (job.isLastAttempt)
           deps.log.error({ mail: mail.id, to: mail.to }, 'mail dead-lettered after the last try');
         throw error;
@@ -79,6 +81,7 @@ export function defineMailDelivery(
           lastError: null,
         })
         .where(eq(mailOutbox.id, mail.id));
+      deps.metrics.mailDelivery('sent');
     },
   });
   return {

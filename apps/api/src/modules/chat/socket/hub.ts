@@ -101,6 +101,7 @@ export class ChatHub {
       cutOffLater(ws);
       return;
     }
+    this.deps.metrics.socketOpened();
     const client: Client = {
       id: randomUUID(),
       ws,
@@ -129,6 +130,7 @@ export class ChatHub {
     });
     ws.on('close', () => {
       clearTimeout(timer);
+      this.deps.metrics.socketClosed();
       this.admission.close(client.ip);
       if (client.claim) this.admission.release(client.claim);
       client.claim = null;

@@ -32,6 +32,9 @@ export function createKeyUsage(deps: AppDeps): KeyUsage {
       : new UsageRecorder(db, deps.clock, deps.log, {
           intervalMs: deps.config.KEY_USAGE_FLUSH_MS,
           countryOf: trustProxy ? (request) => placeOfRequest(request, true) : () => null,
+          observe: deps.metrics.registry
+            ? (operation, outcome) => deps.metrics.keyCall(operation, outcome)
+            : undefined,
         });
   recorder?.start();
   const reader = new UsageReader(db);

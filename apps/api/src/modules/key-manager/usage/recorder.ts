@@ -79,6 +79,8 @@ export class UsageRecorder {
       intervalMs: number;
       /** The country of a call, when a trusted proxy names it. */
       countryOf: (request: FastifyRequest) => string | null;
+      /** Also counts the call by operation and outcome (Prometheus, decision 040); absent: nothing. */
+      observe?: ((operation: string, outcome: string) => void) | undefined;
     },
   ) {}
 
@@ -94,6 +96,7 @@ export class UsageRecorder {
     if (!mark) return;
     const status = reply.statusCode;
     const outcome = status < 400 ? (mark.outcome ?? 'ok') : (reply.failureCode ?? String(status));
+    this.options.observe?.(mark.operation, outcome);
     const body = request.body as Record<string, unknown> | null | undefined;
     let keyRef = '';
     let platform: string | null = null;

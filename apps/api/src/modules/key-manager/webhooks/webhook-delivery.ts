@@ -5,6 +5,7 @@ import type { Db } from '../../../db/client.js';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../../../db/schema/index.js';
 import type { Clock } from '../../../platform/clock.js';
 import type { JobQueue } from '../../../platform/jobs/job-queue.js';
+import type { Metrics } from '../../../platform/metrics/registry.js';
 import type { SecretBox } from '../../../platform/secrets/secret-box.js';
 import { notSent, recordAttempt } from './delivery-attempts.js';
 import { DeliverySlots } from './delivery-slots.js';
@@ -54,7 +55,13 @@ export function minimumRetryWindowSeconds(retryLimit: number, retryDelaySeconds:
  */
 export function defineWebhookDelivery(
   jobs: JobQueue,
-  deps: { db: Db; log: FastifyBaseLogger; clock: Clock; secrets: SecretBox },
+  deps: {
+    db: Db;
+    log: FastifyBaseLogger;
+    clock: Clock;
+    secrets: SecretBox;
+    metrics: Pick<Metrics, 'webhookDelivery'>;
+  },
   settings: WebhookDeliverySettings,
 ): void {
   const { db, clock } = deps;
@@ -130,6 +137,7 @@ export function defineWebhookDelivery(
         else if (result.statusCode !== null) pauses.answered(row.endpointId, row.url);
       }
       await recordAttempt(db, deliveryId, row.endpointId, result, job.isLastAttempt);
+      deps.metrics.webhookDelivery(result.succeeded ? 'sent' : job.isLastAttempt ? 'failed' : 'retrying');
       if (!result.succeeded) {
         if (job.isLastAttempt) {
           deps.log.warn({ delivery: deliveryId, event: row.eventId }, 'webhook delivery failed for good');

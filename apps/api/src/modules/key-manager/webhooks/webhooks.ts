@@ -39,7 +39,7 @@ export function createWebhooks(deps: AppDeps): Webhooks {
   const emitter = new WebhookEmitter(deps.jobs, deps.clock, subscriptions);
   defineWebhookDelivery(
     deps.jobs,
-    { db, log, clock: deps.clock, secrets },
+    { db, log, clock: deps.clock, secrets, metrics: deps.metrics },
     {
       retryLimit: config.WEBHOOK_RETRY_LIMIT,
       retryDelaySeconds: config.WEBHOOK_RETRY_DELAY_SECONDS,
