@@ -774,7 +774,7 @@ async function benchUnder(node, serverDist, targets, barePort) {
         ratio: perRound(row.reference, (result, other) => result.rate / other.rate),
         ratioWithHeaders: perRound(row.withHeaders, (result, other) => result.rate / other.rate),
         onOff: perRound(row.onOff, (result, other) => other.rate / result.rate),
-        onOffCpu: perRound(row.onOff, (result, other) => result.cpuUsPerRequest / other.cpuUsPerRequest),
+        onOffCpu: perRound(row.onOff, (result, other) => other.cpuUsPerRequest / result.cpuUsPerRequest),
         cpu: median(results.map((result) => result.cpuUsPerRequest)),
         cpuRatio: perRound(row.reference, (result, other) => other.cpuUsPerRequest / result.cpuUsPerRequest),
         clientCpu: Math.max(...results.map((result) => result.clientCpuShare)),
