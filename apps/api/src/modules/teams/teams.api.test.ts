@@ -121,8 +121,13 @@ describe('teams: invitations, roles, removal, transfer, audit trail', () => {
     expect(foreign.status).toBe(404);
 
     const trail = await request<AuditResponse>(TEAM_PATHS.audit, { token: owner.access });
-    expect(trail.body.events.map((event) => event.action)).toEqual(['member.joined', 'member.invited']);
-    expect(trail.body.events[1]).toMatchObject({ actorName: 'client User', target: email });
+    // The trail shows every area (decision 037); the member's key is the Key Manager's event.
+    const members = trail.body.events.filter((event) => event.area === 'account');
+    expect(members.map((event) => event.action)).toEqual(['member.joined', 'member.invited']);
+    expect(members[1]).toMatchObject({ actorName: 'client User', target: email });
+    expect(
+      trail.body.events.filter((event) => event.area === 'key-manager').map((event) => event.action),
+    ).toEqual(['key.created', 'key.created']);
   });
 
   it('changes a role at once, removes a member (their sessions there end), and keeps the owner', async () => {
@@ -183,7 +188,9 @@ describe('teams: invitations, roles, removal, transfer, audit trail', () => {
     const after = await request('/api/v1/subscriptions/get', { body: {}, token: members.billing.access });
     expect(after.status).toBe(401);
 
-    const actions = (await request<AuditResponse>(TEAM_PATHS.audit, { token: owner.access })).body.events;
+    const actions = (
+      await request<AuditResponse>(TEAM_PATHS.audit, { token: owner.access })
+    ).body.events.filter((event) => event.area === 'account');
     // Before the changes: each member's session entering the account (newTeam switches it there).
     expect(actions.map((event) => event.action)).toEqual([
       'member.removed',
