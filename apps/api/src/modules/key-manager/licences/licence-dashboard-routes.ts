@@ -90,6 +90,12 @@ export const licenceDashboardRoutes =
       async (request) => {
         const ownerId = currentAccount(request).id;
         await signingKeys.retire(ownerId, request.params.id);
+        await audit(request, {
+          action: 'signing_key.retired',
+          target: request.params.id,
+          before: { signingKey: request.params.id },
+          after: null,
+        });
         return {
           status: 'ok' as const,
           message: SIGNING_KEY_RETIRED_MESSAGE,
