@@ -23,7 +23,7 @@ describe('developer docs', () => {
     expect(manifest.version).toBe(TYPESCRIPT_SDK_VERSION);
   });
 
-  it('documents the Keys operations (the spec’s five, heartbeat and licensing’s five), the deactivate page with the deactivate path', () => {
+  it('documents the Keys operations (the spec’s five, heartbeat, licensing’s five and usage), the deactivate page with the deactivate path', () => {
     expect(OPERATIONS.map((op) => op.id)).toEqual([
       'get-key-information',
       'delete-key',
@@ -36,6 +36,7 @@ describe('developer docs', () => {
       'convert-trial',
       'renew-key',
       'suspend-key',
+      'get-usage',
     ]);
     expect(OPERATIONS.find((op) => op.id === 'deactivate-key')?.path).toBe(
       '/api/v1/saas-platform/key-manager/deactivate-key',

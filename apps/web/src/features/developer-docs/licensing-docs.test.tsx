@@ -16,6 +16,7 @@ import {
   ZRenewKeyRequest,
   ZStartTrialRequest,
   ZSuspendKeyRequest,
+  ZUsageRequest,
   ZValidateKeyRequest,
 } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -45,6 +46,7 @@ const REQUEST_SCHEMAS: Record<KeysPageOperation, z.ZodObject> = {
   convertTrial: ZConvertTrialRequest,
   renewKey: ZRenewKeyRequest,
   suspendKey: ZSuspendKeyRequest,
+  getUsage: ZUsageRequest,
 };
 
 /** The JSON a curl example sends, with its shell variables as a reader fills them in. */

@@ -144,6 +144,15 @@ export const CURL_EXAMPLES = {
     reply:
       '{"status":"ok","message":"Key suspended",…,"keyStatus":"suspended",…} — "suspended": false reinstates it',
   }),
+  getUsage: curl({
+    operation: 'get-usage',
+    path: `${KM}/usage`,
+    apiKey: 'secret',
+    licenceKey: false,
+    body: '{"from": "2026-11-21T00:00:00Z", "granularity": "day"}',
+    reply:
+      '{"status":"ok","granularity":"day","series":[{"at":"2026-11-21T00:00:00.000Z","validations":1520,…,"refusals":9},…],"totals":{…,"calls":10977,"uniqueDevices":311}}',
+  }),
 } as const;
 
 /**

@@ -11,6 +11,7 @@ import keepDeviceActive from '../../../../../../sdks/java/examples/KeepDeviceAct
 import manageLicence from '../../../../../../sdks/java/examples/ManageLicence.java?raw';
 import signedLicenseCheck from '../../../../../../sdks/java/examples/SignedLicenseCheck.java?raw';
 import startTrial from '../../../../../../sdks/java/examples/StartTrial.java?raw';
+import usageReport from '../../../../../../sdks/java/examples/UsageReport.java?raw';
 import validateKey from '../../../../../../sdks/java/examples/ValidateKey.java?raw';
 import type { CodeExample } from '../components/code-examples';
 
@@ -30,4 +31,5 @@ export const JAVA_EXAMPLES = {
   /** convert-trial, renew-key and suspend-key, as a server calls them when payments arrive or fail. */
   manageLicence: example('ManageLicence.java', manageLicence),
   signedLicenseCheck: example('SignedLicenseCheck.java', signedLicenseCheck),
+  usageReport: example('UsageReport.java', usageReport),
 } as const;

@@ -21,6 +21,7 @@ export const OPERATION_NAMES: Readonly<Record<KeyManagerPublicOperation, string>
   convertTrial: 'Convert a trial',
   renewKey: 'Renew key',
   suspendKey: 'Suspend or reinstate key',
+  getUsage: 'Usage counts',
 };
 
 /**

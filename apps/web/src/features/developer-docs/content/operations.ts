@@ -26,10 +26,11 @@ import {
   SECRET_ONLY_OPERATION_NAMES,
 } from './operation-names';
 import { REACT_EXAMPLES } from './react-examples';
+import { USAGE_OPERATIONS, usageReportFieldDocs } from './usage-operations';
 
 export { type ErrorDoc, type OperationDoc, operationLabel, type ValidationCodeDoc } from './operation-doc';
 
-export const OPERATIONS: readonly OperationDoc[] = [
+const DOCUMENTED: readonly OperationDoc[] = [
   {
     id: 'get-key-information',
     operation: 'getKeyInformation',
@@ -198,7 +199,20 @@ export const OPERATIONS: readonly OperationDoc[] = [
     curl: CURL_EXAMPLES.heartbeat,
   },
   ...LICENSING_OPERATIONS,
+  ...USAGE_OPERATIONS,
 ];
+
+export const OPERATIONS: readonly OperationDoc[] = DOCUMENTED.map(withUsageReportFields);
+
+/** appVersion and platform on every operation's request (decision 037), once each. */
+function withUsageReportFields(doc: OperationDoc): OperationDoc {
+  const named = new Set(doc.request.map((field) => field.name));
+  if (doc.operation === 'getUsage') return doc;
+  return {
+    ...doc,
+    request: [...doc.request, ...usageReportFieldDocs.filter((field) => !named.has(field.name))],
+  };
+}
 
 /** Failures every operation can answer, documented once on the Authentication tab. */
 export const COMMON_ERRORS = [

@@ -7,6 +7,7 @@ import convertTrial from '../examples/convert-trial.tsx?raw';
 import deactivate from '../examples/deactivate-key.tsx?raw';
 import deleteKey from '../examples/delete-key.tsx?raw';
 import getKeyInformation from '../examples/get-key-information.tsx?raw';
+import getUsage from '../examples/get-usage.tsx?raw';
 import heartbeat from '../examples/heartbeat.tsx?raw';
 import markKeyAsUsable from '../examples/mark-key-as-usable.tsx?raw';
 import renewKey from '../examples/renew-key.tsx?raw';
@@ -30,6 +31,7 @@ export const REACT_EXAMPLES = {
   convertTrial: example('convert-trial.tsx', convertTrial),
   renewKey: example('renew-key.tsx', renewKey),
   suspendKey: example('suspend-key.tsx', suspendKey),
+  getUsage: example('get-usage.tsx', getUsage),
 } as const;
 
 /** The signed-replies pattern in TypeScript (Web Crypto only), for browsers and Node alike. */
