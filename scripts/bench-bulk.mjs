@@ -7,7 +7,8 @@
 // - export-keys: time to the first byte, total time, bytes, and the server's peak RSS while it streams
 //   (sampled from /proc every 20 ms);
 // - import-keys dry run of a 10,000-row CSV of new keys (the check must not grow with existing keys);
-// - get-keys: the first page and a deep page (a cursor half-way down, as a user who paged there holds).
+// - get-keys: the first page and a deep page (a cursor half-way down, as a user who paged there holds);
+// - list-devices (one device per key): first page, a deep page, one product's, a key search.
 // BENCH_SIZES=1000,1000000 chooses the sizes; BENCH_RUNS (3) repeats each timing and keeps the median
 // (BENCH_EXPORT_RUNS, default BENCH_RUNS, for the exports).
 // Prints a Markdown table for docs/performance.md.
@@ -21,7 +22,9 @@ import { pathToFileURL } from 'node:url';
 import { freshDatabase, startApi, stopChildren, waitReady } from './bench-support.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/api/dist');
+// BENCH_DIST: another build of the API (a copy of apps/api/dist beside a copy of apps/api/drizzle),
+// so a long run is not disturbed by a rebuild of the checkout's own.
+const dist = process.env.BENCH_DIST ? path.resolve(process.env.BENCH_DIST) : path.join(root, 'apps/api/dist');
 if (!existsSync(path.join(dist, 'main.js'))) {
   console.error('Build the API first: npx tsc -b apps/api');
   process.exit(1);
@@ -138,8 +141,19 @@ async function loadKeys(query, ownerId, productId, from, to) {
       [ownerId, productId],
     );
   }
+  // One device per key, seen a day after the key was made (migration 0040's trigger fills in the
+  // owner and product of each).
+  await query(
+    `insert into licence_key_devices (key_id, fingerprint, name, platform, created_at, last_seen_at)
+     select k.id, md5(k.key), 'Device ' || k.name, 'linux', k.created_at, k.created_at + interval '1 day'
+     from licence_keys k
+     where k.owner_id = $1 and k.created_at >= timestamptz '2026-01-01' + $2::int * interval '1 millisecond'
+       and k.created_at <= timestamptz '2026-01-01' + $3::int * interval '1 millisecond'`,
+    [ownerId, from, to],
+  );
   // What autovacuum does after a bulk load: statistics, and the trigram indexes' pending lists merged.
   await query('vacuum analyze licence_keys');
+  await query('vacuum analyze licence_key_devices');
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -179,20 +193,27 @@ function importCsv() {
   return text;
 }
 
-/** A cursor half-way down the newest-first list, as get-keys writes them ([exact time, id]). */
-async function deepCursor(query, ownerId, size) {
-  const { rows } = await query(
+/** Cursors half-way down the newest-first lists, as get-keys and list-devices write them ([exact time, id]). */
+async function deepCursors(query, ownerId, size) {
+  const cursor = (row) => Buffer.from(JSON.stringify([row.at, row.id])).toString('base64url');
+  const half = Math.floor(size / 2);
+  const { rows: keys } = await query(
     `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id::text as id
      from licence_keys where owner_id = $1 order by created_at desc, id desc offset $2 limit 1`,
-    [ownerId, Math.floor(size / 2)],
+    [ownerId, half],
   );
-  return Buffer.from(JSON.stringify([rows[0].at, rows[0].id])).toString('base64url');
+  const { rows: devices } = await query(
+    `select to_char(last_seen_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at, id::text as id
+     from licence_key_devices where owner_id = $1 order by last_seen_at desc, id desc offset $2 limit 1`,
+    [ownerId, half],
+  );
+  return { keys: cursor(keys[0]), devices: cursor(devices[0]) };
 }
 
 /** Progress on stderr: a million-key export on PGlite takes minutes. */
 const note = (text) => process.stderr.write(`bench:bulk ${new Date().toISOString().slice(11, 19)} ${text}\n`);
 
-async function measure(size, cursor) {
+async function measure(size, cursors, productId) {
   // A fresh access token for each step: they live 15 minutes, less than some of these runs.
   const exports = [];
   for (let i = 0; i < EXPORT_RUNS; i += 1) {
@@ -214,9 +235,22 @@ async function measure(size, cursor) {
   const deepPages = [];
   for (let i = 0; i < RUNS * 3; i += 1) {
     firstPages.push((await post(`${KM}/get-keys`, { limit: 50 }, token)).ms);
-    const deep = await post(`${KM}/get-keys`, { limit: 50, cursor }, token);
+    const deep = await post(`${KM}/get-keys`, { limit: 50, cursor: cursors.keys }, token);
     if (deep.json.keys.length !== 50) throw new Error('deep page is short');
     deepPages.push(deep.ms);
+  }
+  // The Devices tab (list-devices): first page, a deep page, one product's, a key search.
+  const devices = { first: [], deep: [], product: [], search: [] };
+  const listDevices = async (body, into) => {
+    const reply = await post(`${KM}/list-devices`, { limit: 50, ...body }, token);
+    if (reply.json.devices.length === 0) throw new Error(`list-devices ${JSON.stringify(body)} is empty`);
+    into.push(reply.ms);
+  };
+  for (let i = 0; i < RUNS * 3; i += 1) {
+    await listDevices({}, devices.first);
+    await listDevices({ cursor: cursors.devices }, devices.deep);
+    await listDevices({ productId }, devices.product);
+    await listDevices({ search: `Seat ${Math.ceil(size / 3)}` }, devices.search);
   }
   const last = exports.at(-1);
   if (last.rows !== size) throw new Error(`export wrote ${last.rows} rows, expected ${size}`);
@@ -230,6 +264,10 @@ async function measure(size, cursor) {
     importDry: median(imports),
     firstPage: median(firstPages),
     deepPage: median(deepPages),
+    devicesFirst: median(devices.first),
+    devicesDeep: median(devices.deep),
+    devicesProduct: median(devices.product),
+    devicesSearch: median(devices.search),
   };
 }
 
@@ -269,20 +307,20 @@ try {
   let loaded = 0;
   for (const size of SIZES) {
     const loadStarted = performance.now();
-    const cursor = await withDatabase(async (query) => {
+    const cursors = await withDatabase(async (query) => {
       await loadKeys(query, ids.ownerId, ids.productId, loaded + 1, size);
       const { rows } = await query('select keys from licence_key_counters where owner_id = $1', [
         ids.ownerId,
       ]);
       if (Number(rows[0]?.keys) !== size)
         throw new Error(`counters say ${rows[0]?.keys} keys, expected ${size}`);
-      return deepCursor(query, ids.ownerId, size);
+      return deepCursors(query, ids.ownerId, size);
     });
     loaded = size;
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     note(`${size} keys loaded in ${loadSeconds.toFixed(0)} s`);
     await startServer();
-    const result = await measure(size, cursor);
+    const result = await measure(size, cursors, ids.productId);
     result.loadSeconds = loadSeconds;
     results.push(result);
     console.log(JSON.stringify(result));
@@ -302,8 +340,18 @@ console.log(
   '| keys | export first byte (ms) | export total (s) | export size (MB) | server RSS before → peak (MB) | import dry run, 10,000 rows (ms) | get-keys first page (ms) | get-keys deep page (ms) | load (s) |',
 );
 console.log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+const devicesTable = [
+  '',
+  '| keys and devices | list-devices first page (ms) | deep page (ms) | one product (ms) | key search "Seat <size/3>" (ms) |',
+  '|---:|---:|---:|---:|---:|',
+  ...results.map(
+    (r) =>
+      `| ${r.size.toLocaleString('en')} | ${f(r.devicesFirst)} | ${f(r.devicesDeep)} | ${f(r.devicesProduct)} | ${f(r.devicesSearch)} |`,
+  ),
+];
 for (const r of results) {
   console.log(
     `| ${r.size.toLocaleString('en')} | ${f(r.firstByte)} | ${f(r.exportTotal / 1000, 2)} | ${f(r.exportMb)} | ${f(r.rssBase, 0)} → ${f(r.rssPeak, 0)} | ${f(r.importDry)} | ${f(r.firstPage)} | ${f(r.deepPage)} | ${f(r.loadSeconds)} |`,
   );
 }
+console.log(devicesTable.join('\n'));
