@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseStorageUrl } from './platform/storage/storage-url.js';
 
 const zBool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -104,6 +105,23 @@ const ZConfig = z.object({
   /** Sign-ups from one client address per hour (each costs two argon2 hashes); decision 014. */
   SIGNUPS_PER_IP_PER_HOUR: z.coerce.number().int().min(1).default(10),
   WEB_DIST: z.string().optional(),
+  /**
+   * Unset: uploads on local disk under DATA_DIR/uploads. `s3://bucket?region=…&endpoint=…&forcePathStyle=true`:
+   * in an S3-compatible bucket (decision 039), credentials from AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY.
+   */
+  STORAGE_URL: z
+    .string()
+    .transform((value, ctx) => {
+      const location = parseStorageUrl(value);
+      if (typeof location === 'string') {
+        ctx.addIssue({ code: 'custom', message: location });
+        return z.NEVER;
+      }
+      return location;
+    })
+    .optional(),
+  /** Per attempt: the longest wait for the bucket to connect or to say anything (a hung store). */
+  STORAGE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   UPLOAD_MAX_BYTES: z.coerce
     .number()
     .int()

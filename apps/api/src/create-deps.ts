@@ -36,7 +36,8 @@ import { createRateLimiterFactory } from './platform/rate-limit/limiter.js';
 import { RedisConnection } from './platform/redis/redis-connection.js';
 import { SecretBox } from './platform/secrets/secret-box.js';
 import { FileAccessPolicies } from './platform/storage/access.js';
-import { createLocalStorage } from './platform/storage/storage.js';
+import { openBlobStore, uploadsDirOf } from './platform/storage/open-blob-store.js';
+import { createStorage } from './platform/storage/storage.js';
 
 export interface DepsOptions {
   config: Config;
@@ -77,6 +78,10 @@ export function createDeps(options: DepsOptions): RootDeps & { dispose(): Promis
     keepFailedDays: config.JOBS_KEEP_FAILED_DAYS,
   });
   health.register('queue', { critical: false, check: () => jobs.ping() });
+  const blobs = openBlobStore(config);
+  // A bucket that does not answer: uploads and downloads fail with a 503, the rest still serves.
+  if (blobs.kind === 's3')
+    health.register('storage', { critical: false, timeoutMs: 1_000, check: () => blobs.ping() });
   if (!config.SMTP_URL) {
     log.info(
       `No SMTP_URL: mail is not sent but kept in the outbox; read it in the admin panel at ${publicUrl(config)}/company/admin?section=mail`,
@@ -175,7 +180,7 @@ export function createDeps(options: DepsOptions): RootDeps & { dispose(): Promis
     metrics,
     mailDigests,
     webhookSecrets: new SecretBox(config.WEBHOOK_SECRET_KEY ?? options.jwtSecret),
-    storage: createLocalStorage(db, path.resolve(config.DATA_DIR, 'uploads')),
+    storage: createStorage({ db, blobs, stagingDir: path.join(uploadsDirOf(config), '.tmp'), log }),
     fileAccess,
     events,
     audit,
@@ -192,6 +197,7 @@ export function createDeps(options: DepsOptions): RootDeps & { dispose(): Promis
       authSessions.close();
       await events.close();
       await redis?.close();
+      blobs.destroy();
     },
   };
 }

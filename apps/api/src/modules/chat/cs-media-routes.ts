@@ -86,7 +86,9 @@ export const customerServiceMediaRoutes =
     );
   };
 
-function sendFile(reply: import('fastify').FastifyReply, deps: AppDeps, file: StoredFileRow) {
+async function sendFile(reply: import('fastify').FastifyReply, deps: AppDeps, file: StoredFileRow) {
+  // Opened before any header is set: a store that is down answers 503, not half a download.
+  const body = await deps.storage.open(file);
   const asciiName = file.originalName.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', '');
   return reply
     .type(file.mimeType)
@@ -96,7 +98,7 @@ function sendFile(reply: import('fastify').FastifyReply, deps: AppDeps, file: St
       'Content-Disposition',
       `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
     )
-    .send(deps.storage.open(file));
+    .send(body);
 }
 
 /** Staff reach customer-service media through GET /api/v1/files/:id too. */

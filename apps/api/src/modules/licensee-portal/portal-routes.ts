@@ -66,13 +66,14 @@ export const portalRoutes =
         const { portal } = portalCall(request);
         const file = portal.logoFileId ? await deps.storage.find(portal.logoFileId) : null;
         if (!file) throw notFound('This portal has no logo.');
+        const body = await deps.storage.open(file);
         // The image itself, outside the JSON schema the route declares for its failures.
         const image: FastifyReply = reply;
         return image
           .type(file.mimeType)
           .header('content-length', String(file.sizeBytes))
           .header('x-content-type-options', 'nosniff')
-          .send(deps.storage.open(file));
+          .send(body);
       },
     );
 

@@ -33,6 +33,8 @@ export const fileRoutes =
         }
         const file = await deps.storage.find(request.params.id);
         if (!file || !(await deps.fileAccess.canRead(file, user))) throw notFound('File not found');
+        // Opened before any header is set: a store that is down answers 503, not half a download.
+        const body = await deps.storage.open(file);
         const asciiName = file.originalName.replace(/[^\x20-\x7e]/g, '_').replaceAll('"', '');
         // Readable without credentials means public (e.g. a listed property's photo): other sites may embed it.
         if (user === null) reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
@@ -44,7 +46,7 @@ export const fileRoutes =
             'Content-Disposition',
             `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
           )
-          .send(deps.storage.open(file));
+          .send(body);
       },
     );
   };

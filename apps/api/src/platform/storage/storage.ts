@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { stripInvisibleCharacters } from '@app/contract';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { type StoredFileRow, storedFiles } from '../../db/schema/index.js';
 import { AppError, payloadTooLarge, unsupportedMediaType } from '../http/errors.js';
+import type { BlobStore } from './blob-store.js';
 import { SNIFF_BYTES, sniffContentType } from './content-type.js';
 import { wrongTypeMessage } from './type-labels.js';
 
@@ -32,7 +34,9 @@ export interface SaveInput {
 export interface Storage {
   save(input: SaveInput): Promise<StoredFileRow>;
   find(id: string): Promise<StoredFileRow | null>;
-  open(file: StoredFileRow): Readable;
+  /** The file's bytes; throws the 404 "File not found" when they are gone, a 503 when the store is down. */
+  open(file: StoredFileRow): Promise<Readable>;
+  /** Deletes the row, then the bytes; bytes the store cannot delete now are logged and left unreferenced. */
   remove(file: StoredFileRow): Promise<void>;
   /** Deletes temporary upload files older than `before` (left by a crash mid-upload); returns how many. */
   removeStaleTemp(before: Date): Promise<number>;
@@ -49,15 +53,23 @@ export function displayName(name: string): string {
   return (cleaned || 'file').slice(0, 200);
 }
 
+export interface StorageOptions {
+  db: Db;
+  /** Where the bytes go (local disk or a bucket): blob-store.ts. */
+  blobs: BlobStore;
+  /** Local directory uploads are staged in while they are counted and judged. */
+  stagingDir: string;
+  log: FastifyBaseLogger;
+}
+
 /**
- * Local-disk storage under DATA_DIR/uploads. Bytes stream to a temporary file while the size is
- * counted; the type is sniffed from the first bytes; only then is the file moved into place and
- * recorded. Anything refused leaves nothing behind.
+ * Uploads, whatever holds their bytes. Bytes stream to a staging file on local disk while the size
+ * is counted; the type is sniffed from the first bytes; only then is the file put in the blob store
+ * under a fresh key, and only once it is stored is its row written. Anything refused or failed
+ * leaves neither bytes nor a row behind.
  */
-export function createLocalStorage(db: Db, uploadsDir: string): Storage {
-  const root = path.resolve(uploadsDir);
-  const tmpDir = path.join(root, '.tmp');
-  const pathOf = (key: string) => path.join(root, key.slice(0, 2), key);
+export function createStorage({ db, blobs, stagingDir, log }: StorageOptions): Storage {
+  const tmpDir = path.resolve(stagingDir);
 
   return {
     async save({ stream, originalName, ownerId, purpose, rules }) {
@@ -95,9 +107,7 @@ export function createLocalStorage(db: Db, uploadsDir: string): Storage {
         if (!mimeType || !rules.allowedTypes.includes(mimeType)) {
           throw unsupportedMediaType(wrongTypeMessage(rules.allowedTypes));
         }
-        const finalPath = pathOf(key);
-        await mkdir(path.dirname(finalPath), { recursive: true });
-        await rename(tmpPath, finalPath);
+        await blobs.put(key, { path: tmpPath, size, contentType: mimeType });
         const [row] = await db
           .insert(storedFiles)
           .values({
@@ -108,8 +118,13 @@ export function createLocalStorage(db: Db, uploadsDir: string): Storage {
             sizeBytes: size,
             storageKey: key,
           })
-          .returning();
+          .returning()
+          .catch(async (error: unknown) => {
+            await blobs.delete(key).catch(() => undefined);
+            throw error;
+          });
         if (!row) throw new Error('insert returned no row');
+        await rm(tmpPath, { force: true });
         return row;
       } catch (error) {
         // A write stream destroyed before its file opened still opens (creates) it afterwards: a
@@ -127,11 +142,16 @@ export function createLocalStorage(db: Db, uploadsDir: string): Storage {
       return row ?? null;
     },
     open(file) {
-      return createReadStream(pathOf(file.storageKey));
+      return blobs.get(file.storageKey);
     },
     async remove(file) {
-      await rm(pathOf(file.storageKey), { force: true });
       await db.delete(storedFiles).where(eq(storedFiles.id, file.id));
+      await blobs.delete(file.storageKey).catch((error: unknown) => {
+        log.warn(
+          { err: error, storageKey: file.storageKey },
+          'stored file bytes left behind: the store refused the delete',
+        );
+      });
     },
 
     async removeStaleTemp(before) {
