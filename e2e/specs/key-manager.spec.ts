@@ -96,10 +96,11 @@ test('a developer activates the free plan, manages a key and uses it through the
     body: { status: 'failed', code: 'key_not_found', message: INVALID_KEY_MESSAGE },
   });
 
-  // The dashboard tab charts today's activation.
+  // The dashboard tab charts today's calls (decision 037).
   await page.getByRole('tab', { name: 'Dashboard' }).click();
   await expect(page.getByRole('heading', { name: 'Free plan' })).toBeVisible();
-  await expect(page.getByText('Activity, last 14 days')).toBeVisible();
+  const calls = page.getByRole('region', { name: 'Calls and refusals, last 7 days' });
+  await expect(calls.getByTestId('usage-chart-canvas')).toBeVisible();
   await page.screenshot({ path: '.tmp/km-dashboard.png', fullPage: true });
 });
 
