@@ -398,6 +398,8 @@ async function runWrk(base, spec, seconds = DURATION) {
         .filter((text) => text.startsWith('BENCH_REFUSAL '))
         .map((text) => text.slice('BENCH_REFUSAL '.length));
       const replies = result.requests;
+      // A row that got no reply at all (a starved or stuck server) fails too.
+      if (replies === 0) refusals.push('no reply during the whole row');
       resolve({
         replies,
         rate: replies / (result.durationUs / 1e6),
@@ -405,7 +407,7 @@ async function runWrk(base, spec, seconds = DURATION) {
         p99: result.p99 / 1000,
         bytesPerReply: replies ? result.bytes / replies : 0,
         non2xx: result.status,
-        errors: result.connect + result.read + result.write + result.timeout,
+        errors: result.connect + result.read + result.write + result.timeout + (replies === 0 ? 1 : 0),
         clientCpuShare: clientMs / (result.durationUs / 1000),
         refusals,
       });
