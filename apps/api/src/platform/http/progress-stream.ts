@@ -28,10 +28,13 @@ export function streamProgress<P extends object, R>(
 ): FastifyReply {
   const stream = new PassThrough();
   const line = (value: unknown) => `${JSON.stringify(value)}\n`;
+  // A reader who left has its stream destroyed: the work goes on, and nothing more is written.
   const report: ProgressReporter<P> = (progress) => {
-    stream.write(line({ type: 'progress', ...progress }));
+    if (!stream.destroyed) stream.write(line({ type: 'progress', ...progress }));
   };
-  const finish = (httpStatus: number, body: unknown) => stream.end(line({ type: 'done', httpStatus, body }));
+  const finish = (httpStatus: number, body: unknown) => {
+    if (!stream.destroyed) stream.end(line({ type: 'done', httpStatus, body }));
+  };
   work(report).then(
     (result) => finish(200, result),
     (error: FastifyError | AppError) => {

@@ -13,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRows } from '../../../db/raw-rows.js';
+import { eventually } from '../../../test/eventually.js';
 import { startTestServer, type TestServer } from '../../../test/harness.js';
 import { givePrivatePlan, newDeveloper } from '../key-manager-kit.test.js';
 
@@ -144,6 +145,30 @@ describe('bulk progress (NDJSON)', () => {
       body: { status: 'ok', dryRun: false, imported: 1500, message: '1,500 keys imported' },
     });
     expect(await keysOf(ownerId)).toBe(1500);
+  });
+
+  it('a reader who leaves does not stop the work: the transaction still commits every key', async () => {
+    const { dev, ownerId, policyId } = await seller();
+    const abort = new AbortController();
+    const response = await fetch(`${server.baseUrl}${KEY_BULK_PATHS.issueKeys}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${dev.token}`,
+        'content-type': 'application/json',
+        accept: BULK_PROGRESS_MEDIA_TYPE,
+      },
+      body: JSON.stringify({ policyId, count: 3000 }),
+      signal: abort.signal,
+    });
+    expect(response.status).toBe(200);
+    abort.abort();
+    await eventually(async () => (await keysOf(ownerId)) === 3000);
+    // The server is still answering.
+    const after = await dev.request<IssueKeysResponse>(KEY_BULK_PATHS.issueKeys, {
+      body: { policyId, count: 1 },
+      token: dev.token,
+    });
+    expect(after.status).toBe(200);
   });
 
   it('without the Accept header the routes answer as before (JSON)', async () => {
