@@ -3,13 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTransaction } from '../../../db/client.js';
 import { rawRows } from '../../../db/raw-rows.js';
 import { maskLicenceKey } from './masks.js';
-import type { PendingCell, PendingDevice, PendingLogRow } from './recorder.js';
-
-export interface PendingUsage {
-  cells: Map<string, PendingCell>;
-  devices: Map<string, PendingDevice>;
-  log: PendingLogRow[];
-}
+import type { PendingCell, PendingDevice, PendingLogRow, PendingUsage } from './pending.js';
 
 interface ResolvedKey {
   id: string;

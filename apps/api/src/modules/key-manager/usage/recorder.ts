@@ -2,48 +2,8 @@ import { USAGE_LIMITS } from '@app/contract';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import type { Clock } from '../../../platform/clock.js';
-import { type PendingUsage, writeUsage } from './flush.js';
-
-/** One hourly cell's figures: its dimensions (kept from its first call) and its count. */
-export interface PendingCell {
-  hour: number;
-  ownerId: string;
-  apiKeyId: string;
-  productId: string | null;
-  operation: string;
-  outcome: string;
-  /** `k:<key>` or `i:<id>` as the call named it, resolved to the key's id at the flush; '' for none. */
-  keyRef: string;
-  platform: string | null;
-  appVersion: string | null;
-  n: number;
-}
-
-export interface PendingDevice {
-  day: number;
-  ownerId: string;
-  apiKeyId: string;
-  productId: string | null;
-  keyRef: string;
-  fingerprint: string;
-}
-
-export interface PendingLogRow {
-  at: number;
-  ownerId: string;
-  operation: string;
-  keyRef: string;
-  apiKeyId: string;
-  productId: string | null;
-  outcome: string;
-  status: number;
-  latencyMs: number;
-  ip: string | null;
-  userAgent: string | null;
-  country: string | null;
-  platform: string | null;
-  appVersion: string | null;
-}
+import { writeUsage } from './flush.js';
+import type { PendingCell, PendingDevice, PendingLogRow, PendingUsage } from './pending.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

@@ -1,4 +1,9 @@
-import { KEY_USAGE_PATHS, KEY_MANAGER_PATHS as P, type RequestLogEntry } from '@app/contract';
+import {
+  KEY_USAGE_PATHS,
+  KEY_MANAGER_PATHS as P,
+  type RequestLogEntry,
+  type UsageResponse,
+} from '@app/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.js';
