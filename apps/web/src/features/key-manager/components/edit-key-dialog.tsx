@@ -29,14 +29,16 @@ export function EditKeyDialog({ licence, onHide }: { licence: DashboardKey; onHi
   });
   const { errors } = form.formState;
   const shownOnField = useServerFieldError(mutation.error, form.setError, editableField);
-  // Only edited fields are sent, so an activation made through the API meanwhile is kept.
+  // Only edited fields are sent, so an activation made through the API meanwhile is kept. Compared
+  // with the key as opened, not read from formState.dirtyFields: react-hook-form tracks that only when
+  // the render reads it, so read in the submit handler alone it stayed empty and Save sent nothing.
   const onSubmit = form.handleSubmit((values) => {
-    const dirty = form.formState.dirtyFields;
     const body: ChangeKeyRequest = { id: licence.id };
-    if (dirty.max_activations) body.max_activations = values.max_activations;
-    if (dirty.current_activations) body.current_activations = values.current_activations;
-    if (dirty.is_active) body.is_active = values.is_active;
-    if (dirty.name) body.name = values.name ?? '';
+    if (values.max_activations !== licence.max_activations) body.max_activations = values.max_activations;
+    if (values.current_activations !== licence.current_activations)
+      body.current_activations = values.current_activations;
+    if (values.is_active !== licence.is_active) body.is_active = values.is_active;
+    if ((values.name ?? '') !== (licence.name ?? '')) body.name = values.name ?? '';
     mutation.mutate(body, {
       onSuccess: () => {
         toast.show({ message: 'Key saved' });
