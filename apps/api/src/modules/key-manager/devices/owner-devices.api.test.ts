@@ -143,7 +143,12 @@ describe('list-devices: every device of the owner', () => {
   it('refuses a bad cursor, status, product id or a search under 3 characters with 400', async () => {
     const { dev } = await seller();
     const token = await freshToken(server, dev);
-    for (const body of [{ cursor: 'bm90LWEtY3Vyc29y' }, { status: 'gone' }, { productId: 'x' }, { search: 'ab' }]) {
+    for (const body of [
+      { cursor: 'bm90LWEtY3Vyc29y' },
+      { status: 'gone' },
+      { productId: 'x' },
+      { search: 'ab' },
+    ]) {
       const response = await dev.request(OWNER_DEVICES_PATHS.listDevices, { body, token });
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(response.body).toMatchObject({ status: 'failed' });
