@@ -13,6 +13,8 @@ interface ResolvedKey {
 
 /** Rows per statement: PostgreSQL takes at most 65,535 parameters. */
 const CHUNK = 1000;
+/** Request-log rows per statement (column arrays, 15 parameters whatever the size). */
+const LOG_CHUNK = 5000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SEP = '\u001f';
 
@@ -197,22 +199,42 @@ async function writeLog(
   keyOf: KeyOf,
 ): Promise<void> {
   const perOwner = new Map<string, number>();
-  const rows: SQL[] = [];
+  // One array per column: a statement of 15 parameters however many rows, so a batch costs the
+  // database one parse and the server no per-row SQL building (PGlite runs in this process).
+  const columns: Array<Array<string | number | null>> = Array.from({ length: 15 }, () => []);
   for (const row of log) {
     if (!owners.has(row.ownerId)) continue;
     perOwner.set(row.ownerId, (perOwner.get(row.ownerId) ?? 0) + 1);
     const key = keyOf(row.ownerId, row.keyRef);
-    const productId = key?.productId ?? row.productId;
     const named = row.keyRef.startsWith('k:') ? row.keyRef.slice(2) : null;
-    const masked = key ? maskLicenceKey(key.key) : named ? maskLicenceKey(named) : null;
-    rows.push(
-      sql`(${row.ownerId}::uuid, ${iso(row.at)}::timestamptz, ${row.operation}, ${key?.id ?? null}::uuid, ${masked}, ${row.apiKeyId}::uuid, ${productId}::uuid, ${row.outcome}, ${row.status}::smallint, ${row.latencyMs}::real, ${row.ip}, ${row.userAgent}, ${row.country}, ${row.platform}, ${row.appVersion})`,
-    );
+    const values = [
+      row.ownerId,
+      iso(row.at),
+      row.operation,
+      key?.id ?? null,
+      key ? maskLicenceKey(key.key) : named ? maskLicenceKey(named) : null,
+      row.apiKeyId,
+      key?.productId ?? row.productId,
+      row.outcome,
+      row.status,
+      row.latencyMs,
+      row.ip,
+      row.userAgent,
+      row.country,
+      row.platform,
+      row.appVersion,
+    ];
+    for (let i = 0; i < values.length; i += 1) columns[i]?.push(values[i] ?? null);
   }
-  for (let start = 0; start < rows.length; start += CHUNK) {
+  const rows = columns[0]?.length ?? 0;
+  for (let start = 0; start < rows; start += LOG_CHUNK) {
+    const part = (i: number) => sql.param(columns[i]?.slice(start, start + LOG_CHUNK) ?? []);
     await db.execute(sql`
       insert into key_request_log (owner_id, at, operation, key_id, masked_key, api_key_id, product_id, outcome, status, latency_ms, ip, user_agent, country, platform, app_version)
-      values ${sql.join(rows.slice(start, start + CHUNK), sql`, `)}`);
+      select * from unnest(${part(0)}::uuid[], ${part(1)}::timestamptz[], ${part(2)}::text[], ${part(3)}::uuid[],
+        ${part(4)}::text[], ${part(5)}::uuid[], ${part(6)}::uuid[], ${part(7)}::text[], ${part(8)}::smallint[],
+        ${part(9)}::real[], ${part(10)}::text[], ${part(11)}::text[], ${part(12)}::text[], ${part(13)}::text[],
+        ${part(14)}::text[])`);
   }
   if (perOwner.size === 0) return;
   const counts = sql.join(
