@@ -53,7 +53,8 @@ export async function expectFits(page: Page, screen: string, shot?: string): Pro
         !element.closest('[aria-hidden="true"]')
       );
     };
-    // Inside a container that scrolls sideways on purpose (none should, but a code block may).
+    // Inside a container that scrolls sideways on purpose: a code block, or a row of section tabs
+    // (.scroll-tabs, docs/architecture.md) — nothing else should.
     const inScroller = (element: Element) => {
       for (
         let parent = element.parentElement;
@@ -61,8 +62,8 @@ export async function expectFits(page: Page, screen: string, shot?: string): Pro
         parent = parent.parentElement
       ) {
         const style = getComputedStyle(parent);
-        if ((style.overflowX === 'auto' || style.overflowX === 'scroll') && parent.tagName === 'PRE')
-          return true;
+        const scrolls = style.overflowX === 'auto' || style.overflowX === 'scroll';
+        if (scrolls && (parent.tagName === 'PRE' || parent.classList.contains('scroll-tabs'))) return true;
       }
       return false;
     };

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { Container, Nav, Tab } from 'react-bootstrap';
 import { useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -51,6 +51,19 @@ export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
   const requested = params.get('tab');
   const active = TABS.some((tab) => tab.key === requested) ? (requested as string) : 'dashboard';
   const plan = data.data?.planActivated ? data.data : null;
+  // On a narrow screen the sections are one row that scrolls sideways (styles.css .scroll-tabs): the
+  // chosen one is brought into that row's view, also when a link opens it.
+  const sections = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const chosen = sections.current?.querySelector<HTMLElement>(`[data-rr-ui-event-key="${active}"]`);
+    if (chosen && sections.current) {
+      const row = sections.current;
+      const left = chosen.offsetLeft - row.offsetLeft;
+      if (left < row.scrollLeft || left + chosen.offsetWidth > row.scrollLeft + row.clientWidth) {
+        row.scrollLeft = left - (row.clientWidth - chosen.offsetWidth) / 2;
+      }
+    }
+  }, [active]);
   const failed = !data.data && data.error;
   // While the data is on the way the tabs are already there and the Dashboard is drawn with
   // placeholders at its final size, so nothing shifts when it arrives (CLS, e2e key-manager-layout).
@@ -67,7 +80,13 @@ export function KeyManagerPage({ PlansOffer }: KeyManagerPageProps) {
           activeKey={active}
           onSelect={(key) => key && setParams({ tab: key }, { replace: true })}
         >
-          <Nav variant="tabs" className="mb-3" as="nav" aria-label="Key Manager sections">
+          <Nav
+            ref={sections}
+            variant="tabs"
+            className="mb-3 scroll-tabs"
+            as="nav"
+            aria-label="Key Manager sections"
+          >
             {TABS.map((tab) => (
               <Nav.Item key={tab.key}>
                 <Nav.Link eventKey={tab.key} as="button" type="button">
