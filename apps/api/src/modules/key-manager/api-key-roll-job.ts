@@ -37,9 +37,12 @@ export class ApiKeyRollJob {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly webhooks: WebhookEmitter,
+    /** Writes this instance's counted calls, so `lastUsed` includes the latest ones (usage-counter.ts). */
+    private readonly flushUsage: () => Promise<void> = async () => {},
   ) {}
 
   async run(): Promise<{ told: number; revoked: number }> {
+    await this.flushUsage();
     return { told: await this.tellExpiring(), revoked: await this.revokeEnded() };
   }
 

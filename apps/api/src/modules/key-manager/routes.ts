@@ -61,7 +61,11 @@ export const keyManagerRoutes =
     );
     // API-key rotation (decision 037): the roll, and the job that tells and revokes at the overlap's end.
     const rolls = new ApiKeyRolls(db, deps.clock, webhooks.emitter, apiKeys);
-    defineApiKeyRolls(deps.jobs, new ApiKeyRollJob(db, deps.clock, webhooks.emitter), deps.log);
+    defineApiKeyRolls(
+      deps.jobs,
+      new ApiKeyRollJob(db, deps.clock, webhooks.emitter, () => usage.flush()),
+      deps.log,
+    );
     const stopApiKeyEvents = deps.events.subscribe(API_KEY_CHANGED_TOPIC, (data) => {
       const { apiKeyId } = data as { apiKeyId?: unknown };
       if (typeof apiKeyId === 'string') apiKeys.forget(apiKeyId);
