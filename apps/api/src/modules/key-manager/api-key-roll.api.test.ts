@@ -65,7 +65,11 @@ async function runRollJob() {
 }
 
 describe('rolling an API key', () => {
-  it('keeps the old key answering for the overlap, then 401 api_key_expired; the job revokes it; the log says who rolled what', async () => {
+  // A whole flow: dozens of calls, most the first of their route on this server (each compiles its
+  // schemas then); a clean-clone run at full load took past the 30 s default.
+  it('keeps the old key answering for the overlap, then 401 api_key_expired; the job revokes it; the log says who rolled what', {
+    timeout: 120_000,
+  }, async () => {
     const { dev, oldKey, oldId, info } = await setUp();
     // The old key is remembered by the guard before the roll: the roll must reach that memory.
     expect((await info(oldKey)).status).toBe(200);

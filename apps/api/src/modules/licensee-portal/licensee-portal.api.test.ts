@@ -59,7 +59,11 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the whole flow', () => {
-  it('an owner switches the portal on, a licensee signs in by mail, sees both licences, releases a device, and the app activates on a new one', async () => {
+  // A whole flow: dozens of calls, most the first of their route on this server (each compiles its
+  // schemas then); a clean-clone run at full load took past the 30 s default.
+  it('an owner switches the portal on, a licensee signs in by mail, sees both licences, releases a device, and the app activates on a new one', {
+    timeout: 120_000,
+  }, async () => {
     const owner = await newOwner(server);
     const hook = await owner.request<WebhookSecretResponse>(WEBHOOK_PATHS.endpoints, {
       body: { url: receiver.url('/portal-flow'), events: ['device.released', 'key.deactivated'] },

@@ -111,7 +111,11 @@ async function publicKeyOf(dev: Developer) {
 }
 
 describe('licensing: a trial that becomes a paid yearly key', () => {
-  it('runs the whole life of a licence as an app and a developer server see it', async () => {
+  // A whole flow: dozens of calls, most the first of their route on this server (each compiles its
+  // schemas then); a clean-clone run at full load took past the 30 s default.
+  it('runs the whole life of a licence as an app and a developer server see it', {
+    timeout: 120_000,
+  }, async () => {
     const { dev, photo, yearly, secret, publishable } = await developerWithProducts();
     const call = <T>(apiKey: string, path: string, body: unknown) =>
       dev.request<T>(path, { body, token: apiKey });
